@@ -1,0 +1,87 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# drivecheck: make, make check, make install (PREFIX, DESTDIR), WERROR=1, SANITIZE=1, V=1
+PREFIX    ?= /usr/local
+BINDIR    ?= $(PREFIX)/bin
+DATADIR   ?= $(PREFIX)/share/drivecheck
+MANDIR    ?= $(PREFIX)/share/man
+BUILD     ?= build
+VERSION   := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+
+CC        ?= cc
+PKGS      := libnvme libatasmart sqlite3 libcjson blkid
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
+
+CFLAGS    ?= -O2 -g
+WARN      := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wvla \
+             -Wformat-security -fno-common \
+             -Wno-format-truncation # fixed-width fields truncate on purpose
+ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -Iinclude -I$(BUILD) $(PKG_CFLAGS) \
+              -DDC_VERSION='"$(VERSION)"' -DDC_DATADIR='"$(DATADIR)"' -D_GNU_SOURCE
+ifeq ($(WERROR),1)
+ALL_CFLAGS += -Werror
+endif
+ifeq ($(SANITIZE),1)
+ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS    += -fsanitize=address,undefined
+endif
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+SRCS      := $(sort $(wildcard src/*.c))
+LIB_SRCS  := $(filter-out src/main.c,$(SRCS))
+LIB_OBJS  := $(LIB_SRCS:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/drives_db.o
+DBSRC     := $(sort $(wildcard db/vendors/*.txt))
+
+all: $(BUILD)/drivecheck
+
+$(BUILD)/obj/%.o: src/%.c $(wildcard include/*.h) | $(BUILD)/obj
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj:
+	$(Q)mkdir -p $@
+
+$(BUILD)/libdrivecheck.a: $(LIB_OBJS)
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/drivecheck: $(BUILD)/obj/main.o $(BUILD)/libdrivecheck.a
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(PKG_LIBS) -lm
+
+# The drive database: db/vendors/*.txt -> SQLite file -> embedded in the binary.
+$(BUILD)/dbbuild: db/dbbuild.c src/model.c include/model.h | $(BUILD)/obj
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ db/dbbuild.c src/model.c $(LDFLAGS) $(shell pkg-config --libs sqlite3)
+
+$(BUILD)/drives.sqlite: $(BUILD)/dbbuild db/schema.sql $(DBSRC)
+	@$(if $(Q),echo "  DB      $@")
+	$(Q)$(BUILD)/dbbuild -o $@ db/schema.sql $(DBSRC)
+
+$(BUILD)/obj/drives_db.o: $(BUILD)/drives.sqlite
+	@$(if $(Q),echo "  EMBED   $<")
+	$(Q)cd $(BUILD) && ld -r -b binary -z noexecstack -o obj/drives_db.o drives.sqlite
+
+db-check: $(BUILD)/dbbuild
+	$(Q)$(BUILD)/dbbuild --check --models data/enterprise-models.tsv -o $(BUILD)/drives-check.sqlite db/schema.sql $(DBSRC)
+
+include tests/tests.mk
+
+install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
+	install -D -m 0755 $(BUILD)/drivecheck $(DESTDIR)$(BINDIR)/drivecheck
+	install -D -m 0644 $(BUILD)/drives.sqlite $(DESTDIR)$(DATADIR)/drives.sqlite
+	install -D -m 0644 docs/drivecheck.8 $(DESTDIR)$(MANDIR)/man8/drivecheck.8
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/drivecheck $(DESTDIR)$(DATADIR)/drives.sqlite \
+	      $(DESTDIR)$(MANDIR)/man8/drivecheck.8
+
+clean:
+	rm -rf $(BUILD)
+
+.PHONY: all install uninstall clean db-check

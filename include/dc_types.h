@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* dc_types.h - the plain data types that flow through drivecheck, stage to stage. */
+#ifndef DC_TYPES_H
+#define DC_TYPES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * The pipeline:  enumerate -> acquire -> parse -> look up -> probe -> decide -> render
+ *   struct dc_dev    what sysfs says of a block device (enumerate)
+ *   struct dc_raw    the raw pages read from it (acquire, or replay from a dump)
+ *   struct dc_drive  the facts decoded from those pages (parse)
+ *   struct dc_dbinfo what the drive database says (look up)
+ *   struct dc_probe  what the sync-write probe measured (probe)
+ *   struct dc_result the PLP conclusion and per-role verdicts (decide)
+ */
+
+/* A yes/no answer that may also be "could not tell". */
+enum dc_tri {
+	DC_TRI_UNKNOWN = -1,
+	DC_TRI_NO = 0,
+	DC_TRI_YES = 1,
+};
+
+/* Which command set the tool speaks to a device. */
+enum dc_protocol {
+	DC_PROTO_NONE = 0, /* nothing to ask: loop, virtio, ram, ... */
+	DC_PROTO_NVME,
+	DC_PROTO_ATA,      /* ATA behind libata's SCSI translation (sd*) */
+	DC_PROTO_SCSI,
+};
+
+#define DC_NAME_LEN   32
+#define DC_PATH_LEN   128
+#define DC_TEXT_LEN   128
+#define DC_MAX_MOUNTS 16
+#define DC_MAX_PARTS  64
+
+struct dc_mount {
+	char source[DC_PATH_LEN];  /* the block device, e.g. /dev/sda1 */
+	char target[DC_PATH_LEN];  /* where it is mounted */
+	char fstype[DC_NAME_LEN];
+	bool readonly;
+};
+
+/* What sysfs (and /proc/self/mountinfo) says about one whole block device. */
+struct dc_dev {
+	char name[DC_NAME_LEN];        /* kernel name: "nvme0n1", "sda", "loop3" */
+	char path[DC_PATH_LEN];        /* device node: "/dev/nvme0n1" */
+	char transport[DC_NAME_LEN];   /* as lsblk decides it: nvme, sata, sas, usb, virtio, loop, ... */
+	enum dc_protocol protocol;
+	char vendor[DC_TEXT_LEN];      /* sysfs device/vendor (SCSI INQUIRY vendor), may be empty */
+	char model[DC_TEXT_LEN];       /* sysfs device/model */
+	char serial[DC_TEXT_LEN];
+	char firmware[DC_NAME_LEN];
+	uint64_t capacity_bytes;
+	uint32_t logical_block_bytes;
+	uint32_t physical_block_bytes;
+	enum dc_tri rotational;
+	bool readonly;
+	bool removable;
+	char kernel_write_cache[DC_NAME_LEN]; /* queue/write_cache: "write back", "write through", "" */
+	enum dc_tri kernel_fua;               /* queue/fua */
+	char backing_file[DC_PATH_LEN];       /* loop devices: loop/backing_file */
+	unsigned nparts;
+	char parts[DC_MAX_PARTS][DC_NAME_LEN]; /* partition names, e.g. "sda1" */
+	unsigned nholders;                      /* holders of the disk or of any partition */
+	unsigned nmounts;
+	struct dc_mount mounts[DC_MAX_MOUNTS];  /* mounts of the disk and its partitions */
+};
+
+/*
+ * Raw pages, exactly as the device returned them. Acquire fills them, a dump writes
+ * them to files of the same name, replay reads them back. Nothing here is decoded.
+ */
+#define DC_PAGE_NAME_LEN 32
+#define DC_MAX_PAGES     24
+
+struct dc_page {
+	char name[DC_PAGE_NAME_LEN]; /* see the DC_PG_* names in dc_pages.h */
+	uint8_t *data;               /* owned by the dc_raw; NULL when err != 0 */
+	size_t len;                  /* bytes */
+	int err;                     /* 0 read; -errno; >0 device status (NVMe SC, SCSI status) */
+};
+
+struct dc_raw {
+	unsigned npages;
+	struct dc_page pages[DC_MAX_PAGES];
+};
+
+/*
+ * One piece of evidence about power-loss protection or the write cache, found in
+ * the drive's own answers (parse), in the database (look up) or in the probe.
+ */
+enum dc_ev_kind {
+	DC_EV_INFO = 0,       /* context only: proves nothing either way */
+	DC_EV_PLP,            /* evidence of PLP itself (OCP log, NV_SUP, capacitor health) */
+	DC_EV_PLP_FAILED,     /* the drive says its backup power has failed */
+	DC_EV_NO_VWC,         /* the drive says it has no volatile write cache */
+	DC_EV_HINT,           /* points towards PLP but does not prove it (AWUPF, speed) */
+	DC_EV_AGAINST,        /* points away from PLP (slow flushes, database "none") */
+};
+
+struct dc_evidence {
+	enum dc_ev_kind kind;
+	char source[48];     /* where it came from: "nvme identify-ctrl", "database", "probe" */
+	char what[96];       /* what it is: "VWC bit 0", "OCP log 0xC0 PLP start count" */
+	char value[128];     /* what it said, in words and numbers */
+};
+
+#define DC_MAX_EVIDENCE 24
+#define DC_MAX_ERRORS   16
+
+/* Wear and endurance, from SMART. Fields that the drive did not give are flagged. */
+struct dc_wear {
+	bool have_percent_used;
+	unsigned percent_used;        /* % of rated endurance used (NVMe "percentage used") */
+	bool have_written;
+	uint64_t host_written_bytes;  /* total host writes */
+	bool have_power_on;
+	uint64_t power_on_hours;
+	bool have_unsafe_shutdowns;
+	uint64_t unsafe_shutdowns;
+	bool have_media_errors;
+	uint64_t media_errors;
+	char source[48];              /* "nvme smart log", "ata smart attr 177", ... */
+};
+
+/* The facts decoded from the raw pages. */
+struct dc_drive {
+	char vendor[DC_TEXT_LEN];
+	char model[DC_TEXT_LEN];      /* as the drive reports it (printable ASCII, trimmed) */
+	char serial[DC_TEXT_LEN];
+	char firmware[DC_NAME_LEN];
+	char identity_source[48];     /* "nvme identify-ctrl", "ata identify", "scsi inquiry", "sysfs" */
+
+	enum dc_tri cache_present;    /* a volatile write cache exists */
+	enum dc_tri cache_enabled;    /* ... and is enabled now */
+	char cache_source[64];
+
+	unsigned nevidence;
+	struct dc_evidence evidence[DC_MAX_EVIDENCE];
+
+	struct dc_wear wear;
+
+	unsigned nerrors;
+	char errors[DC_MAX_ERRORS][DC_TEXT_LEN]; /* what could not be read, and why */
+};
+
+enum dc_plp_class {
+	DC_PLP_UNKNOWN = 0,
+	DC_PLP_NONE,
+	DC_PLP_DATA_AT_REST,
+	DC_PLP_FULL,
+};
+
+/* What the drive database says of one model string. */
+struct dc_dbinfo {
+	bool matched;
+	char pattern[DC_TEXT_LEN];      /* the pattern that matched */
+	char vendor[64];
+	char family[DC_TEXT_LEN];
+	char interface[16];
+	char form_factor[16];
+	char drive_class[16];           /* "datacenter", "client" */
+	enum dc_plp_class plp;
+	char plp_note[DC_TEXT_LEN * 2];
+	double dwpd;                    /* 0 when unknown */
+	double tbw_tb;                  /* for this capacity; 0 when unknown */
+	double warranty_years;          /* 0 when unknown */
+	char source_title[256];
+	char source_url[512];
+};
+
+/* Latency summary of one phase of the probe. All times in microseconds. */
+struct dc_latency {
+	unsigned count;
+	double mean_us, stdev_us;
+	double p50_us, p90_us, p99_us, p999_us, max_us, min_us;
+	double iops;
+};
+
+enum dc_probe_mode {
+	DC_PROBE_NOT_RUN = 0,
+	DC_PROBE_FILE,       /* an O_TMPFILE on a filesystem of the drive */
+	DC_PROBE_RAW,        /* an unused whole device, rewritten with its own bytes */
+};
+
+struct dc_probe {
+	enum dc_probe_mode mode;
+	char where[DC_PATH_LEN];      /* the directory or device written to */
+	char skipped[256];            /* why it did not run; empty when it ran */
+	double duration_s;
+	bool stable;                  /* stopped because the estimate settled */
+	struct dc_latency sync;       /* O_DIRECT|O_DSYNC writes */
+	struct dc_latency nosync;     /* O_DIRECT writes, no flush */
+	double flush_cost_us;         /* sync.p50 - nosync.p50 */
+};
+
+enum dc_status {
+	DC_PASS = 0,
+	DC_WARN,
+	DC_FAIL,
+	DC_NOT_CHECKED,
+};
+
+enum dc_role {
+	DC_ROLE_CEPH_OSD = 0,
+	DC_ROLE_CEPH_DB,
+	DC_ROLE_DRBD,
+	DC_ROLE_ZFS_SLOG,
+	DC_ROLE_COUNT,
+};
+
+#define DC_MAX_REASONS 12
+
+struct dc_verdict {
+	enum dc_status status;
+	unsigned nreasons;
+	char reasons[DC_MAX_REASONS][256];
+};
+
+/* The PLP conclusion and the verdicts: what "decide" makes of everything above. */
+struct dc_result {
+	enum dc_plp_class plp;
+	char confidence[16];          /* "high", "medium", "low" */
+	unsigned nevidence;
+	struct dc_evidence evidence[DC_MAX_EVIDENCE];
+	struct dc_verdict verdicts[DC_ROLE_COUNT];
+	unsigned nadvice;
+	char advice[8][256];
+};
+
+/* Everything known about one device, as the renderers receive it. */
+struct dc_report {
+	struct dc_dev dev;
+	struct dc_drive drive;
+	struct dc_dbinfo db;
+	struct dc_probe probe;
+	struct dc_result result;
+	int error;                    /* 0, or -errno when the device could not be read at all */
+	char error_msg[256];
+};
+
+#endif /* DC_TYPES_H */

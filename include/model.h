@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* model.h - the one normal form of a drive's model string, shared by every matcher. */
+#ifndef DC_MODEL_H
+#define DC_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* model.c */
+/* Upper-cases, turns '_' and runs of white space into one space, trims, and drops bytes
+ * outside printable ASCII. Always NUL-terminates out. Returns the length written. */
+size_t dc_model_normalize(const char *in, char *out, size_t outlen);
+/* For a normalised string: the same string without one leading vendor word
+ * ("SAMSUNG MZ7LH960HAJR" -> "MZ7LH960HAJR"), or the string itself. */
+const char *dc_model_strip_vendor(const char *norm);
+/* Whether a glob pattern matches a normalised model, with or without its vendor word. */
+bool dc_model_match(const char *pattern, const char *norm);
+/* The number of literal (non-wildcard) characters of a pattern: the more, the more specific. */
+unsigned dc_model_pattern_weight(const char *pattern);
+
+#endif /* DC_MODEL_H */

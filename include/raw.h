@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* raw.h - the named raw pages that acquire fills, dump writes and replay reads. */
+#ifndef DC_RAW_H
+#define DC_RAW_H
+
+#include "dc_types.h"
+
+/* Page names: they are also the file names of a dump (DIR/pages/NAME.bin). */
+#define DC_PG_NVME_ID_CTRL      "nvme-id-ctrl"      /* Identify Controller, 4096 bytes */
+#define DC_PG_NVME_ID_NS        "nvme-id-ns"        /* Identify Namespace, 4096 bytes */
+#define DC_PG_NVME_FEAT_VWC     "nvme-feat-vwc"     /* Get Features 0x06 current, dword0 LE */
+#define DC_PG_NVME_FEAT_VWC_CAP "nvme-feat-vwc-cap" /* Get Features 0x06 sel=3 capabilities */
+#define DC_PG_NVME_LOG_SMART    "nvme-log-smart"    /* log 0x02, 512 bytes */
+#define DC_PG_NVME_LOG_C0       "nvme-log-c0"       /* log 0xC0, 512 bytes (OCP if GUID) */
+#define DC_PG_ATA_SMART_BLOB    "ata-smart-blob"    /* libatasmart blob: IDFY, SMRT, SMTH */
+#define DC_PG_ATA_IDENTIFY      "ata-identify"      /* IDENTIFY DEVICE via SG_IO, 512 bytes */
+#define DC_PG_SCSI_INQUIRY      "scsi-inquiry"      /* standard INQUIRY */
+#define DC_PG_SCSI_VPD_00       "scsi-vpd-00"
+#define DC_PG_SCSI_VPD_80       "scsi-vpd-80"
+#define DC_PG_SCSI_VPD_83       "scsi-vpd-83"
+#define DC_PG_SCSI_VPD_86       "scsi-vpd-86"
+#define DC_PG_SCSI_VPD_B1       "scsi-vpd-b1"
+#define DC_PG_SCSI_MODE_08      "scsi-mode-08"      /* MODE SENSE(10) caching page, current */
+
+/* raw.c */
+/* Adds a page; copies len bytes of data (takes no ownership). err: 0, -errno or >0 status.
+ * Returns 0, -ENOSPC when the table is full, -ENOMEM. */
+int dc_raw_add(struct dc_raw *raw, const char *name, const void *data, size_t len, int err);
+/* Returns the page of that name, or NULL. A page with err != 0 is returned too. */
+const struct dc_page *dc_raw_find(const struct dc_raw *raw, const char *name);
+/* Returns the page data when it was read whole (err 0) and holds at least min_len bytes. */
+const uint8_t *dc_raw_get(const struct dc_raw *raw, const char *name, size_t min_len);
+void dc_raw_free(struct dc_raw *raw);
+/* Describes a page error for a person: "not supported by the device", "permission denied". */
+const char *dc_raw_strerror(int err, char *buf, size_t len);
+
+#endif /* DC_RAW_H */

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render.h - decided results to text: table, JSON, Prometheus. Renderers decode nothing. */
+#ifndef DC_RENDER_H
+#define DC_RENDER_H
+
+#include <stdio.h>
+
+#include "dc_types.h"
+
+#define DC_JSON_FORMAT_MAJOR 1
+#define DC_JSON_FORMAT_MINOR 0
+
+/* render_json.c: returns 0 or -ENOMEM. */
+int dc_render_json(FILE *out, const struct dc_report *reports, unsigned n);
+/* The lookup subcommand: queries[i] and its answer dbs[i]. */
+int dc_render_lookup_json(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
+			  unsigned n);
+
+/* render_table.c: verbose adds a detail block per drive. */
+void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose);
+void dc_render_lookup_table(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
+			    unsigned n);
+/* One line per database family (the lookup --list). */
+void dc_render_db_row(FILE *out, const struct dc_dbinfo *row, bool header);
+
+/* render_prom.c: Prometheus text exposition (node_exporter's textfile collector). */
+void dc_render_prom(FILE *out, const struct dc_report *reports, unsigned n);
+
+#endif /* DC_RENDER_H */

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* scan.h - the pipeline for a set of devices: enumerate, acquire, parse, look up, probe, decide. */
+#ifndef DC_SCAN_H
+#define DC_SCAN_H
+
+#include "dc_types.h"
+#include "probe.h"
+
+struct dc_db;
+
+struct dc_scan_opts {
+	const char *sysroot;          /* "" for the running system */
+	struct dc_db *db;
+	bool probe;                   /* run the probe where it is safe */
+	struct dc_probe_opts probe_opts;
+	const char *dump_dir;         /* --dump: write each device's dump under it, or NULL */
+};
+
+/* scan.c */
+/* Inspects the devices named by args (paths or kernel names), or every whole disk when
+ * args is NULL. Fills a malloc'd array the caller frees; *n is its length. A device that
+ * cannot be read is a report with error set: the scan goes on. Returns 0 or -errno. */
+int dc_scan_devices(const struct dc_scan_opts *o, char *const *args, unsigned nargs,
+		    struct dc_report **reports, unsigned *n);
+/* Evaluates a dump folder (one device's, or a folder of them) through the same parse,
+ * look-up and decide code. Returns 0, or -errno with a message in err. */
+int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_report **reports,
+		   unsigned *n, char *err, size_t errlen);
+
+#endif /* DC_SCAN_H */

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sgio.h - one SCSI command through the kernel's SG_IO ioctl, data in only. */
+#ifndef DC_SGIO_H
+#define DC_SGIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define DC_SGIO_TIMEOUT_MS 10000
+
+/* sgio.c */
+/* Sends cdb and reads up to len bytes into buf; *got is set to the bytes received.
+ * Returns 0, -errno (ioctl failed), or >0: the SCSI status, or 0x10000 | sense key
+ * when the device answered CHECK CONDITION (sense keys say "not supported" and kin). */
+int dc_sgio_read(int fd, const uint8_t *cdb, size_t cdblen, uint8_t *buf, size_t len,
+		 size_t *got);
+
+#endif /* DC_SGIO_H */

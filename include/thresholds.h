@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* thresholds.h - every number the verdict uses, with the reference behind it. */
+#ifndef DC_THRESHOLDS_H
+#define DC_THRESHOLDS_H
+
+/*
+ * Flush cost: the probe's median 4 KiB O_DSYNC write at queue depth 1, in microseconds.
+ *
+ * SATA/SAS. Public fio runs (--sync=1 --iodepth=1, 4 KiB, docs/thresholds.md): a PLP
+ * Micron 5100 averaged 460 us, a consumer SanDisk Ultra 3D 1730 us. "Fast" sits well
+ * above the PLP drive, "slow" below the consumer one.
+ */
+#define DC_SATA_FLUSH_FAST_US   800.0
+#define DC_SATA_FLUSH_SLOW_US  1500.0
+/*
+ * NVMe. PLP NVMe drives complete a flushed 4 KiB write in tens of microseconds
+ * (DESIGN.md); consumer NVMe (980/990 PRO) take a millisecond or more under DRBD and
+ * Ceph (background/002, 004).
+ */
+#define DC_NVME_FLUSH_FAST_US   200.0
+#define DC_NVME_FLUSH_SLOW_US  1000.0
+/*
+ * Anything else (virtio, loop, USB, unknown): the host decides what a flush costs; use
+ * the SATA bounds, which are the looser pair.
+ */
+#define DC_OTHER_FLUSH_FAST_US  DC_SATA_FLUSH_FAST_US
+#define DC_OTHER_FLUSH_SLOW_US  DC_SATA_FLUSH_SLOW_US
+
+/* Endurance. Ceph's DB/WAL and a ZFS SLOG take every synchronous write. */
+#define DC_DB_WAL_MIN_DWPD       1.0  /* read-intensive drives (<1 DWPD) wear out first */
+#define DC_SLOG_MIN_DWPD         3.0  /* mixed-use and up: an SLOG writes every sync write */
+#define DC_WEAR_WARN_PERCENT    80u   /* of rated endurance used */
+#define DC_WEAR_FAIL_PERCENT   100u   /* rated endurance spent (NVMe "percentage used") */
+#define DC_YEARS_LEFT_WARN       1.0  /* at the observed write rate */
+
+#endif /* DC_THRESHOLDS_H */

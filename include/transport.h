@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* transport.h - one back-end per command set: the only code that talks to devices. */
+#ifndef DC_TRANSPORT_H
+#define DC_TRANSPORT_H
+
+#include "dc_types.h"
+
+/*
+ * After fio's ioengine_ops: a static table, a NULL hook means "not supported".
+ * acquire is the only device I/O and fills raw pages; parse is pure (bytes in, facts
+ * out) and runs the same on a live drive, on a replayed dump and in tests.
+ */
+struct dc_transport_ops {
+	const char *name;                                                /* "nvme", "ata", "scsi" */
+	enum dc_protocol protocol;
+	int (*acquire)(const struct dc_dev *dev, struct dc_raw *raw);   /* 0 or -errno */
+	int (*parse)(const struct dc_raw *raw, struct dc_drive *out);   /* 0 or -errno */
+};
+
+/* transport.c */
+/* Returns the back-end for a protocol; never NULL (DC_PROTO_NONE has no hooks). */
+const struct dc_transport_ops *dc_transport_for(enum dc_protocol proto);
+const char *dc_protocol_name(enum dc_protocol proto);
+int dc_protocol_from_name(const char *name, enum dc_protocol *proto);
+
+/* nvme_acquire.c: every libnvme call lives here. */
+int dc_nvme_acquire(const struct dc_dev *dev, struct dc_raw *raw);
+/* nvme_parse.c */
+int dc_nvme_parse(const struct dc_raw *raw, struct dc_drive *out);
+
+/* ata_acquire.c: libatasmart, and SG_IO ATA PASS-THROUGH where it does not serve. */
+int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw);
+/* ata_parse.c */
+int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *out);
+
+/* scsi_acquire.c */
+int dc_scsi_acquire(const struct dc_dev *dev, struct dc_raw *raw);
+/* scsi_parse.c */
+int dc_scsi_parse(const struct dc_raw *raw, struct dc_drive *out);
+
+#endif /* DC_TRANSPORT_H */

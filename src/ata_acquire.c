@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* ata_acquire.c - ATA IDENTIFY and SMART through libatasmart, SG_IO where it does not serve. */
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atasmart.h>
+
+#include "raw.h"
+#include "sgio.h"
+#include "transport.h"
+
+/* ATA PASS-THROUGH(16): PIO data-in, IDENTIFY DEVICE (0xEC), one 512-byte sector. */
+static int sgio_identify(const char *path, struct dc_raw *raw)
+{
+	uint8_t cdb[16] = { 0x85, 4 << 1, 0x0e, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0xEC, 0 };
+	uint8_t buf[512];
+	size_t got = 0;
+	int fd, err;
+
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return dc_raw_add(raw, DC_PG_ATA_IDENTIFY, NULL, 0, -errno);
+	err = dc_sgio_read(fd, cdb, sizeof(cdb), buf, sizeof(buf), &got);
+	close(fd);
+	return dc_raw_add(raw, DC_PG_ATA_IDENTIFY, buf, got, err);
+}
+
+int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
+{
+	const void *blob = NULL;
+	size_t size = 0;
+	SkBool avail = 0;
+	SkDisk *d = NULL;
+	int rc;
+
+	/* libatasmart reads IDENTIFY at open, SMART data and thresholds on request, and
+	 * hands back all of it as one blob that sk_disk_set_blob() replays. */
+	if (sk_disk_open(dev->path, &d) < 0) {
+		rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, NULL, 0, errno ? -errno : -EIO);
+		if (rc)
+			return rc;
+		return sgio_identify(dev->path, raw);
+	}
+	if (sk_disk_smart_is_available(d, &avail) == 0 && avail)
+		(void)sk_disk_smart_read_data(d); /* without it the blob holds IDENTIFY alone */
+	if (sk_disk_get_blob(d, &blob, &size) < 0)
+		rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, NULL, 0, errno ? -errno : -EIO);
+	else
+		rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, blob, size, 0);
+	sk_disk_free(d);
+	return rc;
+}

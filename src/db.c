@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* db.c - reads the drive database (embedded or --db), with prepared statements only. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <sqlite3.h>
+
+#include "db.h"
+#include "model.h"
+
+/* The database built by db/dbbuild.c, linked in by `ld -r -b binary` (see Makefile). */
+extern const unsigned char _binary_drives_sqlite_start[];
+extern const unsigned char _binary_drives_sqlite_end[];
+
+#define DC_DB_SCHEMA_VERSION 1
+
+struct dc_db {
+	sqlite3 *sql;
+	sqlite3_stmt *lookup, *tbw, *list;
+};
+
+static const char *const plp_names[] = {
+	[DC_PLP_UNKNOWN] = "unknown",
+	[DC_PLP_NONE] = "none",
+	[DC_PLP_DATA_AT_REST] = "data-at-rest",
+	[DC_PLP_FULL] = "full",
+};
+
+const char *dc_plp_name(enum dc_plp_class plp)
+{
+	if ((unsigned)plp >= sizeof(plp_names) / sizeof(plp_names[0]))
+		return "unknown";
+	return plp_names[plp];
+}
+
+int dc_plp_from_name(const char *name, enum dc_plp_class *plp)
+{
+	for (size_t i = 0; i < sizeof(plp_names) / sizeof(plp_names[0]); i++) {
+		if (name && strcmp(name, plp_names[i]) == 0) {
+			*plp = (enum dc_plp_class)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/* dc_match(pattern, model): the same matcher the database build checks with. */
+static void sql_dc_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const char *pat = (const char *)sqlite3_value_text(argv[0]);
+	const char *norm = (const char *)sqlite3_value_text(argv[1]);
+
+	(void)argc;
+	sqlite3_result_int(ctx, pat && norm && dc_model_match(pat, norm));
+}
+
+/* dc_icontains(haystack, needle): the vendor filter. NULL needle passes all. */
+static void sql_dc_icontains(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const char *hay = (const char *)sqlite3_value_text(argv[0]);
+	const char *needle = (const char *)sqlite3_value_text(argv[1]);
+
+	(void)argc;
+	sqlite3_result_int(ctx, !needle || (hay && strcasestr(hay, needle)));
+}
+
+#define FAMILY_COLUMNS \
+	"f.id, f.vendor, f.family, f.interface, coalesce(f.form_factor, ''), f.class, f.plp, " \
+	"coalesce(f.plp_note, ''), coalesce(f.dwpd, 0), coalesce(f.warranty_years, 0), " \
+	"(SELECT title FROM source s WHERE s.family_id = f.id ORDER BY s.rowid LIMIT 1), " \
+	"(SELECT url FROM source s WHERE s.family_id = f.id ORDER BY s.rowid LIMIT 1)"
+
+static void copy_col(sqlite3_stmt *st, int col, char *dst, size_t len)
+{
+	const unsigned char *t = sqlite3_column_text(st, col);
+
+	snprintf(dst, len, "%s", t ? (const char *)t : "");
+}
+
+/* Fills the family part of a dc_dbinfo from a row of FAMILY_COLUMNS. */
+static void read_family_row(sqlite3_stmt *st, struct dc_dbinfo *out)
+{
+	char plp[16];
+
+	out->matched = true;
+	copy_col(st, 1, out->vendor, sizeof(out->vendor));
+	copy_col(st, 2, out->family, sizeof(out->family));
+	copy_col(st, 3, out->interface, sizeof(out->interface));
+	copy_col(st, 4, out->form_factor, sizeof(out->form_factor));
+	copy_col(st, 5, out->drive_class, sizeof(out->drive_class));
+	copy_col(st, 6, plp, sizeof(plp));
+	if (dc_plp_from_name(plp, &out->plp))
+		out->plp = DC_PLP_UNKNOWN;
+	copy_col(st, 7, out->plp_note, sizeof(out->plp_note));
+	out->dwpd = sqlite3_column_double(st, 8);
+	out->warranty_years = sqlite3_column_double(st, 9);
+	copy_col(st, 10, out->source_title, sizeof(out->source_title));
+	copy_col(st, 11, out->source_url, sizeof(out->source_url));
+}
+
+static int check_schema(struct dc_db *db, char *err, size_t errlen)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = -EINVAL, version = -1;
+
+	if (sqlite3_prepare_v2(db->sql, "SELECT value FROM meta WHERE key = 'schema_version'",
+			       -1, &st, NULL) != SQLITE_OK) {
+		snprintf(err, errlen, "not a drivecheck database (%s)", sqlite3_errmsg(db->sql));
+		goto out;
+	}
+	if (sqlite3_step(st) == SQLITE_ROW)
+		version = sqlite3_column_int(st, 0);
+	if (version != DC_DB_SCHEMA_VERSION) {
+		snprintf(err, errlen, "database schema version %d, this drivecheck reads %d",
+			 version, DC_DB_SCHEMA_VERSION);
+		goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int prepare(struct dc_db *db, const char *sql, sqlite3_stmt **st, char *err, size_t errlen)
+{
+	if (sqlite3_prepare_v2(db->sql, sql, -1, st, NULL) != SQLITE_OK) {
+		snprintf(err, errlen, "database is corrupt or of another layout (%s)",
+			 sqlite3_errmsg(db->sql));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int dc_db_open(const char *path, struct dc_db **out, char *err, size_t errlen)
+{
+	struct dc_db *db = calloc(1, sizeof(*db));
+	int rc = -EINVAL;
+
+	*out = NULL;
+	if (!db)
+		return -ENOMEM;
+	if (path) {
+		if (sqlite3_open_v2(path, &db->sql, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+			snprintf(err, errlen, "cannot open database %s: %s", path,
+				 db->sql ? sqlite3_errmsg(db->sql) : "out of memory");
+			rc = -ENOENT;
+			goto fail;
+		}
+	} else {
+		size_t len = (size_t)(_binary_drives_sqlite_end - _binary_drives_sqlite_start);
+
+		/* Serve the embedded bytes in place: read-only, never copied or freed. */
+		if (sqlite3_open_v2(":memory:", &db->sql, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+		    sqlite3_deserialize(db->sql, "main", (unsigned char *)_binary_drives_sqlite_start,
+					(sqlite3_int64)len, (sqlite3_int64)len,
+					SQLITE_DESERIALIZE_READONLY) != SQLITE_OK) {
+			snprintf(err, errlen, "embedded database unreadable");
+			goto fail;
+		}
+	}
+	sqlite3_create_function(db->sql, "dc_match", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+				sql_dc_match, NULL, NULL);
+	sqlite3_create_function(db->sql, "dc_icontains", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+				NULL, sql_dc_icontains, NULL, NULL);
+	if (check_schema(db, err, errlen))
+		goto fail;
+	/* The most literal characters win; ties go to the first family in the files. */
+	if (prepare(db, "SELECT " FAMILY_COLUMNS ", p.pattern FROM pattern p "
+		    "JOIN family f ON f.id = p.family_id WHERE dc_match(p.pattern, ?1) "
+		    "ORDER BY p.weight DESC, f.id LIMIT 1", &db->lookup, err, errlen) ||
+	    prepare(db, "SELECT tbw_tb FROM tbw WHERE family_id = ?1 AND dc_match(pattern, ?2) "
+		    "ORDER BY weight DESC LIMIT 1", &db->tbw, err, errlen) ||
+	    prepare(db, "SELECT " FAMILY_COLUMNS ", (SELECT pattern FROM pattern p WHERE "
+		    "p.family_id = f.id ORDER BY p.rowid LIMIT 1) FROM family f "
+		    "WHERE dc_icontains(f.vendor, ?1) AND (?2 IS NULL OR f.plp = ?2) "
+		    "AND (?3 IS NULL OR f.interface = ?3) AND coalesce(f.dwpd, 0) >= ?4 "
+		    "ORDER BY f.vendor, f.family", &db->list, err, errlen))
+		goto fail;
+	*out = db;
+	return 0;
+fail:
+	dc_db_close(db);
+	return rc;
+}
+
+void dc_db_close(struct dc_db *db)
+{
+	if (!db)
+		return;
+	sqlite3_finalize(db->lookup);
+	sqlite3_finalize(db->tbw);
+	sqlite3_finalize(db->list);
+	sqlite3_close(db->sql);
+	free(db);
+}
+
+int dc_db_lookup(struct dc_db *db, const char *model, struct dc_dbinfo *out)
+{
+	char norm[DC_TEXT_LEN * 2];
+	sqlite3_int64 family_id;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	dc_model_normalize(model, norm, sizeof(norm));
+	if (!norm[0])
+		return 0;
+	sqlite3_bind_text(db->lookup, 1, norm, -1, SQLITE_TRANSIENT);
+	rc = sqlite3_step(db->lookup);
+	if (rc == SQLITE_ROW) {
+		read_family_row(db->lookup, out);
+		copy_col(db->lookup, 12, out->pattern, sizeof(out->pattern));
+		family_id = sqlite3_column_int64(db->lookup, 0);
+		sqlite3_bind_int64(db->tbw, 1, family_id);
+		sqlite3_bind_text(db->tbw, 2, norm, -1, SQLITE_TRANSIENT);
+		if (sqlite3_step(db->tbw) == SQLITE_ROW)
+			out->tbw_tb = sqlite3_column_double(db->tbw, 0);
+		sqlite3_reset(db->tbw);
+	}
+	sqlite3_reset(db->lookup);
+	return (rc == SQLITE_ROW || rc == SQLITE_DONE) ? 0 : -EIO;
+}
+
+int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
+	       int (*cb)(const struct dc_dbinfo *row, void *ud), void *ud)
+{
+	struct dc_dbinfo row;
+	int rc, ret = 0;
+
+	if (f->vendor)
+		sqlite3_bind_text(db->list, 1, f->vendor, -1, SQLITE_TRANSIENT);
+	if (f->plp)
+		sqlite3_bind_text(db->list, 2, f->plp, -1, SQLITE_TRANSIENT);
+	if (f->interface)
+		sqlite3_bind_text(db->list, 3, f->interface, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_double(db->list, 4, f->min_dwpd);
+	while ((rc = sqlite3_step(db->list)) == SQLITE_ROW) {
+		memset(&row, 0, sizeof(row));
+		read_family_row(db->list, &row);
+		copy_col(db->list, 12, row.pattern, sizeof(row.pattern));
+		ret = cb(&row, ud);
+		if (ret)
+			break;
+	}
+	if (!ret && rc != SQLITE_DONE)
+		ret = -EIO;
+	sqlite3_reset(db->list);
+	sqlite3_clear_bindings(db->list);
+	return ret;
+}
+
+int dc_db_stats(struct dc_db *db, unsigned *families, unsigned *patterns)
+{
+	sqlite3_stmt *st;
+	int rc = -EIO;
+
+	if (sqlite3_prepare_v2(db->sql, "SELECT (SELECT count(*) FROM family), "
+			       "(SELECT count(*) FROM pattern)", -1, &st, NULL) != SQLITE_OK)
+		return -EIO;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		*families = (unsigned)sqlite3_column_int(st, 0);
+		*patterns = (unsigned)sqlite3_column_int(st, 1);
+		rc = 0;
+	}
+	sqlite3_finalize(st);
+	return rc;
+}

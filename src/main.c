@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* main.c - the command line: options, dispatch, what the user sees, and the exit code. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "db.h"
+#include "decide.h"
+#include "exitcodes.h"
+#include "render.h"
+#include "scan.h"
+#include "thresholds.h"
+
+enum output_format { OUT_TABLE, OUT_JSON, OUT_PROM };
+
+struct cli {
+	bool all, verbose, no_probe, list;
+	enum output_format format;
+	const char *dump_dir, *replay_dir, *db_path, *probe_dir, *sysroot;
+	double probe_time;
+	bool gate;
+	enum dc_role gate_role;
+	struct dc_db_filter filter;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: drivecheck [OPTIONS] --all | DEVICE...\n"
+"       drivecheck [OPTIONS] --replay DIR\n"
+"       drivecheck --gate ROLE [OPTIONS] DEVICE...\n"
+"       drivecheck lookup [--json] MODEL...\n"
+"       drivecheck lookup --list [--vendor V] [--plp CLASS] [--interface IF] [--min-dwpd N]\n"
+"\n"
+"Is this drive fit for Ceph or DRBD? Identity, write cache, power-loss protection (PLP)\n"
+"evidence, wear, the bundled drive database, a short sync-write probe, and a verdict per\n"
+"role: ceph-osd, ceph-db, drbd, zfs-slog.\n"
+"\n"
+"Devices:\n"
+"  -a, --all               every whole disk (not partitions, loop, ram, dm or md)\n"
+"  DEVICE                  /dev/sdX, /dev/nvme0n1, a /dev/disk/by-* link, or a kernel name\n"
+"Output:\n"
+"  -j, --json              JSON (format in docs/json.md)\n"
+"      --prometheus        Prometheus text format (node_exporter textfile collector)\n"
+"  -v, --verbose           evidence, reasons and advice under the table\n"
+"Probe (a few seconds of 4 KiB O_DIRECT|O_DSYNC writes at queue depth 1 per drive):\n"
+"      --no-probe          do not probe\n"
+"      --probe-time SEC    time bound per drive (default %.0f)\n"
+"      --probe-dir DIR     a writable directory on the drive to probe in\n"
+"                          (otherwise: a mounted filesystem of the drive, or an unused raw\n"
+"                          device rewritten with its own bytes; anything else is refused)\n"
+"Verdict:\n"
+"      --gate ROLE         exit 0 pass, 1 warn, 2 fail, 3 could not check (ROLE: ceph-osd,\n"
+"                          ceph-db, drbd, zfs-slog)\n"
+"Data:\n"
+"      --db PATH           use this drive database instead of the built-in one\n"
+"      --dump DIR          save every raw page read (and the probe) under DIR/<device>/\n"
+"      --replay DIR        evaluate a dump instead of live devices\n"
+"  -h, --help              this text\n"
+"  -V, --version           version and database size\n"
+"\n"
+"Flush thresholds (sync p50, fast / slow): NVMe %.0f / %.0f us, SATA and SAS %.0f / %.0f us,\n"
+"others %.0f / %.0f us. References in docs/thresholds.md.\n"
+"Exit codes: 0 ok/pass, 1 warn, 2 fail, 3 could not check, 4 usage, 5 database, 6 internal.\n",
+		DC_PROBE_DEFAULT_SECONDS, DC_NVME_FLUSH_FAST_US, DC_NVME_FLUSH_SLOW_US,
+		DC_SATA_FLUSH_FAST_US, DC_SATA_FLUSH_SLOW_US, DC_OTHER_FLUSH_FAST_US,
+		DC_OTHER_FLUSH_SLOW_US);
+}
+
+enum long_only {
+	OPT_NO_PROBE = 0x100, OPT_PROBE_TIME, OPT_PROBE_DIR, OPT_GATE, OPT_DB, OPT_DUMP,
+	OPT_REPLAY, OPT_PROM, OPT_SYSROOT, OPT_LIST, OPT_VENDOR, OPT_PLP, OPT_INTERFACE,
+	OPT_MIN_DWPD,
+};
+
+static int parse_number(const char *s, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(s, &end);
+	return (errno || end == s || *end) ? -EINVAL : 0;
+}
+
+/* Returns -1 to go on, or an exit code. */
+static int parse_args(int argc, char **argv, struct cli *c)
+{
+	static const struct option opts[] = {
+		{ "all", no_argument, NULL, 'a' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "prometheus", no_argument, NULL, OPT_PROM },
+		{ "no-probe", no_argument, NULL, OPT_NO_PROBE },
+		{ "probe-time", required_argument, NULL, OPT_PROBE_TIME },
+		{ "probe-dir", required_argument, NULL, OPT_PROBE_DIR },
+		{ "gate", required_argument, NULL, OPT_GATE },
+		{ "db", required_argument, NULL, OPT_DB },
+		{ "dump", required_argument, NULL, OPT_DUMP },
+		{ "replay", required_argument, NULL, OPT_REPLAY },
+		{ "sysroot", required_argument, NULL, OPT_SYSROOT },
+		{ "list", no_argument, NULL, OPT_LIST },
+		{ "vendor", required_argument, NULL, OPT_VENDOR },
+		{ "plp", required_argument, NULL, OPT_PLP },
+		{ "interface", required_argument, NULL, OPT_INTERFACE },
+		{ "min-dwpd", required_argument, NULL, OPT_MIN_DWPD },
+		{ 0 },
+	};
+	enum dc_plp_class plp;
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "ajvhV", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'a': c->all = true; break;
+		case 'j': c->format = OUT_JSON; break;
+		case 'v': c->verbose = true; break;
+		case 'h': usage(stdout); return DC_EXIT_OK;
+		case 'V': return DC_EXIT_OK + 100; /* printed by main, after the database opens */
+		case OPT_PROM: c->format = OUT_PROM; break;
+		case OPT_NO_PROBE: c->no_probe = true; break;
+		case OPT_PROBE_TIME:
+			if (parse_number(optarg, &c->probe_time) || c->probe_time <= 0 ||
+			    c->probe_time > 3600) {
+				fprintf(stderr, "drivecheck: --probe-time: want seconds in (0, 3600], not '%s'\n", optarg);
+				return DC_EXIT_USAGE;
+			}
+			break;
+		case OPT_PROBE_DIR: c->probe_dir = optarg; break;
+		case OPT_GATE:
+			if (dc_role_from_name(optarg, &c->gate_role)) {
+				fprintf(stderr, "drivecheck: --gate: unknown role '%s' (ceph-osd, ceph-db, drbd, zfs-slog)\n", optarg);
+				return DC_EXIT_USAGE;
+			}
+			c->gate = true;
+			break;
+		case OPT_DB: c->db_path = optarg; break;
+		case OPT_DUMP: c->dump_dir = optarg; break;
+		case OPT_REPLAY: c->replay_dir = optarg; break;
+		case OPT_SYSROOT: c->sysroot = optarg; break;
+		case OPT_LIST: c->list = true; break;
+		case OPT_VENDOR: c->filter.vendor = optarg; break;
+		case OPT_PLP:
+			if (dc_plp_from_name(optarg, &plp)) {
+				fprintf(stderr, "drivecheck: --plp: want full, data-at-rest, none or unknown\n");
+				return DC_EXIT_USAGE;
+			}
+			c->filter.plp = optarg;
+			break;
+		case OPT_INTERFACE: c->filter.interface = optarg; break;
+		case OPT_MIN_DWPD:
+			if (parse_number(optarg, &c->filter.min_dwpd)) {
+				fprintf(stderr, "drivecheck: --min-dwpd: not a number: '%s'\n", optarg);
+				return DC_EXIT_USAGE;
+			}
+			break;
+		default:
+			fprintf(stderr, "Try 'drivecheck --help'.\n");
+			return DC_EXIT_USAGE;
+		}
+	}
+	return -1;
+}
+
+static int list_row(const struct dc_dbinfo *row, void *ud)
+{
+	unsigned *count = ud;
+
+	dc_render_db_row(stdout, row, (*count)++ == 0);
+	return 0;
+}
+
+static int cmd_lookup(struct cli *c, struct dc_db *db, char **models, unsigned n)
+{
+	struct dc_dbinfo *dbs;
+	unsigned unmatched = 0, count = 0;
+	int rc;
+
+	if (c->list) {
+		rc = dc_db_list(db, &c->filter, list_row, &count);
+		if (rc)
+			return DC_EXIT_DATABASE;
+		fprintf(stderr, "%u families\n", count);
+		return DC_EXIT_OK;
+	}
+	if (!n) {
+		fprintf(stderr, "drivecheck lookup: name a MODEL, or --list\n");
+		return DC_EXIT_USAGE;
+	}
+	dbs = calloc(n, sizeof(*dbs));
+	if (!dbs)
+		return DC_EXIT_INTERNAL;
+	for (unsigned i = 0; i < n; i++) {
+		if (dc_db_lookup(db, models[i], &dbs[i]) < 0) {
+			free(dbs);
+			fprintf(stderr, "drivecheck: database lookup failed\n");
+			return DC_EXIT_DATABASE;
+		}
+		unmatched += !dbs[i].matched;
+	}
+	if (c->format == OUT_JSON)
+		dc_render_lookup_json(stdout, (const char *const *)models, dbs, n);
+	else
+		dc_render_lookup_table(stdout, (const char *const *)models, dbs, n);
+	free(dbs);
+	return unmatched ? DC_EXIT_NOT_CHECKED : DC_EXIT_OK;
+}
+
+static int exit_code(const struct cli *c, const struct dc_report *r, unsigned n)
+{
+	bool unreadable = false, fail = false, warn = false;
+
+	for (unsigned i = 0; i < n; i++) {
+		enum dc_status s = c->gate ? r[i].result.verdicts[c->gate_role].status : DC_PASS;
+
+		if (r[i].error)
+			unreadable = true;
+		else if (s == DC_FAIL)
+			fail = true;
+		else if (s == DC_WARN)
+			warn = true;
+	}
+	/* A known failure outranks "could not check"; both stop a `&&` chain. */
+	if (fail)
+		return DC_EXIT_FAIL;
+	if (unreadable)
+		return DC_EXIT_NOT_CHECKED;
+	return warn ? DC_EXIT_WARN : DC_EXIT_OK;
+}
+
+static void print_gate(const struct cli *c, const struct dc_report *r, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct dc_verdict *v = &r[i].result.verdicts[c->gate_role];
+
+		if (r[i].error) {
+			printf("%s: %s: NOT CHECKED: %s\n", r[i].dev.path, dc_role_cli_name(c->gate_role),
+			       r[i].error_msg);
+			continue;
+		}
+		printf("%s: %s: %s\n", r[i].dev.path, dc_role_cli_name(c->gate_role),
+		       dc_status_name(v->status));
+		for (unsigned k = 0; k < v->nreasons; k++)
+			printf("  - %s\n", v->reasons[k]);
+	}
+}
+
+static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs)
+{
+	struct dc_scan_opts o = {
+		.sysroot = c->sysroot ? c->sysroot : "",
+		.db = db,
+		.probe = !c->no_probe,
+		.probe_opts = {
+			.max_seconds = c->probe_time > 0 ? c->probe_time : DC_PROBE_DEFAULT_SECONDS,
+			.probe_dir = c->probe_dir,
+			.progress = isatty(STDERR_FILENO),
+		},
+		.dump_dir = c->dump_dir,
+	};
+	struct dc_report *reports = NULL;
+	unsigned n = 0;
+	char err[512] = "";
+	int rc;
+
+	if (c->replay_dir)
+		rc = dc_scan_replay(&o, c->replay_dir, &reports, &n, err, sizeof(err));
+	else
+		rc = dc_scan_devices(&o, c->all ? NULL : args, nargs, &reports, &n);
+	if (rc) {
+		fprintf(stderr, "drivecheck: %s\n", err[0] ? err : strerror(-rc));
+		free(reports);
+		return c->replay_dir ? DC_EXIT_NOT_CHECKED : DC_EXIT_INTERNAL;
+	}
+	if (c->format == OUT_JSON)
+		rc = dc_render_json(stdout, reports, n);
+	else if (c->format == OUT_PROM)
+		dc_render_prom(stdout, reports, n);
+	else if (c->gate)
+		print_gate(c, reports, n);
+	else
+		dc_render_table(stdout, reports, n, c->verbose || (n == 1 && !c->all));
+	if (!n && c->format == OUT_TABLE)
+		fprintf(stderr, "drivecheck: no disks found\n");
+	for (unsigned i = 0; i < n; i++)
+		if (reports[i].error && c->format != OUT_TABLE)
+			fprintf(stderr, "drivecheck: %s\n", reports[i].error_msg);
+	rc = rc ? DC_EXIT_INTERNAL : exit_code(c, reports, n);
+	free(reports);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli c = { .format = OUT_TABLE };
+	struct dc_db *db = NULL;
+	bool lookup = argc > 1 && strcmp(argv[1], "lookup") == 0;
+	char err[512] = "";
+	int rc;
+
+	if (lookup) {
+		argv++;
+		argc--;
+	}
+	rc = parse_args(argc, argv, &c);
+	if (rc >= 0 && rc != DC_EXIT_OK + 100)
+		return rc;
+	if (rc < 0 && !lookup && !c.all && !c.replay_dir && optind >= argc) {
+		fprintf(stderr, "drivecheck: name a DEVICE, or --all, or --replay DIR\n"
+			"Try 'drivecheck --help'.\n");
+		return DC_EXIT_USAGE;
+	}
+	if (rc < 0 && c.all && optind < argc) {
+		fprintf(stderr, "drivecheck: --all and DEVICE names do not mix\n");
+		return DC_EXIT_USAGE;
+	}
+	if (rc < 0 && c.gate && (c.all || c.format != OUT_TABLE) && !c.replay_dir && optind >= argc) {
+		fprintf(stderr, "drivecheck: --gate needs DEVICE names\n");
+		return DC_EXIT_USAGE;
+	}
+	if (dc_db_open(c.db_path, &db, err, sizeof(err))) {
+		fprintf(stderr, "drivecheck: %s\n", err);
+		return DC_EXIT_DATABASE;
+	}
+	if (rc == DC_EXIT_OK + 100) {
+		unsigned families = 0, patterns = 0;
+
+		dc_db_stats(db, &families, &patterns);
+		printf("drivecheck %s (drive database: %u families, %u patterns%s%s)\n", DC_VERSION,
+		       families, patterns, c.db_path ? ", " : ", built in", c.db_path ? c.db_path : "");
+		rc = DC_EXIT_OK;
+	} else if (lookup) {
+		rc = cmd_lookup(&c, db, argv + optind, (unsigned)(argc - optind));
+	} else {
+		rc = cmd_scan(&c, db, argv + optind, (unsigned)(argc - optind));
+	}
+	dc_db_close(db);
+	return rc;
+}

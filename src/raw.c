@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* raw.c - a small table of named raw pages, owned copies of what a device returned. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "raw.h"
+
+int dc_raw_add(struct dc_raw *raw, const char *name, const void *data, size_t len, int err)
+{
+	struct dc_page *pg;
+
+	if (raw->npages >= DC_MAX_PAGES)
+		return -ENOSPC;
+	pg = &raw->pages[raw->npages];
+	memset(pg, 0, sizeof(*pg));
+	snprintf(pg->name, sizeof(pg->name), "%s", name);
+	pg->err = err;
+	if (err == 0 && data && len) {
+		pg->data = malloc(len);
+		if (!pg->data)
+			return -ENOMEM;
+		memcpy(pg->data, data, len);
+		pg->len = len;
+	}
+	raw->npages++;
+	return 0;
+}
+
+const struct dc_page *dc_raw_find(const struct dc_raw *raw, const char *name)
+{
+	for (unsigned i = 0; i < raw->npages; i++)
+		if (strcmp(raw->pages[i].name, name) == 0)
+			return &raw->pages[i];
+	return NULL;
+}
+
+const uint8_t *dc_raw_get(const struct dc_raw *raw, const char *name, size_t min_len)
+{
+	const struct dc_page *pg = dc_raw_find(raw, name);
+
+	if (!pg || pg->err || !pg->data || pg->len < min_len)
+		return NULL;
+	return pg->data;
+}
+
+void dc_raw_free(struct dc_raw *raw)
+{
+	if (!raw)
+		return;
+	for (unsigned i = 0; i < raw->npages; i++)
+		free(raw->pages[i].data);
+	memset(raw, 0, sizeof(*raw));
+}
+
+const char *dc_raw_strerror(int err, char *buf, size_t len)
+{
+	if (err == 0)
+		snprintf(buf, len, "ok");
+	else if (err == -EACCES || err == -EPERM)
+		snprintf(buf, len, "permission denied (needs root)");
+	else if (err == -ENOTTY || err == -EOPNOTSUPP || err == -EINVAL)
+		snprintf(buf, len, "not supported by the device or driver (%s)", strerror(-err));
+	else if (err < 0)
+		snprintf(buf, len, "%s", strerror(-err));
+	else
+		snprintf(buf, len, "device status 0x%x", err);
+	return buf;
+}

@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* render_json.c - the stable JSON output (docs/json.md), built with cJSON. */
+#include <errno.h>
+#include <stdlib.h>
+
+#include <cjson/cJSON.h>
+
+#include "db.h"
+#include "decide.h"
+#include "drive.h"
+#include "render.h"
+#include "transport.h"
+
+static cJSON *tri_json(enum dc_tri t)
+{
+	return t == DC_TRI_UNKNOWN ? cJSON_CreateNull() : cJSON_CreateBool(t == DC_TRI_YES);
+}
+
+static cJSON *str_or_null(const char *s)
+{
+	return s && s[0] ? cJSON_CreateString(s) : cJSON_CreateNull();
+}
+
+static cJSON *evidence_json(const struct dc_evidence *ev, unsigned n)
+{
+	cJSON *arr = cJSON_CreateArray();
+
+	for (unsigned i = 0; i < n; i++) {
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "source", ev[i].source);
+		cJSON_AddStringToObject(o, "what", ev[i].what);
+		cJSON_AddStringToObject(o, "value", ev[i].value);
+		cJSON_AddStringToObject(o, "kind", dc_ev_kind_name(ev[i].kind));
+		cJSON_AddItemToArray(arr, o);
+	}
+	return arr;
+}
+
+static void add_u64_or_null(cJSON *o, const char *key, bool have, uint64_t v)
+{
+	if (have)
+		cJSON_AddNumberToObject(o, key, (double)v);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+static cJSON *wear_json(const struct dc_wear *w)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	add_u64_or_null(o, "percent_used", w->have_percent_used, w->percent_used);
+	add_u64_or_null(o, "host_written_bytes", w->have_written, w->host_written_bytes);
+	add_u64_or_null(o, "power_on_hours", w->have_power_on, w->power_on_hours);
+	add_u64_or_null(o, "unsafe_shutdowns", w->have_unsafe_shutdowns, w->unsafe_shutdowns);
+	add_u64_or_null(o, "media_errors", w->have_media_errors, w->media_errors);
+	cJSON_AddItemToObject(o, "source", str_or_null(w->source));
+	return o;
+}
+
+static cJSON *dbinfo_json(const struct dc_dbinfo *db)
+{
+	cJSON *o, *src;
+
+	if (!db->matched)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "vendor", db->vendor);
+	cJSON_AddStringToObject(o, "family", db->family);
+	cJSON_AddStringToObject(o, "plp", dc_plp_name(db->plp));
+	cJSON_AddItemToObject(o, "plp_note", str_or_null(db->plp_note));
+	if (db->dwpd > 0)
+		cJSON_AddNumberToObject(o, "dwpd", db->dwpd);
+	else
+		cJSON_AddNullToObject(o, "dwpd");
+	if (db->tbw_tb > 0)
+		cJSON_AddNumberToObject(o, "tbw_tb", db->tbw_tb);
+	else
+		cJSON_AddNullToObject(o, "tbw_tb");
+	if (db->warranty_years > 0)
+		cJSON_AddNumberToObject(o, "warranty_years", db->warranty_years);
+	else
+		cJSON_AddNullToObject(o, "warranty_years");
+	cJSON_AddStringToObject(o, "interface", db->interface);
+	cJSON_AddItemToObject(o, "form_factor", str_or_null(db->form_factor));
+	cJSON_AddStringToObject(o, "class", db->drive_class);
+	cJSON_AddStringToObject(o, "pattern", db->pattern);
+	src = cJSON_AddObjectToObject(o, "source");
+	cJSON_AddStringToObject(src, "title", db->source_title);
+	cJSON_AddStringToObject(src, "url", db->source_url);
+	return o;
+}
+
+static cJSON *latency_json(const struct dc_latency *l)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(o, "count", l->count);
+	cJSON_AddNumberToObject(o, "mean_us", l->mean_us);
+	cJSON_AddNumberToObject(o, "stdev_us", l->stdev_us);
+	cJSON_AddNumberToObject(o, "p50_us", l->p50_us);
+	cJSON_AddNumberToObject(o, "p90_us", l->p90_us);
+	cJSON_AddNumberToObject(o, "p99_us", l->p99_us);
+	cJSON_AddNumberToObject(o, "p999_us", l->p999_us);
+	cJSON_AddNumberToObject(o, "max_us", l->max_us);
+	cJSON_AddNumberToObject(o, "iops", l->iops);
+	return o;
+}
+
+static cJSON *probe_json(const struct dc_probe *p)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (p->mode == DC_PROBE_NOT_RUN) {
+		cJSON_AddNullToObject(o, "mode");
+		cJSON_AddStringToObject(o, "skipped", p->skipped[0] ? p->skipped : "not run");
+		return o;
+	}
+	cJSON_AddStringToObject(o, "mode", p->mode == DC_PROBE_RAW ? "raw" : "file");
+	cJSON_AddStringToObject(o, "where", p->where);
+	cJSON_AddNumberToObject(o, "duration_s", p->duration_s);
+	cJSON_AddBoolToObject(o, "stable", p->stable);
+	cJSON_AddItemToObject(o, "sync", latency_json(&p->sync));
+	cJSON_AddItemToObject(o, "nosync", latency_json(&p->nosync));
+	cJSON_AddNumberToObject(o, "flush_cost_us", p->flush_cost_us);
+	cJSON_AddNullToObject(o, "skipped");
+	return o;
+}
+
+static cJSON *result_json(const struct dc_report *r, cJSON *dev)
+{
+	cJSON *plp = cJSON_AddObjectToObject(dev, "plp"), *verdicts, *advice;
+
+	cJSON_AddStringToObject(plp, "class", dc_plp_name(r->result.plp));
+	cJSON_AddStringToObject(plp, "confidence", r->result.confidence);
+	cJSON_AddItemToObject(plp, "evidence", evidence_json(r->result.evidence, r->result.nevidence));
+	verdicts = cJSON_AddObjectToObject(dev, "verdicts");
+	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
+		const struct dc_verdict *v = &r->result.verdicts[i];
+		cJSON *o = cJSON_AddObjectToObject(verdicts, dc_role_name((enum dc_role)i));
+		cJSON *reasons = cJSON_AddArrayToObject(o, "reasons");
+
+		cJSON_AddStringToObject(o, "status", dc_status_name(v->status));
+		for (unsigned k = 0; k < v->nreasons; k++)
+			cJSON_AddItemToArray(reasons, cJSON_CreateString(v->reasons[k]));
+	}
+	advice = cJSON_AddArrayToObject(dev, "advice");
+	for (unsigned i = 0; i < r->result.nadvice; i++)
+		cJSON_AddItemToArray(advice, cJSON_CreateString(r->result.advice[i]));
+	return dev;
+}
+
+static cJSON *report_json(const struct dc_report *r)
+{
+	const struct dc_dev *d = &r->dev;
+	const struct dc_drive *dr = &r->drive;
+	cJSON *o = cJSON_CreateObject(), *wc, *errors;
+
+	cJSON_AddStringToObject(o, "path", d->path);
+	cJSON_AddStringToObject(o, "name", d->name);
+	cJSON_AddStringToObject(o, "transport", d->transport);
+	cJSON_AddStringToObject(o, "protocol", dc_protocol_name(d->protocol));
+	cJSON_AddItemToObject(o, "vendor", str_or_null(dr->vendor));
+	cJSON_AddItemToObject(o, "model", str_or_null(dr->model));
+	cJSON_AddItemToObject(o, "serial", str_or_null(dr->serial));
+	cJSON_AddItemToObject(o, "firmware", str_or_null(dr->firmware));
+	cJSON_AddItemToObject(o, "identity_source", str_or_null(dr->identity_source));
+	cJSON_AddNumberToObject(o, "capacity_bytes", (double)d->capacity_bytes);
+	cJSON_AddNumberToObject(o, "logical_block_bytes", d->logical_block_bytes);
+	cJSON_AddNumberToObject(o, "physical_block_bytes", d->physical_block_bytes);
+	cJSON_AddItemToObject(o, "rotational", tri_json(d->rotational));
+	cJSON_AddBoolToObject(o, "removable", d->removable);
+	cJSON_AddBoolToObject(o, "readonly", d->readonly);
+
+	wc = cJSON_AddObjectToObject(o, "write_cache");
+	cJSON_AddItemToObject(wc, "present", tri_json(dr->cache_present));
+	cJSON_AddItemToObject(wc, "enabled", tri_json(dr->cache_enabled));
+	cJSON_AddItemToObject(wc, "source", str_or_null(dr->cache_source));
+	cJSON_AddItemToObject(wc, "kernel", str_or_null(d->kernel_write_cache));
+	cJSON_AddItemToObject(wc, "fua", tri_json(d->kernel_fua));
+
+	cJSON_AddItemToObject(o, "plp_evidence", evidence_json(dr->evidence, dr->nevidence));
+	cJSON_AddItemToObject(o, "wear", wear_json(&dr->wear));
+	cJSON_AddItemToObject(o, "database", dbinfo_json(&r->db));
+	cJSON_AddItemToObject(o, "probe", probe_json(&r->probe));
+	if (!r->error)
+		result_json(r, o);
+
+	errors = cJSON_AddArrayToObject(o, "errors");
+	if (r->error)
+		cJSON_AddItemToArray(errors, cJSON_CreateString(r->error_msg));
+	for (unsigned i = 0; i < dr->nerrors; i++)
+		cJSON_AddItemToArray(errors, cJSON_CreateString(dr->errors[i]));
+	return o;
+}
+
+static int print_and_free(FILE *out, cJSON *root)
+{
+	char *text = cJSON_Print(root);
+
+	cJSON_Delete(root);
+	if (!text)
+		return -ENOMEM;
+	fprintf(out, "%s\n", text);
+	free(text);
+	return 0;
+}
+
+static cJSON *versioned_root(void)
+{
+	cJSON *root = cJSON_CreateObject();
+	cJSON *ver = cJSON_AddArrayToObject(root, "json_format_version");
+
+	cJSON_AddItemToArray(ver, cJSON_CreateNumber(DC_JSON_FORMAT_MAJOR));
+	cJSON_AddItemToArray(ver, cJSON_CreateNumber(DC_JSON_FORMAT_MINOR));
+	cJSON_AddStringToObject(root, "drivecheck_version", DC_VERSION);
+	return root;
+}
+
+int dc_render_json(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	cJSON *root = versioned_root();
+	cJSON *devices = cJSON_AddArrayToObject(root, "devices");
+
+	for (unsigned i = 0; i < n; i++)
+		cJSON_AddItemToArray(devices, report_json(&reports[i]));
+	return print_and_free(out, root);
+}
+
+int dc_render_lookup_json(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
+			  unsigned n)
+{
+	cJSON *root = versioned_root();
+	cJSON *results = cJSON_AddArrayToObject(root, "results");
+
+	for (unsigned i = 0; i < n; i++) {
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "query", queries[i]);
+		cJSON_AddItemToObject(o, "match", dbinfo_json(&dbs[i]));
+		cJSON_AddItemToArray(results, o);
+	}
+	return print_and_free(out, root);
+}

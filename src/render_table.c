@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* render_table.c - the human-readable table, and a detail block per drive. */
+#include <stdio.h>
+#include <string.h>
+
+#include "db.h"
+#include "decide.h"
+#include "drive.h"
+#include "render.h"
+
+/* 960197124096 -> "960G", as lsblk does (powers of 1000 like drive labels, not 1024). */
+static const char *human_size(uint64_t bytes, char *buf, size_t len)
+{
+	static const char units[] = "BKMGTPE";
+	double v = (double)bytes;
+	unsigned u = 0;
+
+	while (v >= 1000 && u + 1 < sizeof(units) - 1) {
+		v /= 1000;
+		u++;
+	}
+	snprintf(buf, len, v < 10 && u ? "%.1f%c" : "%.0f%c", v, units[u]);
+	return buf;
+}
+
+static const char *cache_word(const struct dc_drive *d)
+{
+	if (d->cache_present == DC_TRI_NO)
+		return "none";
+	if (d->cache_enabled == DC_TRI_YES)
+		return "on";
+	if (d->cache_enabled == DC_TRI_NO)
+		return "off";
+	return "?";
+}
+
+static const char *kernel_word(const struct dc_dev *dev)
+{
+	if (strcmp(dev->kernel_write_cache, "write back") == 0)
+		return "wback";
+	if (strcmp(dev->kernel_write_cache, "write through") == 0)
+		return "wthru";
+	return "?";
+}
+
+static const char *status_word(enum dc_status s)
+{
+	switch (s) {
+	case DC_PASS: return "PASS";
+	case DC_WARN: return "WARN";
+	case DC_FAIL: return "FAIL";
+	case DC_NOT_CHECKED: break;
+	}
+	return "-";
+}
+
+static void print_detail(FILE *out, const struct dc_report *r)
+{
+	const struct dc_drive *d = &r->drive;
+	char size[16];
+
+	fprintf(out, "\n%s: %s %s (serial %s, firmware %s, via %s)\n", r->dev.path,
+		d->vendor[0] ? d->vendor : "", d->model[0] ? d->model : "(unknown model)",
+		d->serial[0] ? d->serial : "?", d->firmware[0] ? d->firmware : "?",
+		d->identity_source[0] ? d->identity_source : "nothing");
+	if (r->error) {
+		fprintf(out, "  error: %s\n", r->error_msg);
+		return;
+	}
+	fprintf(out, "  transport %s, %s, blocks %u/%u, %s\n", r->dev.transport,
+		human_size(r->dev.capacity_bytes, size, sizeof(size)), r->dev.logical_block_bytes,
+		r->dev.physical_block_bytes,
+		r->dev.rotational == DC_TRI_YES ? "rotational" : r->dev.rotational == DC_TRI_NO
+		? "non-rotational" : "rotation unknown");
+	fprintf(out, "  write cache: present %s, enabled %s (%s); kernel '%s', fua %s\n",
+		dc_tri_name(d->cache_present), dc_tri_name(d->cache_enabled),
+		d->cache_source[0] ? d->cache_source : "no source",
+		r->dev.kernel_write_cache[0] ? r->dev.kernel_write_cache : "?",
+		dc_tri_name(r->dev.kernel_fua));
+	if (r->db.matched)
+		fprintf(out, "  database: %s %s, PLP %s, %.2g DWPD, %.0f TBW, %s\n    source: %s <%s>\n",
+			r->db.vendor, r->db.family, dc_plp_name(r->db.plp), r->db.dwpd, r->db.tbw_tb,
+			r->db.drive_class, r->db.source_title, r->db.source_url);
+	else
+		fprintf(out, "  database: no row for this model\n");
+	if (d->wear.have_percent_used || d->wear.have_written || d->wear.have_power_on) {
+		fprintf(out, "  wear:");
+		if (d->wear.have_percent_used)
+			fprintf(out, " %u%% used,", d->wear.percent_used);
+		if (d->wear.have_written)
+			fprintf(out, " %s written,", human_size(d->wear.host_written_bytes, size, sizeof(size)));
+		if (d->wear.have_power_on)
+			fprintf(out, " %llu hours on,", (unsigned long long)d->wear.power_on_hours);
+		if (d->wear.have_unsafe_shutdowns)
+			fprintf(out, " %llu unsafe shutdowns,", (unsigned long long)d->wear.unsafe_shutdowns);
+		fprintf(out, " (%s)\n", d->wear.source);
+	}
+	if (r->probe.mode != DC_PROBE_NOT_RUN)
+		fprintf(out, "  probe (%s, %s, %.1f s): sync p50 %.0f us p99 %.0f us p99.9 %.0f us "
+			"max %.0f us (%u writes); no-sync p50 %.0f us; flush costs %.0f us\n",
+			r->probe.mode == DC_PROBE_RAW ? "raw" : "file", r->probe.where,
+			r->probe.duration_s, r->probe.sync.p50_us, r->probe.sync.p99_us,
+			r->probe.sync.p999_us, r->probe.sync.max_us, r->probe.sync.count,
+			r->probe.nosync.p50_us, r->probe.flush_cost_us);
+	else
+		fprintf(out, "  probe: skipped: %s\n", r->probe.skipped[0] ? r->probe.skipped : "not run");
+	fprintf(out, "  PLP: %s (confidence %s)\n", dc_plp_name(r->result.plp), r->result.confidence);
+	for (unsigned i = 0; i < r->result.nevidence; i++) {
+		const struct dc_evidence *ev = &r->result.evidence[i];
+		fprintf(out, "    [%s] %s: %s: %s\n", dc_ev_kind_name(ev->kind), ev->source, ev->what,
+			ev->value);
+	}
+	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
+		const struct dc_verdict *v = &r->result.verdicts[i];
+		fprintf(out, "  %-9s %s\n", dc_role_cli_name((enum dc_role)i), status_word(v->status));
+		for (unsigned k = 0; k < v->nreasons; k++)
+			fprintf(out, "      - %s\n", v->reasons[k]);
+	}
+	for (unsigned i = 0; i < r->result.nadvice; i++)
+		fprintf(out, "  advice: %s\n", r->result.advice[i]);
+	for (unsigned i = 0; i < d->nerrors; i++)
+		fprintf(out, "  not read: %s\n", d->errors[i]);
+}
+
+void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose)
+{
+	char size[16], sync[16];
+
+	fprintf(out, "%-14s %-8s %-28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s\n", "DEVICE",
+		"TRAN", "MODEL", "SIZE", "CACHE", "KERNEL", "PLP", "SYNC-P50", "OSD", "DB", "DRBD",
+		"SLOG");
+	for (unsigned i = 0; i < n; i++) {
+		const struct dc_report *r = &reports[i];
+		const struct dc_verdict *v = r->result.verdicts;
+
+		if (r->probe.mode != DC_PROBE_NOT_RUN)
+			snprintf(sync, sizeof(sync), "%.0fus", r->probe.sync.p50_us);
+		else
+			snprintf(sync, sizeof(sync), "-");
+		if (r->error) {
+			fprintf(out, "%-14s %-8s error: %s\n", r->dev.path, r->dev.transport, r->error_msg);
+			continue;
+		}
+		fprintf(out, "%-14s %-8.8s %-28.28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s\n",
+			r->dev.path, r->dev.transport, r->drive.model[0] ? r->drive.model : "?",
+			human_size(r->dev.capacity_bytes, size, sizeof(size)), cache_word(&r->drive),
+			kernel_word(&r->dev), dc_plp_name(r->result.plp), sync,
+			status_word(v[DC_ROLE_CEPH_OSD].status), status_word(v[DC_ROLE_CEPH_DB].status),
+			status_word(v[DC_ROLE_DRBD].status), status_word(v[DC_ROLE_ZFS_SLOG].status));
+	}
+	if (verbose)
+		for (unsigned i = 0; i < n; i++)
+			print_detail(out, &reports[i]);
+	else if (n)
+		fprintf(out, "\n(-v shows the evidence, reasons and advice for each drive)\n");
+}
+
+void dc_render_db_row(FILE *out, const struct dc_dbinfo *row, bool header)
+{
+	if (header)
+		fprintf(out, "%-16s %-28s %-5s %-11s %-13s %6s  %s\n", "VENDOR", "FAMILY", "IFACE",
+			"CLASS", "PLP", "DWPD", "PATTERN");
+	fprintf(out, "%-16.16s %-28.28s %-5s %-11s %-13s %6.2g  %s\n", row->vendor, row->family,
+		row->interface, row->drive_class, dc_plp_name(row->plp), row->dwpd, row->pattern);
+}
+
+void dc_render_lookup_table(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
+			    unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct dc_dbinfo *db = &dbs[i];
+
+		if (!db->matched) {
+			fprintf(out, "%s: no match in the database (PLP unknown)\n", queries[i]);
+			continue;
+		}
+		fprintf(out, "%s: %s %s (%s, %s%s%s)\n", queries[i], db->vendor, db->family,
+			db->interface, db->drive_class, db->form_factor[0] ? ", " : "", db->form_factor);
+		fprintf(out, "  PLP:       %s%s%s\n", dc_plp_name(db->plp), db->plp_note[0] ? ": " : "",
+			db->plp_note);
+		if (db->dwpd > 0)
+			fprintf(out, "  DWPD:      %.2g\n", db->dwpd);
+		if (db->tbw_tb > 0)
+			fprintf(out, "  TBW:       %.0f TB\n", db->tbw_tb);
+		if (db->warranty_years > 0)
+			fprintf(out, "  warranty:  %.0f years\n", db->warranty_years);
+		fprintf(out, "  source:    %s <%s>\n  pattern:   %s\n", db->source_title, db->source_url,
+			db->pattern);
+	}
+}

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* scsi_acquire.c - INQUIRY, VPD pages and the caching mode page, through SG_IO. */
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "raw.h"
+#include "sgio.h"
+#include "transport.h"
+
+#define SCSI_BUF_LEN 1024
+
+static int add_inquiry(int fd, struct dc_raw *raw, const char *name, int evpd, uint8_t page)
+{
+	uint8_t cdb[6] = { 0x12, (uint8_t)evpd, page, SCSI_BUF_LEN >> 8, SCSI_BUF_LEN & 0xff, 0 };
+	uint8_t buf[SCSI_BUF_LEN];
+	size_t got = 0;
+	int err = dc_sgio_read(fd, cdb, sizeof(cdb), buf, sizeof(buf), &got);
+
+	return dc_raw_add(raw, name, buf, got, err);
+}
+
+int dc_scsi_acquire(const struct dc_dev *dev, struct dc_raw *raw)
+{
+	static const struct { const char *name; uint8_t page; } vpds[] = {
+		{ DC_PG_SCSI_VPD_00, 0x00 }, { DC_PG_SCSI_VPD_80, 0x80 }, { DC_PG_SCSI_VPD_83, 0x83 },
+		{ DC_PG_SCSI_VPD_86, 0x86 }, { DC_PG_SCSI_VPD_B1, 0xB1 },
+	};
+	/* MODE SENSE(10), DBD=1, PC=0 (current values), page 0x08 caching. */
+	uint8_t mode_cdb[10] = { 0x5A, 0x08, 0x08, 0, 0, 0, 0, SCSI_BUF_LEN >> 8, SCSI_BUF_LEN & 0xff, 0 };
+	uint8_t buf[SCSI_BUF_LEN];
+	size_t got = 0;
+	int fd, rc, err;
+
+	fd = open(dev->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	rc = add_inquiry(fd, raw, DC_PG_SCSI_INQUIRY, 0, 0);
+	for (size_t i = 0; rc == 0 && i < sizeof(vpds) / sizeof(vpds[0]); i++)
+		rc = add_inquiry(fd, raw, vpds[i].name, 1, vpds[i].page);
+	if (rc == 0) {
+		err = dc_sgio_read(fd, mode_cdb, sizeof(mode_cdb), buf, sizeof(buf), &got);
+		rc = dc_raw_add(raw, DC_PG_SCSI_MODE_08, buf, got, err);
+	}
+	close(fd);
+	return rc;
+}
