@@ -297,40 +297,45 @@ int main(int argc, char **argv)
 {
 	struct cli c = { .format = OUT_TABLE };
 	struct dc_db *db = NULL;
-	bool lookup = argc > 1 && strcmp(argv[1], "lookup") == 0;
+	bool lookup, version = false;
 	char err[512] = "";
 	int rc;
 
-	if (lookup) {
-		argv++;
-		argc--;
-	}
+	/* GNU getopt moves options first, so "lookup" is the first word left, wherever the
+	 * options stood ("drivecheck --db X lookup --json MODEL" works too). */
 	rc = parse_args(argc, argv, &c);
-	if (rc >= 0 && rc != DC_EXIT_OK + 100)
+	if (rc == DC_EXIT_OK + 100)
+		version = true;
+	else if (rc >= 0)
 		return rc;
-	if (rc < 0 && !lookup && !c.all && !c.replay_dir && optind >= argc) {
-		fprintf(stderr, "drivecheck: name a DEVICE, or --all, or --replay DIR\n"
-			"Try 'drivecheck --help'.\n");
-		return DC_EXIT_USAGE;
-	}
-	if (rc < 0 && c.all && optind < argc) {
-		fprintf(stderr, "drivecheck: --all and DEVICE names do not mix\n");
-		return DC_EXIT_USAGE;
-	}
-	if (rc < 0 && c.gate && (c.all || c.format != OUT_TABLE) && !c.replay_dir && optind >= argc) {
-		fprintf(stderr, "drivecheck: --gate needs DEVICE names\n");
-		return DC_EXIT_USAGE;
+	lookup = optind < argc && strcmp(argv[optind], "lookup") == 0;
+	if (lookup)
+		optind++;
+	if (!version && !lookup) {
+		if (!c.all && !c.replay_dir && optind >= argc) {
+			fprintf(stderr, "drivecheck: name a DEVICE, or --all, or --replay DIR\n"
+				"Try 'drivecheck --help'.\n");
+			return DC_EXIT_USAGE;
+		}
+		if ((c.all || c.replay_dir) && optind < argc) {
+			fprintf(stderr, "drivecheck: --all and --replay take no DEVICE names\n");
+			return DC_EXIT_USAGE;
+		}
+		if (c.gate && c.all) {
+			fprintf(stderr, "drivecheck: --gate needs DEVICE names, not --all\n");
+			return DC_EXIT_USAGE;
+		}
 	}
 	if (dc_db_open(c.db_path, &db, err, sizeof(err))) {
 		fprintf(stderr, "drivecheck: %s\n", err);
 		return DC_EXIT_DATABASE;
 	}
-	if (rc == DC_EXIT_OK + 100) {
+	if (version) {
 		unsigned families = 0, patterns = 0;
 
 		dc_db_stats(db, &families, &patterns);
-		printf("drivecheck %s (drive database: %u families, %u patterns%s%s)\n", DC_VERSION,
-		       families, patterns, c.db_path ? ", " : ", built in", c.db_path ? c.db_path : "");
+		printf("drivecheck %s (drive database: %u families, %u patterns, %s%s)\n", DC_VERSION,
+		       families, patterns, c.db_path ? "from " : "built in", c.db_path ? c.db_path : "");
 		rc = DC_EXIT_OK;
 	} else if (lookup) {
 		rc = cmd_lookup(&c, db, argv + optind, (unsigned)(argc - optind));

@@ -57,7 +57,10 @@ static void add_db_evidence(const struct dc_dbinfo *db, const char *model, struc
 	};
 
 	if (!db->matched) {
-		add_ev(r, DC_EV_INFO, "database", "model", "no row for '%s'", model);
+		if (model[0])
+			add_ev(r, DC_EV_INFO, "database", "model", "no row for '%s'", model);
+		else
+			add_ev(r, DC_EV_INFO, "database", "model", "the drive gave no model string");
 		return;
 	}
 	add_ev(r, kind_of[db->plp], "database", "PLP class",

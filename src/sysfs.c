@@ -143,6 +143,12 @@ int dc_sysfs_resolve(const char *root, const char *arg, char name[DC_NAME_LEN])
 	return name_from_devt(root, st.st_rdev, name);
 }
 
+static bool is_virtual_transport(const char *t)
+{
+	return strcmp(t, "virtio") == 0 || strcmp(t, "loop") == 0 || strcmp(t, "nbd") == 0 ||
+	       strcmp(t, "xen") == 0 || strcmp(t, "virtio-scsi") == 0;
+}
+
 /* As lsblk decides it: by the kernel name, then by the path of the device in sysfs. */
 static void read_transport(const char *root, struct dc_dev *dev)
 {
@@ -359,7 +365,9 @@ int dc_sysfs_read_dev(const char *root, const char *name, struct dc_dev *dev)
 	dev->capacity_bytes = v * 512; /* sysfs counts 512-byte sectors, whatever the LBA size */
 
 	read_transport(root, dev);
-	read_text(root, name, "device/vendor", dev->vendor, sizeof(dev->vendor));
+	/* device/vendor is the INQUIRY vendor on SCSI disks, a PCI id on virtio: skip those. */
+	if (dev->protocol == DC_PROTO_SCSI || dev->protocol == DC_PROTO_ATA)
+		read_text(root, name, "device/vendor", dev->vendor, sizeof(dev->vendor));
 	read_text(root, name, "device/model", dev->model, sizeof(dev->model));
 	read_text(root, name, "device/serial", dev->serial, sizeof(dev->serial));
 	if (!dev->serial[0])
@@ -375,6 +383,9 @@ int dc_sysfs_read_dev(const char *root, const char *name, struct dc_dev *dev)
 	dev->physical_block_bytes = read_u64(root, rel, &v) ? dev->logical_block_bytes : (uint32_t)v;
 	snprintf(rel, sizeof(rel), "block/%s/queue/rotational", name);
 	dev->rotational = read_u64(root, rel, &v) ? DC_TRI_UNKNOWN : (v ? DC_TRI_YES : DC_TRI_NO);
+	/* Virtual disks say "rotational" by default, which tells nothing of the media. */
+	if (dev->rotational == DC_TRI_YES && is_virtual_transport(dev->transport))
+		dev->rotational = DC_TRI_UNKNOWN;
 	snprintf(rel, sizeof(rel), "block/%s/ro", name);
 	dev->readonly = read_u64(root, rel, &v) == 0 && v;
 	snprintf(rel, sizeof(rel), "block/%s/removable", name);

@@ -151,7 +151,7 @@ dc_probe_argv() {
 dc_flatten() {
 	if [ "$DC_PROBE_RUNNER" = cli ]; then
 		jq -r '.devices[0].probe // {} | paths(scalars) as $p
-		       | "\($p | map(tostring) | join("."))=\(getpath($p))"' "$1"
+		       | "\($p | map(tostring) | join("."))=\(getpath($p) // "")"' "$1"
 	else
 		cat "$1"
 	fi

@@ -35,7 +35,14 @@ if [ -e "$p1" ]; then
 	dc_expect_ran "partition mounted: file mode" file
 	dc_expect_eq "partition mounted: where" "$(dc_get where)" "$S/pmnt"
 	dc_umount "$S/pmnt"
+
+	# 1c. the table overwritten, the kernel's partition still there: only sysfs knows
+	dd if=/dev/urandom of="$pdev" bs=512 count=1 oflag=direct conv=notrunc status=none
+	blockdev --flushbufs "$pdev"
+	dc_probe "$pdev" $T
+	dc_expect_refused "partition without a table on disk: refused from sysfs" 'has [0-9]+ partition'
 	losetup -d "$pdev"
+	dc_mbr "$f"
 	sha=$(dc_sha "$f")
 else
 	dc_fail "partitioned (scanned): the kernel shows no partition on $pdev"

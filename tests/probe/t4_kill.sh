@@ -24,16 +24,17 @@ for sig in KILL TERM INT; do
 	pid=$!
 	DC_PIDS+=("$pid")
 
-	# Wait until the file is laid out (usage up by 8 MiB or more), then let the
-	# timed writes run a moment, so the signal lands in the middle of them.
+	# Wait until the file is being laid out (usage up by 8 MiB or more), then a
+	# moment more, so the signal lands in the timed writes (or late in the layout).
+	# Not longer: the probe may stop once its estimate is stable, after 1 s of timing.
 	grown=0
-	for _ in $(seq 200); do
+	for _ in $(seq 400); do
 		grown=$(( $(dc_used_kib "$mnt") - used0 ))
 		[ "$grown" -ge $((8 * 1024)) ] && break
 		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.05
 	done
-	sleep 1
+	sleep 0.6
 	if ! kill -0 "$pid" 2>/dev/null; then
 		dc_fail "SIG$sig: the probe ended before the signal" "$(tail -5 "$S/kill.$sig.out")"
 		continue
@@ -72,10 +73,17 @@ dc_probe_argv "$rdev" 60
 pid=$!
 DC_PIDS+=("$pid")
 w0=$(dc_loop_writes "$rdev")
-sleep 1.5
+# Kill it soon after its writes start (the CLI inspects the device first).
+for _ in $(seq 400); do
+	w1=$(dc_loop_writes "$rdev")
+	[ "$w1" -gt $((w0 + 100)) ] && break
+	kill -0 "$pid" 2>/dev/null || break
+	sleep 0.05
+done
+sleep 0.3
 w1=$(dc_loop_writes "$rdev")
 if kill -0 "$pid" 2>/dev/null && [ "$w1" -gt "$w0" ]; then
-	dc_pass "raw SIGKILL: killed while writing ($((w1 - w0)) writes in 1.5 s)"
+	dc_pass "raw SIGKILL: killed while writing ($((w1 - w0)) writes so far)"
 else
 	dc_fail "raw SIGKILL: the probe was not writing when killed" "$(tail -5 "$S/kill.raw.out")"
 fi
