@@ -70,6 +70,18 @@ $(BUILD)/obj/drives_db.o: $(BUILD)/drives.sqlite
 db-check: $(BUILD)/dbbuild
 	$(Q)$(BUILD)/dbbuild --check --models data/enterprise-models.tsv -o $(BUILD)/drives-check.sqlite db/schema.sql $(DBSRC)
 
+# Debian 12 packages: to build, and to run every test (loop devices, the QEMU lab, fuzzers).
+DEPS      := gcc make binutils pkg-config libnvme-dev libjson-c-dev libatasmart-dev \
+             libsqlite3-dev libcjson-dev libblkid-dev
+TEST_DEPS := $(DEPS) clang jq sqlite3 fdisk e2fsprogs util-linux mount kmod cpio dmsetup \
+             fio python3 qemu-system-x86 linux-image-amd64 busybox-static nbdkit
+
+deps:
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEPS)
+
+test-deps:
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_DEPS)
+
 include tests/tests.mk
 
 install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
@@ -84,4 +96,4 @@ uninstall:
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all install uninstall clean db-check
+.PHONY: all install uninstall clean db-check deps test-deps

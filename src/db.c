@@ -22,31 +22,6 @@ struct dc_db {
 	sqlite3_stmt *lookup, *tbw, *list;
 };
 
-static const char *const plp_names[] = {
-	[DC_PLP_UNKNOWN] = "unknown",
-	[DC_PLP_NONE] = "none",
-	[DC_PLP_DATA_AT_REST] = "data-at-rest",
-	[DC_PLP_FULL] = "full",
-};
-
-const char *dc_plp_name(enum dc_plp_class plp)
-{
-	if ((unsigned)plp >= sizeof(plp_names) / sizeof(plp_names[0]))
-		return "unknown";
-	return plp_names[plp];
-}
-
-int dc_plp_from_name(const char *name, enum dc_plp_class *plp)
-{
-	for (size_t i = 0; i < sizeof(plp_names) / sizeof(plp_names[0]); i++) {
-		if (name && strcmp(name, plp_names[i]) == 0) {
-			*plp = (enum dc_plp_class)i;
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
-
 /* dc_match(pattern, model): the same matcher the database build checks with. */
 static void sql_dc_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {

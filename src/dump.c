@@ -206,7 +206,7 @@ int dc_dump_write(const char *dir, const struct dc_dev *dev, const struct dc_raw
 		if (rc)
 			goto out;
 	}
-	if (probe && probe->mode != DC_PROBE_NOT_RUN)
+	if (probe)
 		cJSON_AddItemToObject(root, "probe", probe_to_json(probe));
 	text = cJSON_Print(root);
 	if (!text) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* plp.c - the PLP conclusion: class, confidence and the evidence behind it. Pure. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,6 +8,31 @@
 #include "db.h"
 #include "decide.h"
 #include "thresholds.h"
+
+static const char *const plp_names[] = {
+	[DC_PLP_UNKNOWN] = "unknown",
+	[DC_PLP_NONE] = "none",
+	[DC_PLP_DATA_AT_REST] = "data-at-rest",
+	[DC_PLP_FULL] = "full",
+};
+
+const char *dc_plp_name(enum dc_plp_class plp)
+{
+	if ((unsigned)plp >= sizeof(plp_names) / sizeof(plp_names[0]))
+		return "unknown";
+	return plp_names[plp];
+}
+
+int dc_plp_from_name(const char *name, enum dc_plp_class *plp)
+{
+	for (size_t i = 0; i < sizeof(plp_names) / sizeof(plp_names[0]); i++) {
+		if (name && strcmp(name, plp_names[i]) == 0) {
+			*plp = (enum dc_plp_class)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
 
 static void add_ev(struct dc_result *r, enum dc_ev_kind kind, const char *source,
 		   const char *what, const char *fmt, ...) __attribute__((format(printf, 5, 6)));

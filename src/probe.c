@@ -58,7 +58,6 @@
 #define DC_PROBE_PROGRESS_NS   250000000ull
 
 struct dc_phase {
-	const char *name;
 	int sync;        /* 1: RWF_DSYNC */
 	uint64_t *ns;    /* samples in nanoseconds, in time order until summarised */
 	size_t n;
@@ -76,6 +75,7 @@ struct dc_probe_ctx {
 	uint64_t serial;       /* stamped into file-mode writes */
 	struct dc_phase ph[2]; /* [0] sync, [1] nosync */
 	uint64_t last_progress;
+	uint64_t last_end;     /* CLOCK_MONOTONIC ns at the end of the last write */
 	double max_s;
 	char *why;
 	size_t whylen;
@@ -135,6 +135,7 @@ static int dc_probe_write(struct dc_probe_ctx *c, int sync, uint64_t *ns)
 		return -e;
 	}
 	*ns = t1 - t0;
+	c->last_end = t1;
 	return 0;
 }
 
@@ -148,16 +149,16 @@ static int dc_probe_drain(struct dc_probe_ctx *c)
 	return 0;
 }
 
-static void dc_probe_progress(struct dc_probe_ctx *c, uint64_t now, uint64_t start, int force)
+static void dc_probe_progress(struct dc_probe_ctx *c, uint64_t now, uint64_t start)
 {
 	const struct dc_phase *s = &c->ph[0], *u = &c->ph[1];
 
 	if (!c->opts || !c->opts->progress)
 		return;
-	if (!force && now - c->last_progress < DC_PROBE_PROGRESS_NS)
+	if (now - c->last_progress < DC_PROBE_PROGRESS_NS)
 		return;
 	c->last_progress = now;
-	fprintf(stderr, "\r\033[Kprobe %s: %.1f/%.0f s, sync %zu writes (mean %.0f us), no-sync %zu writes (mean %.0f us)",
+	fprintf(stderr, "\r\033[Kprobe %s: %.1f/%g s, sync %zu writes (mean %.0f us), no-sync %zu writes (mean %.0f us)",
 		c->dev->name, (now - start) / 1e9, c->max_s,
 		s->n, s->n ? s->sum_ns / 1e3 / s->n : 0.0,
 		u->n, u->n ? u->sum_ns / 1e3 / u->n : 0.0);
@@ -244,10 +245,10 @@ static int dc_probe_loop(struct dc_probe_ctx *c, struct dc_probe *out)
 					return rc;
 				p->ns[p->n++] = ns;
 				p->sum_ns += ns;
-				now = dc_now_ns();
+				now = c->last_end;
 				if (now >= deadline)
 					goto done;
-				dc_probe_progress(c, now, start, 0);
+				dc_probe_progress(c, now, start);
 			}
 		}
 
@@ -293,9 +294,7 @@ int dc_probe_run(const struct dc_dev *dev, const struct dc_probe_opts *opts,
 	c.whylen = sizeof(out->skipped);
 	c.max_s = opts && opts->max_seconds > 0 && isfinite(opts->max_seconds) ?
 		  opts->max_seconds : DC_PROBE_DEFAULT_SECONDS;
-	c.ph[0].name = "sync";
 	c.ph[0].sync = 1;
-	c.ph[1].name = "nosync";
 
 	rc = dc_probe_target_open(dev, opts ? opts->probe_dir : NULL, &t,
 				  out->skipped, sizeof(out->skipped));

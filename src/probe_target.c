@@ -31,6 +31,12 @@
  *
  * O_TMPFILE|O_EXCL makes a file that has no name and can never be given one
  * (linkat refuses it): when the process ends, however it ends, the kernel frees it.
+ *
+ * The one risk raw mode keeps: O_EXCL shuts out mounts and every other exclusive
+ * claim, not a plain open(2). A program writing to the bare device without claiming
+ * it, with no signature on it, could see one of its writes undone if it landed between
+ * our read of a block and our write of the same bytes back (a window of one write
+ * time). Such a program is what the signature and holder checks make unlikely.
  */
 
 #define DC_SYSFS_BLOCK   "/sys/class/block"

@@ -136,7 +136,7 @@ static int replay_one(const struct dc_scan_opts *o, const char *dir, struct dc_r
 
 	if (rc == 0) {
 		dc_inspect_parse(&r->dev, &raw, 0, &r->drive);
-		if (r->probe.mode == DC_PROBE_NOT_RUN && !r->probe.skipped[0])
+		if (r->probe.mode == DC_PROBE_NOT_RUN && !r->probe.skipped[0]) /* older dumps */
 			snprintf(r->probe.skipped, sizeof(r->probe.skipped), "replay of a dump without a probe");
 		evaluate(o, r);
 	}

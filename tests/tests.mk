@@ -1,5 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests.mk - `make check`: everything a user needs to trust the build. Included by the Makefile.
+#
+#   check-unit    parsers, model matching, the verdict table (C, no devices)
+#   check-db      the database build checks, look-ups, bad databases (CLI)
+#   check-cli     the command line on loop devices made by the test
+#   check-probe   the probe's safety and its two worlds, on loop devices
+#   check-replay  every captured drive in data/ replayed against its expected output
+#   check-fuzz    a short libFuzzer run of every parser
+#   check-asan    unit, db, cli and replay again under ASan and UBSan
+#   e2e           the QEMU lab: real kernel drivers, emulated NVMe, SATA and SCSI
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(filter-out tests/unit/test_latency_stats.c,$(wildcard tests/unit/test_*.c)))
 
@@ -11,12 +20,35 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libdrivecheck.a tests/unit/dc_test.h
 check-unit: $(UNIT_TESTS)
 	$(Q)set -e; for t in $(UNIT_TESTS); do $$t; done
 
+check-db: $(BUILD)/drivecheck $(BUILD)/dbbuild
+	$(Q)BUILD=$(BUILD) tests/db/run.sh
+
 check-cli: $(BUILD)/drivecheck
-	$(Q)BUILD=$(abspath $(BUILD)) tests/cli/run.sh
+	$(Q)BUILD=$(BUILD) tests/cli/run.sh
 
 -include tests/probe/probe.mk
 -include tests/replay/replay.mk
 -include tests/fuzz/fuzz.mk
 -include tests/e2e/e2e.mk
 
-.PHONY: check check-unit check-cli
+# The parts that exist in this tree (each sub-folder brings its own .mk).
+CHECK_FAST := check-unit check-db check-cli
+ifneq ($(wildcard tests/replay/replay.mk),)
+CHECK_FAST += check-replay
+endif
+CHECK_ALL := db-check $(CHECK_FAST) check-fuzz
+ifneq ($(wildcard tests/probe/probe.mk),)
+CHECK_ALL += check-probe
+endif
+ifneq ($(wildcard tests/e2e/e2e.mk),)
+CHECK_ALL += check-e2e-replay e2e
+endif
+
+check-asan:
+	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SANITIZE=1 $(CHECK_FAST)
+
+check: all
+	$(Q)$(MAKE) --no-print-directory $(CHECK_ALL) check-asan
+	@echo "make check: all passed"
+
+.PHONY: check check-unit check-db check-cli check-asan

@@ -222,12 +222,13 @@ dc_mbr() {
 	local file=$1 sectors
 	sectors=$(( $(stat -c %s "$file") / 512 - 2048 ))
 	if command -v sfdisk >/dev/null; then
-		echo 'start=2048, type=83' | sfdisk -q "$file" >/dev/null
+		echo 'start=2048, type=83' | sfdisk -q "$file" >/dev/null 2>&1
 		return
 	fi
 	# No sfdisk: write the one entry by hand (status, CHS, type 0x83, CHS, LBA, count).
 	le32() { printf '\\x%02x\\x%02x\\x%02x\\x%02x' $(($1 & 255)) $(($1 >> 8 & 255)) \
 		$(($1 >> 16 & 255)) $(($1 >> 24 & 255)); }
+	dd if=/dev/zero of="$file" bs=1 seek=446 count=64 conv=notrunc status=none
 	# shellcheck disable=SC2059
 	printf "\\x00\\xfe\\xff\\xff\\x83\\xfe\\xff\\xff$(le32 2048)$(le32 "$sectors")" |
 		dd of="$file" bs=1 seek=446 conv=notrunc status=none

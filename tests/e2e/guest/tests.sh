@@ -1,0 +1,149 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests.sh - runs inside the e2e guest: finds the emulated drives by serial, runs drivecheck
+# on them, and sends the raw results (JSON, exit codes, the dump) to the host as a tar
+# archive on the virtio-serial port "dc.results". Nothing is judged here: run.sh and
+# check.py judge on the host, so a broken guest shows as missing results, not as a pass.
+#
+# Kernel command line: dc.disks=N (disks QEMU attached), dc.probe=SEC (probe bound per
+# drive), dc.tcp_model=MODEL (NVMe/TCP target's model, '~' for spaces; empty: no target).
+out=/tmp/out
+mkdir -p $out
+log() { echo "dc-e2e: $*"; echo "$*" >>$out/guest.log; }
+now() { cut -d' ' -f1 /proc/uptime; }
+stamp() { echo "$1 $(now)" >>$out/times; }
+stamp tests_start
+
+arg() {
+	for w in $(cat /proc/cmdline); do
+		case $w in "$1="*) echo "${w#*=}"; return ;; esac
+	done
+}
+disks=$(arg dc.disks)
+probe=$(arg dc.probe)
+tcp_model=$(arg dc.tcp_model | tr '~' ' ')
+: "${disks:=0}" "${probe:=2}"
+
+# The drive's serial as the kernel knows it: NVMe controllers have device/serial; SCSI
+# and ATA disks (libata emulates VPD 0x80) have device/vpd_pg80 (4 header bytes).
+serial_of() {
+	if [ -r "/sys/block/$1/device/serial" ]; then
+		tr -d ' \n' <"/sys/block/$1/device/serial"
+	elif [ -r "/sys/block/$1/device/vpd_pg80" ]; then
+		tail -c +5 "/sys/block/$1/device/vpd_pg80" | tr -d ' \n\000'
+	fi
+}
+count_disks() {
+	n=0
+	for d in /sys/block/*; do
+		case ${d##*/} in sd*|nvme*) [ "$(cat "$d/size")" != 0 ] && n=$((n + 1)) ;; esac
+	done
+	echo $n
+}
+map_disks() {
+	: >$out/disks.txt
+	for d in /sys/block/*; do
+		name=${d##*/}
+		case $name in sd*|nvme*) ;; *) continue ;; esac
+		echo "$(serial_of "$name") $name" >>$out/disks.txt
+	done
+}
+dev_of() { awk -v s="$1" '$1 == s { print "/dev/" $2; exit }' $out/disks.txt; }
+
+# Wait for the disks to settle: all of them present and no new one for a moment.
+i=0
+while [ "$(count_disks)" -lt "$disks" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+stamp disks_settled
+log "$(count_disks) of $disks disks after $((i / 10)) s"
+
+# An NVMe drive with a model of our choice: the kernel's NVMe/TCP target on 127.0.0.1,
+# backed by a file on tmpfs (buffered: tmpfs has no O_DIRECT on 6.1).
+if [ -n "$tcp_model" ]; then
+	(
+	set -e
+	ip link set lo up
+	cfs=/sys/kernel/config/nvmet
+	nqn=nqn.2024-01.io.drivecheck:e2e
+	truncate -s 64M /tmp/tcp.img
+	mkdir $cfs/subsystems/$nqn
+	cd $cfs/subsystems/$nqn
+	echo 1 >attr_allow_any_host
+	printf '%s' "$tcp_model" >attr_model
+	echo DCE2E-TCP-PLP >attr_serial
+	mkdir namespaces/1
+	echo 1 >namespaces/1/buffered_io
+	printf '%s' /tmp/tcp.img >namespaces/1/device_path
+	echo 1 >namespaces/1/enable
+	mkdir $cfs/ports/1
+	cd $cfs/ports/1
+	echo tcp >addr_trtype
+	echo ipv4 >addr_adrfam
+	echo 127.0.0.1 >addr_traddr
+	echo 4420 >addr_trsvcid
+	ln -s $cfs/subsystems/$nqn subsystems/$nqn
+	printf 'transport=tcp,traddr=127.0.0.1,trsvcid=4420,nqn=%s' $nqn >/dev/nvme-fabrics
+	) >$out/tcp.log 2>&1 || log "NVMe/TCP setup failed: $(cat $out/tcp.log)"
+	disks=$((disks + 1))
+	i=0
+	while [ "$(count_disks)" -lt "$disks" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	stamp tcp_ready
+fi
+map_disks
+cat $out/disks.txt >>$out/guest.log
+
+# The admin's "write through" on a cached drive without PLP: the hazard case.
+wt=$(dev_of DCE2E-SATA-CONS-WT)
+if [ -n "$wt" ]; then
+	echo 'write through' >/sys/block/${wt#/dev/}/queue/write_cache
+fi
+
+# 1. Every drive, with the probe, and a dump of what each said.
+stamp scan_start
+drivecheck --json --all --probe-time "$probe" --dump $out/dump >$out/all.json 2>$out/all.err
+echo $? >$out/all.rc
+stamp scan_end
+
+# 2. The gate's exit codes. "name role device extra-args": one line each in gates.txt.
+gate() {
+	name=$1 role=$2 dev=$3
+	shift 3
+	[ -n "$dev" ] || dev=/dev/missing-$name
+	drivecheck --gate "$role" "$@" "$dev" >$out/gate-$name.txt 2>&1
+	echo "$name $role $? $dev" >>$out/gates.txt
+}
+: >$out/gates.txt
+stamp gates_start
+gate plp-fast-osd ceph-osd "$(dev_of DCE2E-SATA-PLP-FAST)" --no-probe
+gate cons-osd ceph-osd "$(dev_of DCE2E-SATA-CONS-FAST)" --no-probe
+gate cons-slog zfs-slog "$(dev_of DCE2E-SATA-CONS-FAST)" --no-probe
+gate hazard-osd ceph-osd "$(dev_of DCE2E-SATA-CONS-WT)" --no-probe
+gate plp-slow-osd ceph-osd "$(dev_of DCE2E-SATA-PLP-SLOW)" --probe-time 1
+gate absent-drbd drbd /dev/nonexistent-disk --no-probe
+gate bad-role no-such-role "$(dev_of DCE2E-SATA-PLP-FAST)" --no-probe
+stamp gates_end
+
+# 3. "write through" on a full-PLP drive: allowed, and said to be allowed.
+pf=$(dev_of DCE2E-SATA-PLP-FAST)
+if [ -n "$pf" ]; then
+	echo 'write through' >/sys/block/${pf#/dev/}/queue/write_cache
+	drivecheck --json --no-probe "$pf" >$out/plp-wt.json 2>$out/plp-wt.err
+	echo $? >$out/plp-wt.rc
+	echo 'write back' >/sys/block/${pf#/dev/}/queue/write_cache
+fi
+
+# 4. The table, for people reading the log.
+drivecheck --all --no-probe -v >$out/table.txt 2>&1
+echo $? >$out/table.rc
+stamp tests_end
+
+# Ship everything. The port is found by name; devtmpfs made /dev/vportNpM.
+port=
+for p in /sys/class/virtio-ports/*; do
+	[ "$(cat "$p/name" 2>/dev/null)" = dc.results ] && port=/dev/${p##*/}
+done
+if [ -z "$port" ]; then
+	log "no virtio-serial port named dc.results"
+	exit 1
+fi
+(cd $out && tar -cf - .) >"$port"
+log "results sent on $port at $(now) s"

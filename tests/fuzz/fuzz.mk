@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# fuzz.mk - libFuzzer targets for every parser (clang), and a short run of each for CI.
+FUZZ_TARGETS := nvme ata scsi model
+FUZZ_SECONDS ?= 15
+FUZZ_CC      ?= clang
+FUZZ_FLAGS   := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+                -Iinclude -Itests/fuzz $(PKG_CFLAGS) -DDC_VERSION='"fuzz"' -D_GNU_SOURCE
+# The whole library but main.c, built again with clang's sanitizers; the targets call
+# only parsers, the decision and the JSON renderer, never device I/O.
+FUZZ_SRCS    := $(filter-out src/main.c,$(wildcard src/*.c))
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_SRCS) $(BUILD)/obj/drives_db.o $(wildcard include/*.h) tests/fuzz/fuzz_pages.h
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZ    $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_SRCS) $(BUILD)/obj/drives_db.o $(PKG_LIBS) -lm
+
+fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
+
+# Short runs from the seed corpora (data/dumps pages when present); any crash fails.
+check-fuzz: fuzz-build
+	$(Q)set -e; for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(BUILD)/fuzz/corpus-$$t; \
+		$(BUILD)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=9000 -print_final_stats=0 \
+			$(BUILD)/fuzz/corpus-$$t tests/fuzz/seeds-$$t 2>$(BUILD)/fuzz/$$t.log \
+			|| { tail -40 $(BUILD)/fuzz/$$t.log; exit 1; }; \
+		echo "fuzz_$$t: $$(grep -o 'Done [0-9]* runs' $(BUILD)/fuzz/$$t.log || echo ran), no crash"; \
+	done
+
+.PHONY: fuzz-build check-fuzz
