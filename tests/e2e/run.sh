@@ -8,7 +8,8 @@
 #   --record  copy the guest's dumps and results to data/e2e/ (for replay-dumps.sh)
 #   --keep    keep the work directory (printed) for a look afterwards
 # Environment: DRIVECHECK (default build/drivecheck), KERNEL_VERSION, QEMU, PROBE_SECONDS
-# (per drive, default 2), LAB_TIMEOUT (seconds for the guest, default 240).
+# (per drive, default 2), LAB_TIMEOUT (seconds for the guest, default 240), EXTRA_CPIO (a
+# newc archive appended to the initramfs, e.g. another e2e/tests.sh, to debug the guest).
 # Exit: 0 every check passed; 1 a check failed, or the lab could not run (it says why).
 set -u
 
@@ -69,6 +70,9 @@ trap 'exit 130' INT TERM
 # 1. The guest.
 "$here/mkinitramfs.sh" -o "$work/initramfs.cpio" -b "$DRIVECHECK" -k "$KERNEL_VERSION" ||
 	cannot_run "building the initramfs failed"
+if [ -n "${EXTRA_CPIO:-}" ]; then
+	cat "$EXTRA_CPIO" >>"$work/initramfs.cpio" # a later file of the same name wins
+fi
 
 # 2. The drives: serials name their role; models are chosen from the database now.
 python3 "$here/lab.py" pick --drivecheck "$DRIVECHECK" --db-dir "$top/db/vendors" \

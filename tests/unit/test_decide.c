@@ -193,6 +193,48 @@ static void run_drbd_advice(void)
 	}
 }
 
+/* Years of endurance left at the write rate seen so far: from "percentage used", or from
+ * host writes against the database's TBW. */
+static void run_years_left(void)
+{
+	struct dc_dev dev;
+	struct dc_drive d;
+	struct dc_dbinfo db;
+	struct dc_probe p;
+	struct dc_result r;
+	struct dc_facts f = { &dev, &d, &db, &p };
+
+	/* 50% used in 10000 hours: about 1.1 years left, no warning, advice with the figure */
+	build(&cases[2], &dev, &d, &db, &p);
+	d.wear.have_power_on = true;
+	d.wear.power_on_hours = 10000;
+	d.wear.percent_used = 50;
+	dc_decide(&f, &r);
+	CHECK(r.verdicts[DC_ROLE_CEPH_OSD].status == DC_PASS);
+	CHECK(r.nadvice > 0 && strstr(r.advice[r.nadvice - 1], "1.1 more years"));
+
+	/* 75% used in 20000 hours: 0.8 years left, a warning */
+	d.wear.percent_used = 75;
+	d.wear.power_on_hours = 20000;
+	dc_decide(&f, &r);
+	CHECK(r.verdicts[DC_ROLE_CEPH_OSD].status == DC_WARN);
+	CHECK(reason_has(&r.verdicts[DC_ROLE_CEPH_OSD], "runs out in 0.8 years"));
+
+	/* TBW: 900 of 1000 TB written in 8766 hours: 0.1 years left */
+	d.wear.have_percent_used = false;
+	d.wear.have_written = true;
+	d.wear.host_written_bytes = 900ull * 1000 * 1000 * 1000 * 1000;
+	d.wear.power_on_hours = 8766;
+	db.tbw_tb = 1000;
+	dc_decide(&f, &r);
+	CHECK(reason_has(&r.verdicts[DC_ROLE_CEPH_DB], "runs out in 0.1 years"));
+
+	/* under a week of history: no rate, no claim */
+	d.wear.power_on_hours = 100;
+	dc_decide(&f, &r);
+	CHECK(!reason_has(&r.verdicts[DC_ROLE_CEPH_DB], "runs out"));
+}
+
 /* The property that matters most: random facts never give "full" without evidence of PLP
  * itself (a database row saying full, or a device signal of kind DC_EV_PLP), and never
  * when the drive reports failed protection. */
@@ -255,6 +297,7 @@ int main(void)
 {
 	run_table();
 	run_drbd_advice();
+	run_years_left();
 	run_property();
 	return dc_test_summary("test_decide");
 }
