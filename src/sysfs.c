@@ -368,6 +368,10 @@ int dc_sysfs_read_dev(const char *root, const char *name, struct dc_dev *dev)
 	/* device/vendor is the INQUIRY vendor on SCSI disks, a PCI id on virtio: skip those. */
 	if (dev->protocol == DC_PROTO_SCSI || dev->protocol == DC_PROTO_ATA)
 		read_text(root, name, "device/vendor", dev->vendor, sizeof(dev->vendor));
+	/* A SATA drive behind a SAS HBA or a SAT bridge: INQUIRY says "ATA", and ATA
+	 * PASS-THROUGH reaches the drive's own IDENTIFY and SMART. */
+	if (dev->protocol == DC_PROTO_SCSI && strcmp(dev->vendor, "ATA") == 0)
+		dev->protocol = DC_PROTO_ATA;
 	read_text(root, name, "device/model", dev->model, sizeof(dev->model));
 	read_text(root, name, "device/serial", dev->serial, sizeof(dev->serial));
 	if (!dev->serial[0])

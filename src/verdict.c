@@ -113,6 +113,19 @@ struct ctx {
 	double years;
 };
 
+/* Hardware RAID volumes answer INQUIRY with the controller's name, not a drive's. */
+static bool is_raid_volume(const struct dc_drive *d)
+{
+	static const char *const models[] = {
+		"PERC", "LOGICAL VOLUME", "MR9", "MegaRAID", "RAID", "Smart Array", "ServeRAID",
+	};
+
+	for (size_t i = 0; i < sizeof(models) / sizeof(models[0]); i++)
+		if (strstr(d->model, models[i]))
+			return true;
+	return false;
+}
+
 static void common_reasons(const struct ctx *c, enum dc_role role, struct dc_verdict *v)
 {
 	const struct dc_facts *f = c->f;
@@ -172,7 +185,11 @@ static void common_reasons(const struct ctx *c, enum dc_role role, struct dc_ver
 	if (c->years >= 0 && c->years < DC_YEARS_LEFT_WARN)
 		reason(v, DC_WARN, "rated endurance runs out in %.1f years at the write rate so far",
 		       c->years);
-	if (!f->db->matched && (!d->model[0] || strcmp(f->dev->transport, "virtio") == 0 ||
+	if (is_raid_volume(d))
+		reason(v, DC_WARN, "a RAID controller's volume (%s %s): the drives behind it are hidden, "
+		       "and the controller's cache and battery decide what a flush costs", d->vendor,
+		       d->model);
+	else if (!f->db->matched && (!d->model[0] || strcmp(f->dev->transport, "virtio") == 0 ||
 				strcmp(f->dev->transport, "usb") == 0 || strcmp(f->dev->transport, "loop") == 0))
 		reason(v, DC_WARN, "drive not identified (%s): the verdict rests on what was measured",
 		       f->dev->transport);

@@ -26,13 +26,22 @@ check-db: $(BUILD)/drivecheck $(BUILD)/dbbuild
 check-cli: $(BUILD)/drivecheck
 	$(Q)BUILD=$(BUILD) tests/cli/run.sh
 
+# make install honours PREFIX and DESTDIR, and the installed binary runs on its own.
+check-install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
+	$(Q)d=$$(mktemp -d) && trap 'rm -rf $$d' EXIT && \
+	$(MAKE) --no-print-directory -s install DESTDIR=$$d PREFIX=/opt/dc BUILD=$(BUILD) && \
+	test -x $$d/opt/dc/bin/drivecheck && test -s $$d/opt/dc/share/drivecheck/drives.sqlite && \
+	test -s $$d/opt/dc/share/man/man8/drivecheck.8 && \
+	$$d/opt/dc/bin/drivecheck --db $$d/opt/dc/share/drivecheck/drives.sqlite --version | grep -q families && \
+	echo "check-install: 1 passed, 0 failed"
+
 -include tests/probe/probe.mk
 -include tests/replay/replay.mk
 -include tests/fuzz/fuzz.mk
 -include tests/e2e/e2e.mk
 
 # The parts that exist in this tree (each sub-folder brings its own .mk).
-CHECK_FAST := check-unit check-db check-cli
+CHECK_FAST := check-unit check-db check-cli check-install
 ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif
@@ -51,4 +60,4 @@ check: all
 	$(Q)$(MAKE) --no-print-directory $(CHECK_ALL) check-asan
 	@echo "make check: all passed"
 
-.PHONY: check check-unit check-db check-cli check-asan
+.PHONY: check check-unit check-db check-cli check-asan check-install

@@ -193,6 +193,26 @@ static void run_drbd_advice(void)
 	}
 }
 
+/* A hardware RAID volume is said to be one, and never passes as a drive. */
+static void run_raid_volume(void)
+{
+	struct dc_dev dev;
+	struct dc_drive d;
+	struct dc_dbinfo db;
+	struct dc_probe p;
+	struct dc_result r;
+	struct dc_facts f = { &dev, &d, &db, &p };
+
+	build(&cases[1], &dev, &d, &db, &p);    /* fast, nothing known */
+	snprintf(dev.transport, sizeof(dev.transport), "scsi");
+	snprintf(d.vendor, sizeof(d.vendor), "DELL");
+	snprintf(d.model, sizeof(d.model), "PERC H730P Mini");
+	dc_decide(&f, &r);
+	CHECK(r.plp == DC_PLP_UNKNOWN);
+	CHECK(reason_has(&r.verdicts[DC_ROLE_CEPH_OSD], "RAID controller"));
+	CHECK(r.verdicts[DC_ROLE_CEPH_OSD].status != DC_PASS);
+}
+
 /* Years of endurance left at the write rate seen so far: from "percentage used", or from
  * host writes against the database's TBW. */
 static void run_years_left(void)
@@ -298,6 +318,7 @@ int main(void)
 	run_table();
 	run_drbd_advice();
 	run_years_left();
+	run_raid_volume();
 	run_property();
 	return dc_test_summary("test_decide");
 }
