@@ -45,6 +45,9 @@ CHECK_FAST := check-unit check-db check-cli check-install
 ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif
+ifneq ($(wildcard tests/probe/probe.mk),)
+CHECK_FAST += check-probe-unit
+endif
 CHECK_ALL := db-check $(CHECK_FAST) check-fuzz
 ifneq ($(wildcard tests/probe/probe.mk),)
 CHECK_ALL += check-probe

@@ -33,7 +33,7 @@ DRIVES = [
     ("DCE2E-SATA-CONS-FAST",  "sata",        "sourced-not-full", "on", "fast"),
     ("DCE2E-SATA-CONS-SLOW",  "sata",        "not-full", "on",  "slow"),
     ("DCE2E-SATA-CONS-WT",    "sata",        "not-full", "on",  "fast"),
-    ("DCE2E-SATA-CONS-WCOFF", "sata",        "not-full", "off", "fast"),
+    ("DCE2E-SATA-WC-OFF",     "sata",        "not-full", "off", "fast"),
     ("DCE2E-SCSI-VIRTIO",     "virtio-scsi", "any",      "on",  "fast"),
     ("DCE2E-SCSI-LSI",        "lsi",         "any",      "off", "fast"),
     ("DCE2E-TCP-PLP",         "tcp",         "full",     "on",  "fast"),
@@ -49,7 +49,7 @@ CANDIDATES = {
     "DCE2E-SATA-CONS-FAST": ["CT1000MX500SSD1", "Samsung SSD 860 EVO 1TB"],
     "DCE2E-SATA-CONS-SLOW": ["Samsung SSD 870 EVO 1TB", "SanDisk SDSSDH3500G"],
     "DCE2E-SATA-CONS-WT": ["Samsung SSD 860 EVO 1TB", "CT500MX500SSD1"],
-    "DCE2E-SATA-CONS-WCOFF": ["SanDisk SDSSDH3500G", "CT2000MX500SSD1"],
+    "DCE2E-SATA-WC-OFF": ["SanDisk SDSSDH3500G", "CT2000MX500SSD1"],
     # SCSI: vendor (8 characters), product (16).
     "DCE2E-SCSI-VIRTIO": [("SAMSUNG", "MZILT3T8HBLS/007")],
     "DCE2E-SCSI-LSI": [("HGST", "HUSMM1640ASS204")],
@@ -136,9 +136,429 @@ def cmd_pick(a):
     return 0
 
 
-def cmd_check(a):
-    print(open(os.path.join(a.results, "guest.log")).read())
+def cmd_vmlinux(a):
+    """Unpacks a bzImage's ELF vmlinux, if it has a PVH entry QEMU can boot directly."""
+    import gzip
+    import lzma
+    import struct
+    with open(a.bzimage, "rb") as f:
+        img = f.read()
+    if img[0x202:0x206] != b"HdrS" or struct.unpack_from("<H", img, 0x206)[0] < 0x208:
+        print("not a bzImage with a payload header", file=sys.stderr)
+        return 1
+    setup = (img[0x1f1] or 4) + 1
+    off, length = struct.unpack_from("<II", img, 0x248)
+    payload = img[setup * 512 + off: setup * 512 + off + length]
+    if payload.startswith(b"\xfd7zXZ\x00"):
+        elf = lzma.LZMADecompressor().decompress(payload)
+    elif payload.startswith(b"\x1f\x8b"):
+        elf = gzip.decompress(payload)
+    elif payload.startswith(b"\x28\xb5\x2f\xfd"):
+        elf = subprocess.run(["zstd", "-qdc"], input=payload, capture_output=True,
+                             check=True).stdout
+    else:
+        print(f"payload compression {payload[:4].hex()} not handled", file=sys.stderr)
+        return 1
+    # An ELF note of type 18 (XEN_ELFNOTE_PHYS32_ENTRY) is what QEMU boots as PVH.
+    if elf[:4] != b"\x7fELF" or b"Xen\x00" not in elf or not has_pvh_note(elf):
+        print("the kernel has no PVH entry note", file=sys.stderr)
+        return 1
+    with open(a.out, "wb") as f:
+        f.write(elf)
     return 0
+
+
+def has_pvh_note(elf):
+    import struct
+    if elf[4] != 2:  # ELFCLASS64
+        return False
+    phoff, = struct.unpack_from("<Q", elf, 0x20)
+    phentsize, phnum = struct.unpack_from("<HH", elf, 0x36)
+    for i in range(phnum):
+        ptype, _, poff, _, _, pfilesz = struct.unpack_from("<IIQQQQ", elf, phoff + i * phentsize)
+        if ptype != 4:  # PT_NOTE
+            continue
+        pos, end = poff, poff + pfilesz
+        while pos + 12 <= end:
+            namesz, descsz, ntype = struct.unpack_from("<III", elf, pos)
+            name = elf[pos + 12: pos + 12 + namesz]
+            if name.rstrip(b"\0") == b"Xen" and ntype == 18:
+                return True
+            pos += 12 + (namesz + 3) // 4 * 4 + (descsz + 3) // 4 * 4
+    return False
+
+
+class Report:
+    """Prints one line per check and counts them."""
+
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, ok, name, why=""):
+        if ok:
+            self.passed += 1
+            print(f"ok   {name}")
+        else:
+            self.failed += 1
+            print(f"FAIL {name}" + (f": {why}" if why else ""))
+        return ok
+
+    @staticmethod
+    def note(text):
+        print(f"     ({text})")
+
+
+def bounds(transport):
+    return BOUNDS.get(transport, OTHER_BOUNDS)
+
+
+def p50(dev, phase="sync"):
+    pr = dev.get("probe") or {}
+    return (pr.get(phase) or {}).get("p50_us")
+
+
+def reasons(dev):
+    return [(role, r) for role, v in (dev.get("verdicts") or {}).items() for r in v["reasons"]]
+
+
+def evidence(dev, what=None):
+    ev = (dev.get("plp") or {}).get("evidence") or []
+    return [e for e in ev if what is None or e["what"] == what]
+
+
+def db_plp(dev):
+    return dev["database"]["plp"] if dev.get("database") else None
+
+
+def run_json(cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    try:
+        return p.returncode, json.loads(p.stdout), p.stderr
+    except json.JSONDecodeError:
+        return p.returncode, None, p.stderr + p.stdout[:500]
+
+
+def read(path, default=""):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        return default
+
+
+EXPECT_TRANSPORT = {"nvme": "nvme", "sata": "sata", "virtio-scsi": "virtio-scsi",
+                    "lsi": "scsi", "tcp": "tcp"}
+EXPECT_PROTOCOL = {"nvme": "nvme", "sata": "ata", "virtio-scsi": "scsi", "lsi": "scsi",
+                   "tcp": "nvme"}
+
+
+def check_identity(R, d, dev, dbans):
+    s, bus = d["serial"], d["bus"]
+    R.check(dev["transport"] == EXPECT_TRANSPORT[bus] and dev["protocol"] == EXPECT_PROTOCOL[bus],
+            f"{s}: transport {EXPECT_TRANSPORT[bus]}, protocol {EXPECT_PROTOCOL[bus]}",
+            f"got {dev['transport']}, {dev['protocol']}")
+    ident = [("model", dev["model"], d["model"]), ("serial", dev["serial"], s)]
+    if bus in ("virtio-scsi", "lsi"):
+        ident.append(("vendor", dev["vendor"], d["vendor"]))
+    bad = [f"{k} {got!r} (want {want!r})" for k, got, want in ident if got != want]
+    R.check(not bad, f"{s}: identity read through the {bus} driver",
+            "; ".join(bad) + f"; identity_source {dev.get('identity_source')!r}; "
+            f"errors {dev.get('errors')}")
+    want = dbans.get(d["model"])
+    if d["want"] != "any":
+        iface = {"sata": "sata", "tcp": "nvme"}.get(bus)
+        R.check(fits(d["want"], want, iface),
+                f"{s}: case needs a '{d['want']}' model; the database has {d['model']!r} as "
+                f"{want['plp'] if want else 'no row'}",
+                "the database changed under this case: re-record (tests/e2e/run.sh --record)")
+    R.check(db_plp(dev) == (want["plp"] if want else None),
+            f"{s}: database answer equals 'lookup {d['model']}'",
+            f"device says {db_plp(dev)!r}, lookup says {want['plp'] if want else None!r}")
+
+
+def check_cache(R, d, dev):
+    s, bus, wc = d["serial"], d["bus"], d["wc"]
+    w = dev["write_cache"]
+    want_enabled = wc == "on"
+    if bus in ("nvme", "sata", "tcp") or want_enabled:
+        R.check(w["present"] is True, f"{s}: write cache present", f"got {w['present']!r} "
+                f"(source {w['source']!r}, errors {dev.get('errors')})")
+    R.check(w["enabled"] is want_enabled, f"{s}: write cache enabled is {want_enabled}",
+            f"got {w['enabled']!r} (source {w['source']!r})")
+    # The kernel follows the drive's WCE on ATA and SCSI; on NVMe it follows VWC alone.
+    if d.get("admin_write_through") or (wc == "off" and bus in ("sata", "virtio-scsi", "lsi")):
+        want_kernel = "write through"
+    else:
+        want_kernel = "write back"
+    R.check(w["kernel"] == want_kernel, f"{s}: kernel write_cache '{want_kernel}'",
+            f"got {w['kernel']!r}")
+
+
+def check_probe(R, d, dev):
+    s = d["serial"]
+    pr = dev.get("probe") or {}
+    R.check(pr.get("mode") == "raw" and (pr.get("sync") or {}).get("count", 0) > 0
+            and (pr.get("nosync") or {}).get("count", 0) > 0,
+            f"{s}: probe ran in raw mode on the unused device",
+            f"mode {pr.get('mode')!r}, skipped {pr.get('skipped')!r}")
+
+
+def check_plp(R, d, dev):
+    """Relationships between the database, the device's own evidence, the probe and the
+    verdict. They hold for any model, so they hold as the database grows."""
+    s = d["serial"]
+    if "plp" not in dev:
+        R.check(False, f"{s}: decided", f"no plp/verdicts: errors {dev.get('errors')}")
+        return
+    cls, db = dev["plp"]["class"], db_plp(dev)
+    dev_plp = any(e["kind"] == "plp" for e in dev["plp_evidence"])
+    failed = any(e["kind"] == "plp-failed" for e in dev["plp"]["evidence"])
+    w = dev["write_cache"]
+    kernel_wb = w["kernel"] == "write back"
+    fast_us, slow_us = bounds(dev["transport"])
+    sync = p50(dev)
+    v = dev["verdicts"]
+
+    R.check(cls != "full" or db == "full" or dev_plp,
+            f"{s}: 'full' only with evidence of PLP (never from speed alone)",
+            f"class full, database {db!r}, no PLP evidence from the drive")
+    if db == "full" and not failed:
+        R.check(cls == "full", f"{s}: database full PLP gives class full", f"got {cls!r}")
+    elif db in ("none", "data-at-rest") and not dev_plp:
+        R.check(cls == db, f"{s}: database '{db}' gives class '{db}'", f"got {cls!r}")
+    elif not dev_plp:
+        R.check(cls == "unknown", f"{s}: no database class and no evidence: unknown",
+                f"got {cls!r}")
+    if cls != "full":
+        R.check(v["zfs_slog"]["status"] == "fail", f"{s}: zfs-slog fails without full PLP",
+                f"got {v['zfs_slog']['status']}")
+
+    contra = [e for e in evidence(dev, "contradiction")]
+    if db == "full" and sync is not None and kernel_wb and w["enabled"] is not False:
+        if sync >= slow_us:
+            R.check(any(e["kind"] == "against" for e in contra) and
+                    dev["plp"]["confidence"] == "low",
+                    f"{s}: full-PLP model with slow flushes ({sync:.0f} us) shows the contradiction",
+                    f"evidence {contra}, confidence {dev['plp']['confidence']!r}")
+        else:
+            R.check(not any(e["kind"] == "against" for e in contra),
+                    f"{s}: full-PLP model with flushes under {slow_us:.0f} us has no contradiction",
+                    f"{contra}")
+    if db in ("none", "data-at-rest") and sync is not None and kernel_wb \
+            and w["enabled"] is not False:
+        if sync <= fast_us:
+            R.check(any("fast flushes" in e["value"] for e in contra),
+                    f"{s}: fast flushes ({sync:.0f} us) on a drive without PLP are questioned",
+                    f"{contra}")
+        else:
+            R.note(f"{s}: {sync:.0f} us is not 'fast' (<= {fast_us:.0f}) here: the "
+                   f"'fast flushes without PLP' relation is not exercised")
+
+    hazard = [(role, r) for role, r in reasons(dev) if r.startswith("HAZARD")]
+    if w["kernel"] == "write through" and w["enabled"] is not False and cls != "full":
+        R.check(all(x["status"] == "fail" for x in v.values()) and
+                {role for role, _ in hazard} == set(v),
+                f"{s}: 'write through' on a cached drive without PLP is a HAZARD in every role",
+                f"statuses {[x['status'] for x in v.values()]}, hazard reasons {hazard}")
+        R.check(any("write through" in e["value"] for e in evidence(dev, "flushed 4 KiB write p50")),
+                f"{s}: the probe under 'write through' is not taken as a flush cost",
+                f"{evidence(dev, 'flushed 4 KiB write p50')}")
+    else:
+        R.check(not hazard, f"{s}: no HAZARD reason (kernel {w['kernel']!r}, "
+                f"cache enabled {w['enabled']!r}, PLP {cls})", f"{hazard}")
+    if sync is not None and sync >= slow_us and kernel_wb and dev["rotational"] is not True:
+        R.check(v["ceph_osd"]["status"] == "fail" and
+                any("flushed 4 KiB writes take" in r for r in v["ceph_osd"]["reasons"]),
+                f"{s}: slow flushes ({sync:.0f} us) fail ceph-osd", f"{v['ceph_osd']}")
+
+
+def check_ordering(R, devs):
+    """Slow-flush drives against their fast twins: clear separations only."""
+    pairs = [("DCE2E-NVME-WB-SLOW", "DCE2E-NVME-WB-FAST"),
+             ("DCE2E-SATA-PLP-SLOW", "DCE2E-SATA-PLP-FAST"),
+             ("DCE2E-SATA-CONS-SLOW", "DCE2E-SATA-CONS-FAST")]
+    for slow, fast in pairs:
+        if slow not in devs or fast not in devs:
+            continue
+        a, b = p50(devs[slow]), p50(devs[fast])
+        if a is None or b is None:
+            R.check(False, f"{slow} vs {fast}: both probed", f"p50 {a} / {b}")
+            continue
+        R.check(a >= 2 * b and a - b >= 1000,
+                f"{slow} vs {fast}: flushed-write p50 {a:.0f} us vs {b:.0f} us, clearly apart",
+                "want the slow one at least twice the fast one and 1 ms above it")
+        n = p50(devs[slow], "nosync")
+        R.check(n is not None and n * 2 <= a,
+                f"{slow}: the write without flush ({n:.0f} us) costs under half the flushed one",
+                f"nosync p50 {n}, sync p50 {a}")
+        lim = bounds(devs[slow]["transport"])[1]
+        R.check(a >= lim, f"{slow}: lab makes flushes slow (p50 {a:.0f} us >= {lim:.0f} us)",
+                "nbdkit's delay filter did not slow the flushes enough for the verdict's bound")
+
+
+def check_devices(R, drives, devs, dbans):
+    for d in drives:
+        dev = devs.get(d["serial"])
+        if not R.check(dev is not None, f"{d['serial']}: found ({d['bus']}, {d['model']!r})",
+                       "not in drivecheck's output"):
+            continue
+        check_identity(R, d, dev, dbans)
+        check_cache(R, d, dev)
+        check_probe(R, d, dev)
+        check_plp(R, d, dev)
+    check_ordering(R, devs)
+
+
+def index_devices(out, disks):
+    """drivecheck's devices by the serial QEMU gave them, through the guest's map of
+    serial to kernel name (so a drive whose serial drivecheck misreads is still found)."""
+    by_name = {x["name"]: x for x in out["devices"]}
+    devs = {}
+    for serial, name in disks:
+        if name in by_name:
+            devs[serial] = by_name[name]
+    return devs
+
+
+def check_gates_replay(R, a, dumpdir, devs, names):
+    """--gate on a replayed dump exits as the JSON verdict of that role says."""
+    for role, key in (("ceph-osd", "ceph_osd"), ("ceph-db", "ceph_db"), ("drbd", "drbd"),
+                      ("zfs-slog", "zfs_slog")):
+        bad = []
+        for serial, dev in sorted(devs.items()):
+            if "verdicts" not in dev:
+                continue
+            rc = subprocess.run([a.drivecheck, "--gate", role, "--replay",
+                                 os.path.join(dumpdir, names[serial])],
+                                capture_output=True, check=False).returncode
+            want = STATUS_EXIT[dev["verdicts"][key]["status"]]
+            if rc != want:
+                bad.append(f"{serial} exit {rc}, verdict {dev['verdicts'][key]['status']}")
+        R.check(not bad, f"--gate {role} --replay: exit code matches the verdict on "
+                f"{len(devs)} dumps", "; ".join(bad))
+    rc = subprocess.run([a.drivecheck, "--gate", "drbd", "--replay",
+                         os.path.join(dumpdir, "no-such-device")],
+                        capture_output=True, check=False).returncode
+    R.check(rc == 3, "--gate on a dump that is not there exits 3 (could not check)",
+            f"exit {rc}")
+
+
+GATES = {  # name: (exit code, why)
+    "plp-fast-osd": (0, "full-PLP model, probe off: pass"),
+    "cons-osd": (1, "consumer model, probe off: warn"),
+    "cons-slog": (2, "consumer model as ZFS SLOG: fail"),
+    "hazard-osd": (2, "cached consumer drive in 'write through': fail"),
+    "plp-slow-osd": (2, "full-PLP model with slow flushes, probed: fail"),
+    "absent-drbd": (3, "no such device: could not check"),
+    "bad-role": (4, "unknown role: usage"),
+}
+
+
+def check_live(R, a, res, drives, devs, out, disks):
+    rc = read(os.path.join(res, "all.rc")).strip()
+    R.check(rc == "0", "drivecheck --all --json (probe, dump) exits 0 in the guest",
+            f"exit {rc}: {read(os.path.join(res, 'all.err')).strip()[:300]}")
+    unread = [f"{x['name']}: {x['errors']}" for x in out["devices"] if "plp" not in x]
+    R.check(not unread, "every disk --all lists is read and decided", "; ".join(unread))
+    gates = {}
+    for line in read(os.path.join(res, "gates.txt")).splitlines():
+        name, role, code, dev = line.split()[:4]
+        gates[name] = int(code)
+    for name, (want, why) in GATES.items():
+        got = gates.get(name)
+        R.check(got == want, f"--gate in the guest: {why} -> exit {want}",
+                f"exit {got}: {read(os.path.join(res, f'gate-{name}.txt')).strip()[:300]}")
+    R.check("HAZARD" in read(os.path.join(res, "gate-hazard-osd.txt")),
+            "--gate prints the HAZARD reason", read(os.path.join(res, "gate-hazard-osd.txt"))[:200])
+
+    # The admin's "write through" on a full-PLP drive is allowed, and said to be.
+    wt = json.loads(read(os.path.join(res, "plp-wt.json")) or '{"devices": []}')["devices"]
+    if wt and db_plp(wt[0]) == "full":
+        x = wt[0]
+        rs = [r for _, r in reasons(x)]
+        R.check(x["write_cache"]["kernel"] == "write through" and x["plp"]["class"] == "full"
+                and not any(r.startswith("HAZARD") for r in rs)
+                and any("safe only because of full PLP" in r for r in rs),
+                "full-PLP drive in 'write through': no hazard, and the reason says why",
+                f"kernel {x['write_cache']['kernel']!r}, class {x['plp']['class']}, {rs}")
+    else:
+        x = wt[0] if wt else {}
+        R.check(False, "full-PLP drive in 'write through': checked",
+                "no result, or drivecheck did not see a full-PLP model: model "
+                f"{x.get('model')!r}, database {db_plp(x) if x else None!r}, errors "
+                f"{x.get('errors')} {read(os.path.join(res, 'plp-wt.err'))[:200]}")
+
+    # The guest's dump, replayed here, gives the same answers.
+    rc, rep, err = run_json([a.drivecheck, "--replay", os.path.join(res, "dump"), "--json"])
+    if not R.check(rc in (0, 1, 2) and rep is not None, "--replay of the guest's dump on the host",
+                   f"exit {rc}: {err[:300]}"):
+        return
+    rdevs = index_devices(rep, disks)
+    keys = ("model", "serial", "transport", "write_cache", "database", "plp", "verdicts", "advice")
+    for serial, dev in sorted(devs.items()):
+        r = rdevs.get(serial)
+        diff = [k for k in keys if r is None or r.get(k) != dev.get(k)]
+        R.check(not diff, f"{serial}: replay gives the same {', '.join(keys[3:])}",
+                "differs in " + ", ".join(diff) + (f": guest {dev.get(diff[0])!r} / replay "
+                f"{(r or {}).get(diff[0])!r}" if diff else ""))
+
+
+def print_timings(res, devs, live):
+    t = {}
+    for line in read(os.path.join(res, "times")).splitlines():
+        k, v = line.split()
+        t[k] = float(v)
+    if t:
+        print(f"     {'' if live else 'recorded run: '}guest uptime: tests start {t.get('tests_start', 0):.1f} s, scan "
+              f"{t.get('scan_end', 0) - t.get('scan_start', 0):.1f} s, results at "
+              f"{t.get('tests_end', 0):.1f} s; QEMU wall {t.get('qemu_wall', 0):.1f} s")
+    for serial, dev in sorted(devs.items()):
+        if p50(dev) is not None:
+            print(f"     {serial:22} sync p50 {p50(dev):8.0f} us   nosync p50 "
+                  f"{p50(dev, 'nosync'):6.0f} us   ({dev['transport']}, kernel "
+                  f"{dev['write_cache']['kernel']})")
+
+
+def cmd_check(a):
+    R = Report()
+    res = a.results
+    manifest = json.loads(read(os.path.join(res, "manifest.json")) or "{}")
+    drives = manifest.get("drives") or []
+    if not R.check(bool(drives), "manifest of the emulated drives", f"none in {res}"):
+        print(f"{R.passed} passed, {R.failed} failed")
+        return 1
+    for d in drives:
+        d["admin_write_through"] = d["serial"] == "DCE2E-SATA-CONS-WT"
+    disks = [tuple(l.split()[:2]) for l in read(os.path.join(res, "disks.txt")).splitlines()
+             if len(l.split()) >= 2]
+    names = dict(disks)
+    R.check(all(d["serial"] in names for d in drives),
+            "the guest sees every drive by its serial",
+            f"missing {[d['serial'] for d in drives if d['serial'] not in names]}")
+    if a.live:
+        try:
+            out = json.loads(read(os.path.join(res, "all.json")))
+        except json.JSONDecodeError as e:
+            R.check(False, "drivecheck --all --json in the guest gave JSON",
+                    f"{e}; stderr: {read(os.path.join(res, 'all.err'))[:300]}")
+            print(f"{R.passed} passed, {R.failed} failed")
+            return 1
+    else:
+        rc, out, err = run_json([a.drivecheck, "--replay", os.path.join(res, "dump"), "--json"])
+        if not R.check(out is not None, "--replay of the recorded dumps",
+                       f"exit {rc}: {err[:300]}"):
+            print(f"{R.passed} passed, {R.failed} failed")
+            return 1
+    devs = index_devices(out, disks)
+    dbans = lookup(a.drivecheck, sorted({d["model"] for d in drives if d["model"]}))
+    check_devices(R, drives, devs, dbans)
+    check_gates_replay(R, a, os.path.join(res, "dump"), devs, names)
+    if a.live:
+        check_live(R, a, res, drives, devs, out, disks)
+    print_timings(res, devs, a.live)
+    print(f"{R.passed} passed, {R.failed} failed")
+    return 1 if R.failed else 0
 
 
 def main():
@@ -149,6 +569,10 @@ def main():
     p.add_argument("--db-dir", required=True)
     p.add_argument("--out", required=True, help="manifest.json to write")
     p.set_defaults(fn=cmd_pick)
+    p = sub.add_parser("vmlinux", help="unpack a bzImage to a PVH-bootable ELF vmlinux")
+    p.add_argument("bzimage")
+    p.add_argument("out")
+    p.set_defaults(fn=cmd_vmlinux)
     p = sub.add_parser("check", help="judge a results folder")
     p.add_argument("--drivecheck", required=True)
     p.add_argument("--results", required=True)

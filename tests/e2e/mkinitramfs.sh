@@ -32,7 +32,8 @@ die() { echo "mkinitramfs: $*" >&2; exit 1; }
 [ -x "$bin" ] || die "no drivecheck binary at $bin (run make)"
 busybox=
 for b in /bin/busybox /usr/bin/busybox; do
-	if [ -x "$b" ] && file -L "$b" 2>/dev/null | grep -q 'statically linked'; then busybox=$b; break; fi
+	# ldd says "not a dynamic executable" of a static binary.
+	if [ -x "$b" ] && ! ldd "$b" >/dev/null 2>&1; then busybox=$b; break; fi
 done
 [ -n "$busybox" ] || die "no statically linked busybox (apt-get install busybox-static)"
 command -v cpio >/dev/null || die "cpio is missing"
@@ -71,7 +72,14 @@ for m in $mods; do
 		*.gz) gzip -dc "$path" >"$root/modules/$name" ;;
 		*) cp "$path" "$root/modules/$name" ;;
 		esac
-		echo "$name" >>"$root/modules/order"
+		# Options go on insmod's command line (busybox insmod reads none from the
+		# kernel's). sym53c8xx waits 3 s for the SCSI bus to settle after its reset;
+		# an emulated bus has nothing to wait for.
+		case $name in
+		sym53c8xx.ko) opts="settle=0" ;;
+		*) opts= ;;
+		esac
+		echo "$name $opts" >>"$root/modules/order"
 	done <"$root/deps"
 done
 rm -f "$root/deps" "$root/deps.err"

@@ -36,6 +36,7 @@ serial_of() {
 count_disks() {
 	n=0
 	for d in /sys/block/*; do
+		[ "$(cat "$d/hidden" 2>/dev/null)" = 1 ] && continue
 		case ${d##*/} in sd*|nvme*) [ "$(cat "$d/size")" != 0 ] && n=$((n + 1)) ;; esac
 	done
 	echo $n
@@ -45,12 +46,15 @@ map_disks() {
 	for d in /sys/block/*; do
 		name=${d##*/}
 		case $name in sd*|nvme*) ;; *) continue ;; esac
+		# A multipath path (nvmeXcYnZ) is hidden behind its head nvmeXnZ.
+		[ "$(cat "$d/hidden" 2>/dev/null)" = 1 ] && continue
 		echo "$(serial_of "$name") $name" >>$out/disks.txt
 	done
 }
 dev_of() { awk -v s="$1" '$1 == s { print "/dev/" $2; exit }' $out/disks.txt; }
 
-# Wait for the disks to settle: all of them present and no new one for a moment.
+# Wait for the disks to settle: as many as QEMU was given (the drivers probe in the
+# background after insmod returns).
 i=0
 while [ "$(count_disks)" -lt "$disks" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 stamp disks_settled
