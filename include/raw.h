@@ -12,7 +12,7 @@
 #define DC_PG_NVME_FEAT_VWC_CAP "nvme-feat-vwc-cap" /* Get Features 0x06 sel=3 capabilities */
 #define DC_PG_NVME_LOG_SMART    "nvme-log-smart"    /* log 0x02, 512 bytes */
 #define DC_PG_NVME_LOG_C0       "nvme-log-c0"       /* log 0xC0, 512 bytes (OCP if GUID) */
-#define DC_PG_ATA_SMART_BLOB    "ata-smart-blob"    /* libatasmart blob: IDFY, SMRT, SMTH */
+#define DC_PG_ATA_SMART_BLOB    "ata-smart-blob"    /* libatasmart blob: IDFY, SMST, SMDT, SMTH */
 #define DC_PG_ATA_IDENTIFY      "ata-identify"      /* IDENTIFY DEVICE via SG_IO, 512 bytes */
 #define DC_PG_SCSI_INQUIRY      "scsi-inquiry"      /* standard INQUIRY */
 #define DC_PG_SCSI_VPD_00       "scsi-vpd-00"

@@ -44,10 +44,14 @@ int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 	}
 	if (sk_disk_smart_is_available(d, &avail) == 0 && avail)
 		(void)sk_disk_smart_read_data(d); /* without it the blob holds IDENTIFY alone */
-	if (sk_disk_get_blob(d, &blob, &size) < 0)
+	if (sk_disk_get_blob(d, &blob, &size) < 0) {
+		/* libatasmart asks IDENTIFY with CK_COND set, which some SATL (QEMU's AHCI)
+		 * abort: it opens the disk yet has no IDENTIFY. Ask for it ourselves. */
 		rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, NULL, 0, errno ? -errno : -EIO);
-	else
-		rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, blob, size, 0);
+		sk_disk_free(d);
+		return rc ? rc : sgio_identify(dev->path, raw);
+	}
+	rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, blob, size, 0);
 	sk_disk_free(d);
 	return rc;
 }

@@ -75,7 +75,8 @@ static void parse_identify(const uint8_t *id, struct dc_drive *d)
 	ata_string(d->model, sizeof(d->model), id, 27, 20);
 	ata_string(d->serial, sizeof(d->serial), id, 10, 10);
 	ata_string(d->firmware, sizeof(d->firmware), id, 23, 4);
-	snprintf(d->identity_source, sizeof(d->identity_source), "ata identify");
+	if (d->model[0])
+		snprintf(d->identity_source, sizeof(d->identity_source), "ata identify");
 
 	/* Words 82-84 are valid when word 83 bits 15:14 are 01, words 85-87 likewise by 87. */
 	if ((w83 & 0xC000) == 0x4000 && w82 != 0xFFFF) {
@@ -186,7 +187,10 @@ int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *d)
 	if (!id)
 		id = dc_raw_get(raw, DC_PG_ATA_IDENTIFY, ATA_ID_LEN);
 	if (!id) {
-		dc_drive_page_error(d, raw, blob ? DC_PG_ATA_SMART_BLOB : DC_PG_ATA_IDENTIFY,
+		/* Name the page that was meant to hold IDENTIFY: the SG_IO one when present. */
+		bool sgio = dc_raw_find(raw, DC_PG_ATA_IDENTIFY) != NULL;
+
+		dc_drive_page_error(d, raw, sgio ? DC_PG_ATA_IDENTIFY : DC_PG_ATA_SMART_BLOB,
 				    "ata identify");
 		return 0;
 	}

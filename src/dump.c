@@ -45,7 +45,8 @@ static int read_file(const char *path, size_t max, uint8_t **out, size_t *len)
 {
 	struct stat st;
 	uint8_t *buf = NULL;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc = 0;
+	/* O_NOFOLLOW: a dump is untrusted input; a link must not pull in a local file. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW), rc = 0;
 	ssize_t n;
 
 	*out = NULL;
@@ -236,6 +237,17 @@ static double get_num(const cJSON *o, const char *key, double dflt)
 	return cJSON_IsNumber(v) ? v->valuedouble : dflt;
 }
 
+/* A JSON number as an integer in [lo, hi]; out of range, NaN or absent gives dflt. */
+static long long get_int(const cJSON *o, const char *key, long long lo, long long hi,
+			 long long dflt)
+{
+	double v = get_num(o, key, (double)dflt);
+
+	if (!(v >= (double)lo && v <= (double)hi))
+		return dflt;
+	return (long long)v;
+}
+
 static bool get_bool(const cJSON *o, const char *key)
 {
 	return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key));
@@ -269,15 +281,15 @@ static int dev_from_json(const cJSON *o, struct dc_dev *dev, char *err, size_t e
 	get_str(o, "firmware", dev->firmware, sizeof(dev->firmware));
 	cap = get_num(o, "capacity_bytes", 0);
 	dev->capacity_bytes = cap > 0 && cap < 1e19 ? (uint64_t)cap : 0;
-	dev->logical_block_bytes = (uint32_t)get_num(o, "logical_block_bytes", 512);
-	dev->physical_block_bytes = (uint32_t)get_num(o, "physical_block_bytes", 512);
+	dev->logical_block_bytes = (uint32_t)get_int(o, "logical_block_bytes", 1, 1 << 20, 512);
+	dev->physical_block_bytes = (uint32_t)get_int(o, "physical_block_bytes", 1, 1 << 20, 512);
 	dev->rotational = get_tri(o, "rotational");
 	dev->readonly = get_bool(o, "readonly");
 	dev->removable = get_bool(o, "removable");
 	get_str(o, "kernel_write_cache", dev->kernel_write_cache, sizeof(dev->kernel_write_cache));
 	dev->kernel_fua = get_tri(o, "kernel_fua");
 	get_str(o, "backing_file", dev->backing_file, sizeof(dev->backing_file));
-	dev->nholders = (unsigned)get_num(o, "holders", 0);
+	dev->nholders = (unsigned)get_int(o, "holders", 0, 1 << 20, 0);
 	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(o, "partitions")) {
 		if (dev->nparts < DC_MAX_PARTS && cJSON_IsString(item))
 			snprintf(dev->parts[dev->nparts++], DC_NAME_LEN, "%s", item->valuestring);
@@ -298,7 +310,7 @@ static int dev_from_json(const cJSON *o, struct dc_dev *dev, char *err, size_t e
 
 static void latency_from_json(const cJSON *o, struct dc_latency *l)
 {
-	l->count = (unsigned)get_num(o, "count", 0);
+	l->count = (unsigned)get_int(o, "count", 0, UINT32_MAX, 0);
 	l->mean_us = get_num(o, "mean_us", 0);
 	l->stdev_us = get_num(o, "stdev_us", 0);
 	l->min_us = get_num(o, "min_us", 0);
@@ -312,7 +324,7 @@ static void latency_from_json(const cJSON *o, struct dc_latency *l)
 
 static void probe_from_json(const cJSON *o, struct dc_probe *p)
 {
-	double mode = get_num(o, "mode", 0);
+	long long mode = get_int(o, "mode", 0, 2, 0);
 
 	memset(p, 0, sizeof(*p));
 	p->mode = mode == DC_PROBE_FILE ? DC_PROBE_FILE
@@ -372,14 +384,18 @@ int dc_dump_read(const char *dir, struct dc_dev *dev, struct dc_raw *raw,
 	if (rc)
 		goto out;
 	cJSON_ArrayForEach(pg, cJSON_GetObjectItemCaseSensitive(root, "pages")) {
-		int perr = (int)get_num(pg, "error", 0);
+		int perr = (int)get_int(pg, "error", INT_MIN + 1, INT_MAX, -EIO);
 
-		get_str(pg, "name", name, sizeof(name));
-		if (!page_name_ok(name)) {
-			snprintf(err, errlen, "%s: bad page name '%s'", path, name);
+		const cJSON *jn = cJSON_GetObjectItemCaseSensitive(pg, "name");
+
+		if (!cJSON_IsString(jn) || strlen(jn->valuestring) >= sizeof(name) ||
+		    !page_name_ok(jn->valuestring)) {
+			snprintf(err, errlen, "%s/device.json: bad page name '%.40s'", dir,
+				 cJSON_IsString(jn) ? jn->valuestring : "(not a string)");
 			rc = -EINVAL;
 			goto out;
 		}
+		snprintf(name, sizeof(name), "%s", jn->valuestring);
 		if (perr) {
 			rc = dc_raw_add(raw, name, NULL, 0, perr);
 		} else {

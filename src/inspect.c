@@ -59,6 +59,8 @@ void dc_inspect_parse(const struct dc_dev *dev, const struct dc_raw *raw, int ac
 				   strerror(-acquire_err));
 	if (ops->parse && raw->npages)
 		ops->parse(raw, d);
+	else if (ops->parse && !acquire_err)
+		dc_drive_add_error(d, "%s: no %s pages were read", dev->path, ops->name);
 	else if (!ops->acquire)
 		dc_drive_add_error(d, "%s (%s): no identify or SMART command set; sysfs facts only",
 				   dev->path, dev->transport);

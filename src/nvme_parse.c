@@ -20,6 +20,16 @@ static const uint8_t ocp_c0_guid[16] = {
 	0x9C, 0x4F, 0x6F, 0x7C, 0xC9, 0x14, 0xD5, 0xAF,
 };
 
+/* A page of one repeated byte (all zero, all 0xFF) is what a failed or faked command
+ * returns, not an answer: its bits must not become facts. */
+static bool page_is_blank(const uint8_t *p, size_t len)
+{
+	for (size_t i = 1; i < len; i++)
+		if (p[i] != p[0])
+			return false;
+	return p[0] == 0x00 || p[0] == 0xFF;
+}
+
 static void parse_id_ctrl(const struct dc_raw *raw, struct dc_drive *d)
 {
 	const struct nvme_id_ctrl *id;
@@ -29,10 +39,19 @@ static void parse_id_ctrl(const struct dc_raw *raw, struct dc_drive *d)
 		dc_drive_page_error(d, raw, DC_PG_NVME_ID_CTRL, "nvme identify controller");
 		return;
 	}
+	/* No model and no serial: a blank page, whatever else it holds. Its VWC byte
+	 * would claim "no volatile cache", the unsafe direction to be wrong in. */
+	if (page_is_blank((const uint8_t *)id, sizeof(*id)) ||
+	    page_is_blank((const uint8_t *)id->mn, sizeof(id->mn)) ||
+	    (id->mn[0] == ' ' && page_is_blank((const uint8_t *)id->sn, sizeof(id->sn)))) {
+		dc_drive_add_error(d, "nvme identify controller: blank page (no model): not trusted");
+		return;
+	}
 	dc_copy_ascii(d->model, sizeof(d->model), (const uint8_t *)id->mn, sizeof(id->mn));
 	dc_copy_ascii(d->serial, sizeof(d->serial), (const uint8_t *)id->sn, sizeof(id->sn));
 	dc_copy_ascii(d->firmware, sizeof(d->firmware), (const uint8_t *)id->fr, sizeof(id->fr));
-	snprintf(d->identity_source, sizeof(d->identity_source), "nvme identify-ctrl");
+	if (d->model[0])
+		snprintf(d->identity_source, sizeof(d->identity_source), "nvme identify-ctrl");
 
 	/* Bit 0 only: bits 2:1 describe flush with NSID=FFFFFFFFh (PM9A3 reports 0x6). */
 	d->cache_present = (id->vwc & NVME_CTRL_VWC_PRESENT) ? DC_TRI_YES : DC_TRI_NO;
@@ -93,19 +112,25 @@ static void parse_smart(const struct dc_raw *raw, struct dc_drive *d)
 		dc_drive_page_error(d, raw, DC_PG_NVME_LOG_SMART, "nvme smart log");
 		return;
 	}
+	if (page_is_blank((const uint8_t *)s, sizeof(*s)) && s->critical_warning) {
+		dc_drive_add_error(d, "nvme smart log: every byte 0x%02x: not trusted",
+				   s->critical_warning);
+		return;
+	}
 	if (s->critical_warning & NVME_SMART_CRIT_VOLATILE_MEMORY)
 		dc_drive_add_evidence(d, DC_EV_PLP_FAILED, "nvme smart log", "critical warning bit 4",
 				      "volatile memory backup device has failed");
+	/* "Percentage used" may pass 100 (up to 255) once the rated endurance is spent. */
 	d->wear.have_percent_used = true;
 	d->wear.percent_used = s->percent_used;
 	d->wear.host_written_bytes = dc_le_uint(s->data_units_written, 16);
-	if (d->wear.host_written_bytes != UINT64_MAX) {
-		/* Data units are thousands of 512-byte units; an overflow of 64 bits
-		 * (over 9 billion TB) means the page is garbage, so leave it unset. */
-		if (d->wear.host_written_bytes <= UINT64_MAX / 512000) {
-			d->wear.host_written_bytes *= 512000;
-			d->wear.have_written = true;
-		}
+	/* Data units are thousands of 512-byte units. A count past 64 bits in bytes
+	 * (over 9 million TB) is not a real drive's: say so rather than print it. */
+	if (d->wear.host_written_bytes <= UINT64_MAX / 512000) {
+		d->wear.host_written_bytes *= 512000;
+		d->wear.have_written = true;
+	} else {
+		dc_drive_add_error(d, "nvme smart log: data units written too large to be real");
 	}
 	d->wear.power_on_hours = dc_le_uint(s->power_on_hours, 16);
 	d->wear.have_power_on = d->wear.power_on_hours != UINT64_MAX;
@@ -113,6 +138,8 @@ static void parse_smart(const struct dc_raw *raw, struct dc_drive *d)
 	d->wear.have_unsafe_shutdowns = d->wear.unsafe_shutdowns != UINT64_MAX;
 	d->wear.media_errors = dc_le_uint(s->media_errors, 16);
 	d->wear.have_media_errors = d->wear.media_errors != UINT64_MAX;
+	if (!d->wear.have_power_on || !d->wear.have_unsafe_shutdowns || !d->wear.have_media_errors)
+		dc_drive_add_error(d, "nvme smart log: a counter exceeds 64 bits: not shown");
 	snprintf(d->wear.source, sizeof(d->wear.source), "nvme smart log");
 }
 

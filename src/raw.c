@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* raw.c - a small table of named raw pages, owned copies of what a device returned. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,8 +63,13 @@ const char *dc_raw_strerror(int err, char *buf, size_t len)
 		snprintf(buf, len, "permission denied (needs root)");
 	else if (err == -ENOTTY || err == -EOPNOTSUPP || err == -EINVAL)
 		snprintf(buf, len, "not supported by the device or driver (%s)", strerror(-err));
-	else if (err < 0)
+	else if (err < 0 && err > -4096)
 		snprintf(buf, len, "%s", strerror(-err));
+	else if (err < 0)
+		snprintf(buf, len, "error %d", err);
+	else if (err & 0x10000)
+		snprintf(buf, len, "%s (SCSI sense key 0x%x)", (err & 0xf) == 5
+			 ? "not supported by the device" : "refused by the device", err & 0xf);
 	else
 		snprintf(buf, len, "device status 0x%x", err);
 	return buf;

@@ -195,22 +195,26 @@ int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_repo
 		return -ENOENT;
 	}
 	qsort(subdirs, nsub, sizeof(subdirs[0]), name_cmp);
+	/* One bad dump among many is that device's error; the others are still replayed. */
 	out = calloc(nsub, sizeof(*out));
-	for (unsigned i = 0; out && i < nsub; i++) {
+	for (unsigned i = 0; out && i < nsub; i++, count++) {
+		char why[512] = "";
+
 		snprintf(path, sizeof(path), "%s/%s", dir, subdirs[i] ? subdirs[i] : "");
-		rc = replay_one(o, path, &out[count], err, errlen);
-		if (rc)
-			break;
-		count++;
+		rc = replay_one(o, path, &out[count], why, sizeof(why));
+		if (rc) {
+			memset(&out[count], 0, sizeof(out[count]));
+			snprintf(out[count].dev.path, sizeof(out[count].dev.path), "%s", path);
+			snprintf(out[count].dev.transport, sizeof(out[count].dev.transport), "-");
+			out[count].error = rc;
+			snprintf(out[count].error_msg, sizeof(out[count].error_msg), "%s",
+				 why[0] ? why : strerror(-rc));
+		}
 	}
 	for (unsigned i = 0; i < nsub; i++)
 		free(subdirs[i]);
 	if (!out)
 		return -ENOMEM;
-	if (rc) {
-		free(out);
-		return rc;
-	}
 	*reports = out;
 	*n = count;
 	return 0;

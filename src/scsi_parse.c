@@ -19,7 +19,8 @@ static void parse_inquiry(const struct dc_raw *raw, struct dc_drive *d)
 	dc_copy_ascii(d->vendor, sizeof(d->vendor), inq + 8, 8);
 	dc_copy_ascii(d->model, sizeof(d->model), inq + 16, 16);
 	dc_copy_ascii(d->firmware, sizeof(d->firmware), inq + 32, 4);
-	snprintf(d->identity_source, sizeof(d->identity_source), "scsi inquiry");
+	if (d->model[0])
+		snprintf(d->identity_source, sizeof(d->identity_source), "scsi inquiry");
 
 	/* VPD 0x80: byte 3 is the length of the serial number that follows. */
 	pg = dc_raw_find(raw, DC_PG_SCSI_VPD_80);

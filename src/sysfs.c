@@ -79,12 +79,17 @@ int dc_sysfs_list_disks(const char *root, char names[][DC_NAME_LEN], unsigned ma
 		return -errno;
 	while ((de = readdir(dir)) && n < max) {
 		char rel[PATH_MAX];
-		uint64_t sectors = 0;
+		uint64_t sectors = 0, hidden = 0;
 
 		if (de->d_name[0] == '.' || is_virtual_disk(de->d_name))
 			continue;
 		snprintf(rel, sizeof(rel), "block/%s/size", de->d_name);
 		if (read_u64(root, rel, &sectors) || sectors == 0)
+			continue;
+		/* NVMe multipath: the per-path devices (nvme0c0n1) are hidden, with no
+		 * device node; the head (nvme0n1) stands for them. */
+		snprintf(rel, sizeof(rel), "block/%s/hidden", de->d_name);
+		if (read_u64(root, rel, &hidden) == 0 && hidden)
 			continue;
 		snprintf(names[n++], DC_NAME_LEN, "%s", de->d_name);
 	}
@@ -149,6 +154,28 @@ static bool is_virtual_transport(const char *t)
 	       strcmp(t, "xen") == 0 || strcmp(t, "virtio-scsi") == 0;
 }
 
+/* The transport of the first controller under an NVMe subsystem (nvme-subsysN/nvmeM). */
+static void read_subsystem_transport(const char *root, const char *name, char *tr, size_t len)
+{
+	char path[PATH_MAX], rel[PATH_MAX];
+	struct dirent *de;
+	DIR *dir;
+
+	tr[0] = '\0';
+	snprintf(path, sizeof(path), "%s/sys/block/%s/device", root, name);
+	dir = opendir(path);
+	if (!dir)
+		return;
+	while ((de = readdir(dir)) && !tr[0]) {
+		if (strncmp(de->d_name, "nvme", 4) != 0 || strncmp(de->d_name, "nvme-", 5) == 0)
+			continue;
+		snprintf(rel, sizeof(rel), "block/%s/device/%s/transport", name, de->d_name);
+		if (read_attr(root, rel, tr, len) != 0)
+			tr[0] = '\0';
+	}
+	closedir(dir);
+}
+
 /* As lsblk decides it: by the kernel name, then by the path of the device in sysfs. */
 static void read_transport(const char *root, struct dc_dev *dev)
 {
@@ -165,8 +192,11 @@ static void read_transport(const char *root, struct dc_dev *dev)
 
 		dev->protocol = DC_PROTO_NVME;
 		snprintf(rel, sizeof(rel), "block/%s/device/transport", dev->name);
+		/* A multipath head's device is the subsystem: ask one of its controllers. */
+		if (read_attr(root, rel, tr, sizeof(tr)) != 0)
+			read_subsystem_transport(root, dev->name, tr, sizeof(tr));
 		/* pcie is plain "nvme"; fabrics say what carries them (tcp, rdma, fc, loop). */
-		if (read_attr(root, rel, tr, sizeof(tr)) == 0 && tr[0] && strcmp(tr, "pcie") != 0)
+		if (tr[0] && strcmp(tr, "pcie") != 0)
 			t = strcmp(tr, "loop") == 0 ? "nvme-loop" : tr;
 		else
 			t = "nvme";

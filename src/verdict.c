@@ -156,7 +156,9 @@ static void common_reasons(const struct ctx *c, enum dc_role role, struct dc_ver
 		break;
 	case DC_PLP_UNKNOWN:
 		reason(v, role == DC_ROLE_ZFS_SLOG ? DC_FAIL : DC_WARN,
-		       "PLP unknown: no database row and no PLP evidence from the drive%s",
+		       "PLP unknown: %s, and the drive gives no PLP evidence%s",
+		       f->db->matched ? "the database row has no sourced PLP class"
+				      : "no database row",
 		       c->fast ? " (fast flushes are consistent with PLP, but do not prove it)" : "");
 		break;
 	}

@@ -9,7 +9,7 @@
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-out= bin= kver=
+out='' bin='' kver=''
 while getopts o:b:k: opt; do
 	case $opt in
 	o) out=$OPTARG ;;

@@ -69,7 +69,7 @@ pids=()
 cleanup() {
 	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
 	wait 2>/dev/null
-	if [ $keep = 1 ]; then echo "e2e: work directory kept: $work"; else rm -rf "$work"; fi
+	if [ "$keep" = 1 ]; then echo "e2e: work directory kept: $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -99,6 +99,7 @@ args=()
 n=0 ide=0 lsi=0 tcp_model=
 while IFS='|' read -r serial bus model vendor wc flush; do
 	if [ "$bus" = tcp ]; then tcp_model=$model; continue; fi
+	model=${model//,/,,} vendor=${vendor//,/,,} # QEMU's option syntax doubles commas
 	sock=$work/nbd$n.sock
 	if [ "$flush" = slow ]; then
 		# Every flush that carries dirty data writes it through the delay filter: ~2 ms.

@@ -6,7 +6,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <stdio.h>
+#include <string.h>
+
+#include "decide.h"
 #include "raw.h"
+#include "render.h"
 
 /* Fills raw with one page per name, in order, while input lasts. A length of 0xFFFF
  * marks the page as refused by the device, so error paths are fuzzed too. */
@@ -28,6 +33,35 @@ static inline void dc_fuzz_pages(const uint8_t *data, size_t size, const char *c
 		data += len;
 		size -= len;
 	}
+}
+
+/* The body every parser target shares: pages from the input, the parser, then the
+ * decision and the JSON renderer on whatever the parser made of them. */
+static inline int dc_fuzz_one(const uint8_t *data, size_t size, const char *const *names,
+			      size_t nnames, const char *transport,
+			      int (*parse)(const struct dc_raw *, struct dc_drive *))
+{
+	static struct dc_report r;
+	struct dc_raw raw = { 0 };
+	struct dc_facts f = { &r.dev, &r.drive, &r.db, &r.probe };
+	FILE *null = fopen("/dev/null", "w");
+
+	memset(&r, 0, sizeof(r));
+	snprintf(r.dev.transport, sizeof(r.dev.transport), "%s", transport);
+	dc_fuzz_pages(data, size, names, nnames, &raw);
+	r.drive.cache_present = r.drive.cache_enabled = DC_TRI_UNKNOWN;
+	parse(&raw, &r.drive);
+	/* whatever the parser made must be printable: strings stay printable ASCII */
+	for (const char *p = r.drive.model; *p; p++)
+		if (*p < 0x20 || *p > 0x7e)
+			__builtin_trap();
+	dc_decide(&f, &r.result);
+	if (null) {
+		dc_render_json(null, &r, 1);
+		fclose(null);
+	}
+	dc_raw_free(&raw);
+	return 0;
 }
 
 #endif /* DC_FUZZ_PAGES_H */

@@ -12,7 +12,7 @@ $(BUILD)/probe_driver: tests/probe/probe_driver.c $(PROBE_OBJS) $(wildcard inclu
 
 $(BUILD)/test_latency_stats: tests/unit/test_latency_stats.c $(BUILD)/obj/latency_stats.o $(wildcard include/*.h)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(filter %.c %.o,$^) $(LDFLAGS) -lm
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $(filter %.c %.o,$^) $(LDFLAGS) -lm
 
 check-probe-unit: $(BUILD)/test_latency_stats
 	$(Q)$(BUILD)/test_latency_stats

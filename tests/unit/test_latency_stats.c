@@ -6,18 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dc_test.h"
 #include "latency_stats.h"
 
-static unsigned passed, failed;
-
-#define CHECK(cond) do {							\
-	if (cond) {								\
-		passed++;							\
-	} else {								\
-		failed++;							\
-		fprintf(stderr, "%s:%d: FAIL %s\n", __FILE__, __LINE__, #cond);	\
-	}									\
-} while (0)
 
 /* Equal within a relative 1e-9: the values checked are exact or nearly so. */
 static int dc_near(double a, double b)
@@ -181,6 +172,5 @@ int main(void)
 	test_stdev_precision();
 	test_empty_and_bad();
 	test_duplicates();
-	printf("%u passed, %u failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return dc_test_summary("test_latency_stats");
 }

@@ -98,7 +98,7 @@ cat $out/disks.txt >>$out/guest.log
 # The admin's "write through" on a cached drive without PLP: the hazard case.
 wt=$(dev_of DCE2E-SATA-CONS-WT)
 if [ -n "$wt" ]; then
-	echo 'write through' >/sys/block/${wt#/dev/}/queue/write_cache
+	echo 'write through' >"/sys/block/${wt#/dev/}/queue/write_cache"
 fi
 
 # 1. Every drive, with the probe, and a dump of what each said.
@@ -112,7 +112,7 @@ gate() {
 	name=$1 role=$2 dev=$3
 	shift 3
 	[ -n "$dev" ] || dev=/dev/missing-$name
-	drivecheck --gate "$role" "$@" "$dev" >$out/gate-$name.txt 2>&1
+	drivecheck --gate "$role" "$@" "$dev" >"$out/gate-$name.txt" 2>&1
 	echo "$name $role $? $dev" >>$out/gates.txt
 }
 : >$out/gates.txt
@@ -129,10 +129,10 @@ stamp gates_end
 # 3. "write through" on a full-PLP drive: allowed, and said to be allowed.
 pf=$(dev_of DCE2E-SATA-PLP-FAST)
 if [ -n "$pf" ]; then
-	echo 'write through' >/sys/block/${pf#/dev/}/queue/write_cache
+	echo 'write through' >"/sys/block/${pf#/dev/}/queue/write_cache"
 	drivecheck --json --no-probe "$pf" >$out/plp-wt.json 2>$out/plp-wt.err
 	echo $? >$out/plp-wt.rc
-	echo 'write back' >/sys/block/${pf#/dev/}/queue/write_cache
+	echo 'write back' >"/sys/block/${pf#/dev/}/queue/write_cache"
 fi
 
 # 4. The table, for people reading the log.
