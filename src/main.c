@@ -17,7 +17,7 @@
 enum output_format { OUT_TABLE, OUT_JSON, OUT_PROM };
 
 struct cli {
-	bool all, verbose, no_probe, list;
+	bool all, verbose, no_probe, list, version;
 	enum output_format format;
 	const char *dump_dir, *replay_dir, *db_path, *probe_dir, *sysroot;
 	double probe_time;
@@ -119,7 +119,7 @@ static int parse_args(int argc, char **argv, struct cli *c)
 		case 'j': c->format = OUT_JSON; break;
 		case 'v': c->verbose = true; break;
 		case 'h': usage(stdout); return DC_EXIT_OK;
-		case 'V': return DC_EXIT_OK + 100; /* printed by main, after the database opens */
+		case 'V': c->version = true; break; /* printed once the database is open */
 		case OPT_PROM: c->format = OUT_PROM; break;
 		case OPT_NO_PROBE: c->no_probe = true; break;
 		case OPT_PROBE_TIME:
@@ -297,21 +297,19 @@ int main(int argc, char **argv)
 {
 	struct cli c = { .format = OUT_TABLE };
 	struct dc_db *db = NULL;
-	bool lookup, version = false;
+	bool lookup;
 	char err[512] = "";
 	int rc;
 
 	/* GNU getopt moves options first, so "lookup" is the first word left, wherever the
 	 * options stood ("drivecheck --db X lookup --json MODEL" works too). */
 	rc = parse_args(argc, argv, &c);
-	if (rc == DC_EXIT_OK + 100)
-		version = true;
-	else if (rc >= 0)
+	if (rc >= 0)
 		return rc;
 	lookup = optind < argc && strcmp(argv[optind], "lookup") == 0;
 	if (lookup)
 		optind++;
-	if (!version && !lookup) {
+	if (!c.version && !lookup) {
 		if (!c.all && !c.replay_dir && optind >= argc) {
 			fprintf(stderr, "drivecheck: name a DEVICE, or --all, or --replay DIR\n"
 				"Try 'drivecheck --help'.\n");
@@ -330,7 +328,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "drivecheck: %s\n", err);
 		return DC_EXIT_DATABASE;
 	}
-	if (version) {
+	if (c.version) {
 		unsigned families = 0, patterns = 0;
 
 		dc_db_stats(db, &families, &patterns);

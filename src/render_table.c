@@ -126,7 +126,7 @@ void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, boo
 {
 	char size[16], sync[16];
 
-	fprintf(out, "%-14s %-8s %-28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s\n", "DEVICE",
+	fprintf(out, "%-14s %-11s %-28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s\n", "DEVICE",
 		"TRAN", "MODEL", "SIZE", "CACHE", "KERNEL", "PLP", "SYNC-P50", "OSD", "DB", "DRBD",
 		"SLOG");
 	for (unsigned i = 0; i < n; i++) {
@@ -138,10 +138,10 @@ void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, boo
 		else
 			snprintf(sync, sizeof(sync), "-");
 		if (r->error) {
-			fprintf(out, "%-14s %-8s error: %s\n", r->dev.path, r->dev.transport, r->error_msg);
+			fprintf(out, "%-14s %-11s error: %s\n", r->dev.path, r->dev.transport, r->error_msg);
 			continue;
 		}
-		fprintf(out, "%-14s %-8.8s %-28.28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s\n",
+		fprintf(out, "%-14s %-11.11s %-28.28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s\n",
 			r->dev.path, r->dev.transport, r->drive.model[0] ? r->drive.model : "?",
 			human_size(r->dev.capacity_bytes, size, sizeof(size)), cache_word(&r->drive),
 			kernel_word(&r->dev), dc_plp_name(r->result.plp), sync,
