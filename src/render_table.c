@@ -59,8 +59,8 @@ static void print_detail(FILE *out, const struct dc_report *r)
 	const struct dc_drive *d = &r->drive;
 	char size[16];
 
-	fprintf(out, "\n%s: %s %s (serial %s, firmware %s, via %s)\n", r->dev.path,
-		d->vendor[0] ? d->vendor : "", d->model[0] ? d->model : "(unknown model)",
+	fprintf(out, "\n%s: %s%s%s (serial %s, firmware %s, via %s)\n", r->dev.path,
+		d->vendor, d->vendor[0] ? " " : "", d->model[0] ? d->model : "(unknown model)",
 		d->serial[0] ? d->serial : "?", d->firmware[0] ? d->firmware : "?",
 		d->identity_source[0] ? d->identity_source : "nothing");
 	if (r->error) {

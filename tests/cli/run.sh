@@ -102,6 +102,16 @@ mkdir -p "$T/badjson"; echo '{not json' >"$T/badjson/device.json"
 $DC --replay "$T/badjson" >/dev/null 2>"$T/e"; rc=$?
 check "replay of bad JSON: exit 3 and why" "[ $rc -eq 3 ] && grep -q 'not a drivecheck dump' $T/e"
 
+# --- progress: on a terminal only ---
+truncate -s 128M "$T/probe.img"
+LPR=$(losetup -f --show "$T/probe.img"); LOOPS+=("$LPR")
+$DC --probe-time 1 "$LPR" >/dev/null 2>"$T/e"
+check "no progress line when stderr is not a terminal" "! grep -q 'probe ' $T/e"
+if command -v script >/dev/null; then
+	script -qec "$DC --probe-time 1 $LPR" /dev/null >"$T/tty" 2>&1
+	check "progress line on a terminal" "grep -q 'probe ${LPR#/dev/}' $T/tty"
+fi
+
 # --- the gate ---
 $DC --gate ceph-osd --no-probe "$L" >"$T/g"; rc=$?
 check "gate on an unknown loop warns (1)" "[ $rc -eq 1 ] && grep -q 'ceph-osd: warn' $T/g"
