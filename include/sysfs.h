@@ -3,6 +3,8 @@
 #ifndef DC_SYSFS_H
 #define DC_SYSFS_H
 
+#include <sys/types.h>
+
 #include "dc_types.h"
 
 /*
@@ -23,5 +25,14 @@ int dc_sysfs_resolve(const char *root, const char *arg, char name[DC_NAME_LEN]);
 /* Fills dev from /sys/block/NAME and the mount table. Returns 0 or -errno (-ENOENT when
  * the device vanished). */
 int dc_sysfs_read_dev(const char *root, const char *name, struct dc_dev *dev);
+
+/* The device number of a disk or partition by kernel name. Returns 0 or -errno. */
+int dc_sysfs_devnum(const char *root, const char *name, dev_t *out);
+/* The partitions of disk NAME as sysfs shows them now: fills names (up to max) and
+ * returns how many there are, which may exceed max. */
+unsigned dc_sysfs_partitions(const char *root, const char *name, char names[][DC_NAME_LEN],
+			     unsigned max);
+/* How many holders (device-mapper, md, bcache, ...) a disk or partition has now. */
+unsigned dc_sysfs_holders(const char *root, const char *name);
 
 #endif /* DC_SYSFS_H */

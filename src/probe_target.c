@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "probe_target.h"
+#include "sysfs.h"
 
 /*
  * The rules, in the order they are tried (DESIGN.md "The probe"):
@@ -39,7 +40,6 @@
  * time). Such a program is what the signature and holder checks make unlikely.
  */
 
-#define DC_SYSFS_BLOCK   "/sys/class/block"
 #define DC_LAYOUT_CHUNK  (1u << 20)
 #define DC_MAX_DEVNUMS   (DC_MAX_PARTS + 1)
 
@@ -81,99 +81,10 @@ void dc_probe_target_close(struct dc_probe_target *t)
 	t->fd = -1;
 }
 
-/* Reads /sys/class/block/NAME/FILE into buf, newline stripped. Returns 0 or -errno. */
-static int dc_sysfs_read(const char *name, const char *file, char *buf, size_t len)
-{
-	char path[DC_PATH_LEN * 2];
-	ssize_t n;
-	int fd, rc = 0;
-
-	snprintf(path, sizeof(path), DC_SYSFS_BLOCK "/%s/%s", name, file);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len - 1);
-	if (n < 0) {
-		rc = -errno;
-		goto out;
-	}
-	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-out:
-	close(fd);
-	return rc;
-}
-
-/* The dev_t of a block device by kernel name, from sysfs "MAJ:MIN". Returns 0 or -errno. */
-static int dc_sysfs_devnum(const char *name, dev_t *out)
-{
-	char buf[32];
-	unsigned maj, min;
-	int rc;
-
-	rc = dc_sysfs_read(name, "dev", buf, sizeof(buf));
-	if (rc)
-		return rc;
-	if (sscanf(buf, "%u:%u", &maj, &min) != 2)
-		return -EINVAL;
-	*out = makedev(maj, min);
-	return 0;
-}
-
-/* Number of entries in a sysfs directory (holders/), 0 when it does not exist. */
-static unsigned dc_sysfs_count_entries(const char *name, const char *sub)
-{
-	char path[DC_PATH_LEN * 2];
-	struct dirent *de;
-	unsigned n = 0;
-	DIR *d;
-
-	snprintf(path, sizeof(path), DC_SYSFS_BLOCK "/%s/%s", name, sub);
-	d = opendir(path);
-	if (!d)
-		return 0;
-	while ((de = readdir(d)))
-		if (de->d_name[0] != '.')
-			n++;
-	closedir(d);
-	return n;
-}
-
 /*
- * The partitions of disk NAME as sysfs shows them now (subdirectories holding a
- * "partition" file), read again here rather than trusted from dev: the decision to
- * write raw must rest on what is true once the device is held. Fills names (up to max)
- * and returns how many there are, which may exceed max.
+ * The partitions and holders are read again from sysfs here rather than trusted from
+ * dev: the decision to write raw must rest on what is true once the device is held.
  */
-static unsigned dc_sysfs_parts(const char *name, char names[][DC_NAME_LEN], unsigned max)
-{
-	char path[DC_PATH_LEN * 2];
-	struct dirent *de;
-	unsigned n = 0;
-	DIR *d;
-
-	snprintf(path, sizeof(path), DC_SYSFS_BLOCK "/%s", name);
-	d = opendir(path);
-	if (!d)
-		return 0;
-	while ((de = readdir(d))) {
-		size_t len = strlen(de->d_name);
-		char sub[DC_NAME_LEN + 16];
-
-		if (de->d_name[0] == '.' || len >= DC_NAME_LEN ||
-		    strncmp(de->d_name, name, strlen(name)) != 0)
-			continue;
-		memcpy(sub, de->d_name, len);
-		memcpy(sub + len, "/partition", sizeof("/partition"));
-		if (faccessat(dirfd(d), sub, F_OK, 0) != 0)
-			continue;
-		if (n < max)
-			memcpy(names[n], de->d_name, len + 1);
-		n++;
-	}
-	closedir(d);
-	return n;
-}
 
 /* dev_t of the disk and of all its partitions. Returns how many were found. */
 static unsigned dc_target_devnums(const struct dc_dev *dev, dev_t *out, unsigned max)
@@ -182,17 +93,17 @@ static unsigned dc_target_devnums(const struct dc_dev *dev, dev_t *out, unsigned
 	unsigned n = 0, np, i;
 	struct stat st;
 
-	if (dc_sysfs_devnum(dev->name, &out[n]) == 0)
+	if (dc_sysfs_devnum("", dev->name, &out[n]) == 0)
 		n++;
 	else if (stat(dev->path, &st) == 0 && S_ISBLK(st.st_mode))
 		out[n++] = st.st_rdev;
-	np = dc_sysfs_parts(dev->name, parts, DC_MAX_PARTS);
+	np = dc_sysfs_partitions("", dev->name, parts, DC_MAX_PARTS);
 	for (i = 0; i < np && i < DC_MAX_PARTS && n < max; i++)
-		if (dc_sysfs_devnum(parts[i], &out[n]) == 0)
+		if (dc_sysfs_devnum("", parts[i], &out[n]) == 0)
 			n++;
 	/* and those the caller listed, in case sysfs is not where we look */
 	for (i = 0; i < dev->nparts && i < DC_MAX_PARTS && n < max; i++)
-		if (dc_sysfs_devnum(dev->parts[i], &out[n]) == 0)
+		if (dc_sysfs_devnum("", dev->parts[i], &out[n]) == 0)
 			n++;
 	return n;
 }
@@ -409,7 +320,7 @@ static int dc_target_open_raw(const struct dc_dev *dev, struct dc_probe_target *
 		goto refuse;
 	}
 	/* The node must be the device that sysfs names, not some other one. */
-	if (dc_sysfs_devnum(dev->name, &num) == 0 && num != st.st_rdev) {
+	if (dc_sysfs_devnum("", dev->name, &num) == 0 && num != st.st_rdev) {
 		dc_why(why, whylen, "%s is device %u:%u, not %s (%u:%u)", dev->path,
 		       major(st.st_rdev), minor(st.st_rdev), dev->name, major(num), minor(num));
 		goto refuse;
@@ -418,12 +329,12 @@ static int dc_target_open_raw(const struct dc_dev *dev, struct dc_probe_target *
 		dc_why(why, whylen, "%s is read-only", dev->path);
 		goto refuse;
 	}
-	n = dc_sysfs_parts(dev->name, parts, 1);
+	n = dc_sysfs_partitions("", dev->name, parts, 1);
 	if (n) {
 		dc_why(why, whylen, "%s has %u partition(s)", dev->path, n);
 		goto refuse;
 	}
-	n = dc_sysfs_count_entries(dev->name, "holders");
+	n = dc_sysfs_holders("", dev->name);
 	if (n) {
 		dc_why(why, whylen, "%s is in use by %u holder(s) (device-mapper, RAID, bcache, ...)",
 		       dev->path, n);

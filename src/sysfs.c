@@ -249,32 +249,50 @@ static unsigned count_dir_entries(const char *root, const char *rel)
 	return n;
 }
 
+unsigned dc_sysfs_holders(const char *root, const char *name)
+{
+	char rel[PATH_MAX];
+
+	snprintf(rel, sizeof(rel), "class/block/%s/holders", name);
+	return count_dir_entries(root, rel);
+}
+
 /* Partitions are subdirectories of /sys/block/NAME that hold a "partition" file. */
-static void read_partitions(const char *root, struct dc_dev *dev)
+unsigned dc_sysfs_partitions(const char *root, const char *name, char names[][DC_NAME_LEN],
+			     unsigned max)
 {
 	char path[PATH_MAX], rel[PATH_MAX], buf[16];
 	struct dirent *de;
+	unsigned n = 0;
 	DIR *dir;
 
-	snprintf(rel, sizeof(rel), "block/%s/holders", dev->name);
-	dev->nholders = count_dir_entries(root, rel);
-
-	snprintf(path, sizeof(path), "%s/sys/block/%s", root, dev->name);
+	snprintf(path, sizeof(path), "%s/sys/block/%s", root, name);
 	dir = opendir(path);
 	if (!dir)
-		return;
+		return 0;
 	while ((de = readdir(dir))) {
-		if (de->d_name[0] == '.' || !name_has_prefix(de->d_name, dev->name))
+		if (de->d_name[0] == '.' || !name_has_prefix(de->d_name, name) ||
+		    strlen(de->d_name) >= DC_NAME_LEN)
 			continue;
-		snprintf(rel, sizeof(rel), "block/%s/%s/partition", dev->name, de->d_name);
+		snprintf(rel, sizeof(rel), "block/%s/%s/partition", name, de->d_name);
 		if (read_attr(root, rel, buf, sizeof(buf)) != 0)
 			continue;
-		if (dev->nparts < DC_MAX_PARTS && strlen(de->d_name) < DC_NAME_LEN)
-			snprintf(dev->parts[dev->nparts++], DC_NAME_LEN, "%s", de->d_name);
-		snprintf(rel, sizeof(rel), "block/%s/%s/holders", dev->name, de->d_name);
-		dev->nholders += count_dir_entries(root, rel);
+		if (n < max)
+			snprintf(names[n], DC_NAME_LEN, "%s", de->d_name);
+		n++;
 	}
 	closedir(dir);
+	return n;
+}
+
+static void read_partitions(const char *root, struct dc_dev *dev)
+{
+	unsigned n = dc_sysfs_partitions(root, dev->name, dev->parts, DC_MAX_PARTS);
+
+	dev->nparts = n < DC_MAX_PARTS ? n : DC_MAX_PARTS;
+	dev->nholders = dc_sysfs_holders(root, dev->name);
+	for (unsigned i = 0; i < dev->nparts; i++)
+		dev->nholders += dc_sysfs_holders(root, dev->parts[i]);
 }
 
 /* Reads "MAJ:MIN" of a block device or partition into a dev_t. */
@@ -287,6 +305,14 @@ static int read_devt(const char *root, const char *rel, dev_t *devt)
 		return -ENOENT;
 	*devt = makedev(maj, min);
 	return 0;
+}
+
+int dc_sysfs_devnum(const char *root, const char *name, dev_t *out)
+{
+	char rel[PATH_MAX];
+
+	snprintf(rel, sizeof(rel), "class/block/%s/dev", name);
+	return read_devt(root, rel, out);
 }
 
 /* Undoes the octal escapes (\040 for a space) of /proc/self/mountinfo. */

@@ -10,7 +10,7 @@
 #   check-asan    unit, db, cli and replay again under ASan and UBSan
 #   e2e           the QEMU lab: real kernel drivers, emulated NVMe, SATA and SCSI
 
-UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(filter-out tests/unit/test_latency_stats.c,$(wildcard tests/unit/test_*.c)))
+UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libdrivecheck.a tests/unit/dc_test.h
 	@mkdir -p $(dir $@)
@@ -44,9 +44,6 @@ check-install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 CHECK_FAST := check-unit check-db check-cli check-install
 ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
-endif
-ifneq ($(wildcard tests/probe/probe.mk),)
-CHECK_FAST += check-probe-unit
 endif
 CHECK_ALL := db-check $(CHECK_FAST) check-fuzz
 ifneq ($(wildcard tests/probe/probe.mk),)

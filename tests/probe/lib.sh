@@ -5,15 +5,13 @@
 # test made over a scratch file, and the EXIT trap detaches it: never the host's disks.
 #
 # The probe runs through the CLI (build/drivecheck --json --probe-time T [--probe-dir D]
-# DEV, JSON devices[0].probe) when that binary exists and knows --probe-time, else
-# through tests/probe/probe_driver. DC_PROBE_RUNNER=cli|driver forces one. Either way
-# the result is flattened to key=value lines ("sync.p50_us=12.3") in $DC_OUT.
+# DEV, JSON devices[0].probe), and the result is flattened to key=value lines
+# ("sync.p50_us=12.3") in $DC_OUT.
 
 set -u
 
 DC_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD=${BUILD:-$DC_ROOT/build}
-DC_DRIVER=${DC_DRIVER:-$BUILD/probe_driver}
 DC_CLI=${DC_CLI:-$BUILD/drivecheck}
 DC_SHM=${DC_SHM:-/dev/shm}          # tmpfs: cheap flushes
 DC_HOSTFS=${DC_HOSTFS:-/var/tmp}    # a real filesystem of the host: real flushes
@@ -73,20 +71,8 @@ dc_init() {
 	for c in losetup mkfs.ext4 sha256sum mount; do
 		command -v "$c" >/dev/null || { dc_log "missing $c"; exit 77; }
 	done
-	if [ -z "${DC_PROBE_RUNNER:-}" ]; then
-		if [ -x "$DC_CLI" ] && "$DC_CLI" --help 2>&1 | grep -q -- '--probe-time'; then
-			DC_PROBE_RUNNER=cli
-		else
-			DC_PROBE_RUNNER=driver
-		fi
-	fi
-	if [ "$DC_PROBE_RUNNER" = cli ]; then
-		command -v jq >/dev/null || { dc_log "the CLI runner needs jq"; exit 77; }
-	elif [ ! -x "$DC_DRIVER" ]; then
-		make -s -C "$DC_ROOT" "$DC_DRIVER" >&2 ||
-			{ dc_log "no $DC_DRIVER (make $DC_DRIVER)"; exit 77; }
-	fi
-	dc_log "probe runner: $DC_PROBE_RUNNER"
+	command -v jq >/dev/null || { dc_log "missing jq"; exit 77; }
+	[ -x "$DC_CLI" ] || { dc_log "no $DC_CLI (run make)"; exit 77; }
 	trap dc_cleanup EXIT
 	trap 'exit 130' INT TERM
 	DC_SCRATCH=$(mktemp -d "$DC_SHM/dcprobe.XXXXXX")
@@ -136,25 +122,15 @@ dc_umount() {
 
 # dc_probe_argv DEV SECONDS [PROBE_DIR]: the command line, in the array DC_ARGV.
 dc_probe_argv() {
-	if [ "$DC_PROBE_RUNNER" = cli ]; then
-		DC_ARGV=("$DC_CLI" --json --probe-time "$2")
-		[ -n "${3:-}" ] && DC_ARGV+=(--probe-dir "$3")
-		DC_ARGV+=("$1")
-	else
-		DC_ARGV=("$DC_DRIVER" -t "$2")
-		[ -n "${3:-}" ] && DC_ARGV+=(-d "$3")
-		DC_ARGV+=("$1")
-	fi
+	DC_ARGV=("$DC_CLI" --json --probe-time "$2")
+	[ -n "${3:-}" ] && DC_ARGV+=(--probe-dir "$3")
+	DC_ARGV+=("$1")
 }
 
 # dc_flatten RAWFILE: turn the runner's output into key=value lines on stdout.
 dc_flatten() {
-	if [ "$DC_PROBE_RUNNER" = cli ]; then
-		jq -r '.devices[0].probe // {} | paths(scalars) as $p
-		       | "\($p | map(tostring) | join("."))=\(getpath($p) // "")"' "$1"
-	else
-		cat "$1"
-	fi
+	jq -r '.devices[0].probe // {} | paths(scalars) as $p
+	       | "\($p | map(tostring) | join("."))=\(getpath($p) // "")"' "$1"
 }
 
 # dc_probe DEV SECONDS [PROBE_DIR]: run the probe, result in the file $DC_OUT.

@@ -10,7 +10,9 @@ for t in t[0-9]*_*.sh; do
 	printf '%s\n' "$out"
 	last=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n 1)
 	if [ "$rc" -eq 77 ]; then
+		# a missing prerequisite is a failure, never a quiet skip (make test-deps)
 		skipped=$((skipped + 1))
+		fail=$((fail + 1))
 	elif [ -z "$last" ]; then
 		broken=$((broken + 1))
 		fail=$((fail + 1))
@@ -22,6 +24,6 @@ for t in t[0-9]*_*.sh; do
 		[ "$rc" -ne 0 ] && [ "${f%% failed}" -eq 0 ] && fail=$((fail + 1))
 	fi
 done
-[ "$skipped" -gt 0 ] && echo "($skipped test file(s) skipped)"
+[ "$skipped" -gt 0 ] && echo "($skipped test file(s) could not run: see above)"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
