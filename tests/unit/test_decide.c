@@ -85,6 +85,16 @@ static const struct dcase cases[] = {
 	  DC_PLP_FULL, 3, 0, -1, DC_PLP_FULL, P, P, P, P, NULL, "not measured" },
 };
 
+/* Everything dc_decide reads and writes, for one case. */
+struct world {
+	struct dc_dev dev;
+	struct dc_drive d;
+	struct dc_dbinfo db;
+	struct dc_probe p;
+	struct dc_result r;
+	struct dc_facts f;
+};
+
 static void build(const struct dcase *c, struct dc_dev *dev, struct dc_drive *d,
 		  struct dc_dbinfo *db, struct dc_probe *p)
 {
@@ -118,6 +128,18 @@ static void build(const struct dcase *c, struct dc_dev *dev, struct dc_drive *d,
 	}
 }
 
+/* Builds a world from a case; decide() then runs the decision on it (after any tweaks). */
+static void setup(struct world *w, const struct dcase *c)
+{
+	build(c, &w->dev, &w->d, &w->db, &w->p);
+	w->f = (struct dc_facts){ &w->dev, &w->d, &w->db, &w->p };
+}
+
+static void decide(struct world *w)
+{
+	dc_decide(&w->f, &w->r);
+}
+
 static bool evidence_has(const struct dc_result *r, const char *word)
 {
 	for (unsigned i = 0; i < r->nevidence; i++)
@@ -138,33 +160,28 @@ static void run_table(void)
 {
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const struct dcase *c = &cases[i];
-		struct dc_dev dev;
-		struct dc_drive d;
-		struct dc_dbinfo db;
-		struct dc_probe p;
-		struct dc_result r;
-		struct dc_facts f = { &dev, &d, &db, &p };
+		struct world w;
 		unsigned before = dc_test_failed;
 
-		build(c, &dev, &d, &db, &p);
-		dc_decide(&f, &r);
-		CHECK(r.plp == c->plp);
-		CHECK(r.verdicts[DC_ROLE_CEPH_OSD].status == c->osd);
-		CHECK(r.verdicts[DC_ROLE_CEPH_DB].status == c->db);
-		CHECK(r.verdicts[DC_ROLE_DRBD].status == c->drbd);
-		CHECK(r.verdicts[DC_ROLE_ZFS_SLOG].status == c->slog);
+		setup(&w, c);
+		decide(&w);
+		CHECK(w.r.plp == c->plp);
+		CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == c->osd);
+		CHECK(w.r.verdicts[DC_ROLE_CEPH_DB].status == c->db);
+		CHECK(w.r.verdicts[DC_ROLE_DRBD].status == c->drbd);
+		CHECK(w.r.verdicts[DC_ROLE_ZFS_SLOG].status == c->slog);
 		if (c->evidence_has)
-			CHECK(evidence_has(&r, c->evidence_has));
+			CHECK(evidence_has(&w.r, c->evidence_has));
 		if (c->reason_has)
-			CHECK(reason_has(&r.verdicts[DC_ROLE_CEPH_OSD], c->reason_has));
+			CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], c->reason_has));
 		/* every verdict says why */
 		for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
-			CHECK(r.verdicts[k].nreasons > 0);
+			CHECK(w.r.verdicts[k].nreasons > 0);
 		if (dc_test_failed != before)
 			fprintf(stderr, "  in case '%s': plp %s, osd %s db %s drbd %s slog %s\n", c->name,
-				dc_plp_name(r.plp), dc_status_name(r.verdicts[0].status),
-				dc_status_name(r.verdicts[1].status), dc_status_name(r.verdicts[2].status),
-				dc_status_name(r.verdicts[3].status));
+				dc_plp_name(w.r.plp), dc_status_name(w.r.verdicts[0].status),
+				dc_status_name(w.r.verdicts[1].status), dc_status_name(w.r.verdicts[2].status),
+				dc_status_name(w.r.verdicts[3].status));
 	}
 }
 
@@ -176,18 +193,13 @@ static void run_drbd_advice(void)
 	const bool safe[] = { true, false, false };
 
 	for (size_t i = 0; i < 3; i++) {
-		struct dc_dev dev;
-		struct dc_drive d;
-		struct dc_dbinfo db;
-		struct dc_probe p;
-		struct dc_result r;
-		struct dc_facts f = { &dev, &d, &db, &p };
+		struct world w;
 		bool said_safe = false;
 
-		build(list[i], &dev, &d, &db, &p);
-		dc_decide(&f, &r);
-		for (unsigned k = 0; k < r.nadvice; k++)
-			if (strstr(r.advice[k], "are safe on this drive"))
+		setup(&w, list[i]);
+		decide(&w);
+		for (unsigned k = 0; k < w.r.nadvice; k++)
+			if (strstr(w.r.advice[k], "are safe on this drive"))
 				said_safe = true;
 		CHECK(said_safe == safe[i]);
 	}
@@ -196,63 +208,53 @@ static void run_drbd_advice(void)
 /* A hardware RAID volume is said to be one, and never passes as a drive. */
 static void run_raid_volume(void)
 {
-	struct dc_dev dev;
-	struct dc_drive d;
-	struct dc_dbinfo db;
-	struct dc_probe p;
-	struct dc_result r;
-	struct dc_facts f = { &dev, &d, &db, &p };
+	struct world w;
 
-	build(&cases[1], &dev, &d, &db, &p);    /* fast, nothing known */
-	snprintf(dev.transport, sizeof(dev.transport), "scsi");
-	snprintf(d.vendor, sizeof(d.vendor), "DELL");
-	snprintf(d.model, sizeof(d.model), "PERC H730P Mini");
-	dc_decide(&f, &r);
-	CHECK(r.plp == DC_PLP_UNKNOWN);
-	CHECK(reason_has(&r.verdicts[DC_ROLE_CEPH_OSD], "RAID controller"));
-	CHECK(r.verdicts[DC_ROLE_CEPH_OSD].status != DC_PASS);
+	setup(&w, &cases[1]);    /* fast, nothing known */
+	snprintf(w.dev.transport, sizeof(w.dev.transport), "scsi");
+	snprintf(w.d.vendor, sizeof(w.d.vendor), "DELL");
+	snprintf(w.d.model, sizeof(w.d.model), "PERC H730P Mini");
+	decide(&w);
+	CHECK(w.r.plp == DC_PLP_UNKNOWN);
+	CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "RAID controller"));
+	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status != DC_PASS);
 }
 
 /* Years of endurance left at the write rate seen so far: from "percentage used", or from
  * host writes against the database's TBW. */
 static void run_years_left(void)
 {
-	struct dc_dev dev;
-	struct dc_drive d;
-	struct dc_dbinfo db;
-	struct dc_probe p;
-	struct dc_result r;
-	struct dc_facts f = { &dev, &d, &db, &p };
+	struct world w;
 
 	/* 50% used in 10000 hours: about 1.1 years left, no warning, advice with the figure */
-	build(&cases[2], &dev, &d, &db, &p);
-	d.wear.have_power_on = true;
-	d.wear.power_on_hours = 10000;
-	d.wear.percent_used = 50;
-	dc_decide(&f, &r);
-	CHECK(r.verdicts[DC_ROLE_CEPH_OSD].status == DC_PASS);
-	CHECK(r.nadvice > 0 && strstr(r.advice[r.nadvice - 1], "1.1 more years"));
+	setup(&w, &cases[2]);
+	w.d.wear.have_power_on = true;
+	w.d.wear.power_on_hours = 10000;
+	w.d.wear.percent_used = 50;
+	decide(&w);
+	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == DC_PASS);
+	CHECK(w.r.nadvice > 0 && strstr(w.r.advice[w.r.nadvice - 1], "1.1 more years"));
 
 	/* 75% used in 20000 hours: 0.8 years left, a warning */
-	d.wear.percent_used = 75;
-	d.wear.power_on_hours = 20000;
-	dc_decide(&f, &r);
-	CHECK(r.verdicts[DC_ROLE_CEPH_OSD].status == DC_WARN);
-	CHECK(reason_has(&r.verdicts[DC_ROLE_CEPH_OSD], "runs out in 0.8 years"));
+	w.d.wear.percent_used = 75;
+	w.d.wear.power_on_hours = 20000;
+	decide(&w);
+	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == DC_WARN);
+	CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "runs out in 0.8 years"));
 
 	/* TBW: 900 of 1000 TB written in 8766 hours: 0.1 years left */
-	d.wear.have_percent_used = false;
-	d.wear.have_written = true;
-	d.wear.host_written_bytes = 900ull * 1000 * 1000 * 1000 * 1000;
-	d.wear.power_on_hours = 8766;
-	db.tbw_tb = 1000;
-	dc_decide(&f, &r);
-	CHECK(reason_has(&r.verdicts[DC_ROLE_CEPH_DB], "runs out in 0.1 years"));
+	w.d.wear.have_percent_used = false;
+	w.d.wear.have_written = true;
+	w.d.wear.host_written_bytes = 900ull * 1000 * 1000 * 1000 * 1000;
+	w.d.wear.power_on_hours = 8766;
+	w.db.tbw_tb = 1000;
+	decide(&w);
+	CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_DB], "runs out in 0.1 years"));
 
 	/* under a week of history: no rate, no claim */
-	d.wear.power_on_hours = 100;
-	dc_decide(&f, &r);
-	CHECK(!reason_has(&r.verdicts[DC_ROLE_CEPH_DB], "runs out"));
+	w.d.wear.power_on_hours = 100;
+	decide(&w);
+	CHECK(!reason_has(&w.r.verdicts[DC_ROLE_CEPH_DB], "runs out"));
 }
 
 /* The property that matters most: random facts never give "full" without evidence of PLP
@@ -265,12 +267,7 @@ static void run_property(void)
 	unsigned seed = 12345, violations = 0;
 
 	for (unsigned i = 0; i < 200000; i++) {
-		struct dc_dev dev;
-		struct dc_drive d;
-		struct dc_dbinfo db;
-		struct dc_probe p;
-		struct dc_result r;
-		struct dc_facts f = { &dev, &d, &db, &p };
+		struct world w;
 		struct dcase c = { 0 };
 		bool plp_ev = false, failed = false;
 		unsigned nev;
@@ -287,28 +284,28 @@ static void run_property(void)
 		c.dwpd = (seed >> 23) % 5;
 		c.sync_p50 = (seed >> 26) % 2 ? 10.0 * ((seed >> 4) % 500) : 0;
 		c.percent_used = (int)((seed >> 3) % 120) - 10;
-		build(&c, &dev, &d, &db, &p);
+		setup(&w, &c);
 		/* up to three random device signals */
 		nev = (seed >> 28) % 4;
 		for (unsigned k = 0; k < nev; k++) {
 			seed = seed * 1103515245u + 12345u;
 			enum dc_ev_kind kind = (enum dc_ev_kind)((seed >> 16) % 6);
-			dc_drive_add_evidence(&d, kind, "fuzz", "x", "y");
+			dc_drive_add_evidence(&w.d, kind, "fuzz", "x", "y");
 			plp_ev |= kind == DC_EV_PLP;
 			failed |= kind == DC_EV_PLP_FAILED;
 		}
-		if (!db.matched)
-			db.plp = DC_PLP_UNKNOWN;
-		dc_decide(&f, &r);
-		if (r.plp == DC_PLP_FULL && (failed || !(plp_ev || db.plp == DC_PLP_FULL)))
+		if (!w.db.matched)
+			w.db.plp = DC_PLP_UNKNOWN;
+		decide(&w);
+		if (w.r.plp == DC_PLP_FULL && (failed || !(plp_ev || w.db.plp == DC_PLP_FULL)))
 			violations++;
 		/* a full-PLP verdict of pass on SLOG needs full */
-		if (r.verdicts[DC_ROLE_ZFS_SLOG].status == DC_PASS && r.plp != DC_PLP_FULL)
+		if (w.r.verdicts[DC_ROLE_ZFS_SLOG].status == DC_PASS && w.r.plp != DC_PLP_FULL)
 			violations++;
 		/* the hazard always fails every role */
-		if (strcmp(c.kernel, WT) == 0 && c.cache_enabled != NO && r.plp != DC_PLP_FULL)
+		if (strcmp(c.kernel, WT) == 0 && c.cache_enabled != NO && w.r.plp != DC_PLP_FULL)
 			for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
-				violations += r.verdicts[k].status != DC_FAIL;
+				violations += w.r.verdicts[k].status != DC_FAIL;
 	}
 	CHECK(violations == 0);
 }
