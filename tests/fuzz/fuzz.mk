@@ -16,12 +16,17 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_SRCS) $(BUILD)/obj/drives_db.o 
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 
-# Short runs from the seed corpora (data/dumps pages when present); any crash fails.
-check-fuzz: fuzz-build
+# Seeds: the captured drives' pages (tests/fuzz/mkseeds.py), rebuilt when they change.
+$(BUILD)/fuzz/seeds.stamp: tests/fuzz/mkseeds.py $(wildcard data/dumps/*/pages/*.bin)
+	@mkdir -p $(dir $@)
+	$(Q)rm -rf $(BUILD)/fuzz/seeds-* && python3 tests/fuzz/mkseeds.py data/dumps $(BUILD)/fuzz && touch $@
+
+# Short runs from the seed corpora; any crash fails.
+check-fuzz: fuzz-build $(BUILD)/fuzz/seeds.stamp
 	$(Q)set -e; for t in $(FUZZ_TARGETS); do \
 		mkdir -p $(BUILD)/fuzz/corpus-$$t; \
 		$(BUILD)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=9000 -print_final_stats=0 \
-			$(BUILD)/fuzz/corpus-$$t tests/fuzz/seeds-$$t 2>$(BUILD)/fuzz/$$t.log \
+			$(BUILD)/fuzz/corpus-$$t $(BUILD)/fuzz/seeds-$$t 2>$(BUILD)/fuzz/$$t.log \
 			|| { tail -40 $(BUILD)/fuzz/$$t.log; exit 1; }; \
 		echo "fuzz_$$t: $$(grep -o 'Done [0-9]* runs' $(BUILD)/fuzz/$$t.log || echo ran), no crash"; \
 	done
