@@ -59,6 +59,7 @@ static void usage(FILE *f)
 "      --db PATH           use this drive database instead of the built-in one\n"
 "      --dump DIR          save every raw page read (and the probe) under DIR/<device>/\n"
 "      --replay DIR        evaluate a dump instead of live devices\n"
+"      --sysroot DIR       read sysfs and the mount table under DIR (tests); no device I/O\n"
 "  -h, --help              this text\n"
 "  -V, --version           version and database size\n"
 "\n"

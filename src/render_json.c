@@ -149,6 +149,27 @@ static cJSON *result_json(const struct dc_report *r, cJSON *dev)
 	return dev;
 }
 
+/* What else uses the disk: partitions, holders, mounts (why the probe may refuse it). */
+static void add_usage(cJSON *o, const struct dc_dev *d)
+{
+	cJSON *parts = cJSON_AddArrayToObject(o, "partitions");
+	cJSON *mounts;
+
+	for (unsigned i = 0; i < d->nparts; i++)
+		cJSON_AddItemToArray(parts, cJSON_CreateString(d->parts[i]));
+	cJSON_AddNumberToObject(o, "holders", d->nholders);
+	mounts = cJSON_AddArrayToObject(o, "mounts");
+	for (unsigned i = 0; i < d->nmounts; i++) {
+		cJSON *m = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(m, "source", d->mounts[i].source);
+		cJSON_AddStringToObject(m, "target", d->mounts[i].target);
+		cJSON_AddStringToObject(m, "fstype", d->mounts[i].fstype);
+		cJSON_AddBoolToObject(m, "readonly", d->mounts[i].readonly);
+		cJSON_AddItemToArray(mounts, m);
+	}
+}
+
 static cJSON *report_json(const struct dc_report *r)
 {
 	const struct dc_dev *d = &r->dev;
@@ -170,6 +191,7 @@ static cJSON *report_json(const struct dc_report *r)
 	cJSON_AddItemToObject(o, "rotational", tri_json(d->rotational));
 	cJSON_AddBoolToObject(o, "removable", d->removable);
 	cJSON_AddBoolToObject(o, "readonly", d->readonly);
+	add_usage(o, d);
 
 	wc = cJSON_AddObjectToObject(o, "write_cache");
 	cJSON_AddItemToObject(wc, "present", tri_json(dr->cache_present));

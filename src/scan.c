@@ -47,6 +47,15 @@ static void inspect_one(const struct dc_scan_opts *o, const char *name, struct d
 		set_error(r, rc, rc == -ENOENT ? "%s: device vanished (%s)" : "%s: %s", r->dev.path);
 		return;
 	}
+	/* Under --sysroot the tree is someone else's: never send a command or write to a
+	 * device of this host that happens to have the same name. */
+	if (o->sysroot[0]) {
+		dc_inspect_parse(&r->dev, &raw, 0, &r->drive);
+		snprintf(r->probe.skipped, sizeof(r->probe.skipped),
+			 "--sysroot: no device I/O");
+		evaluate(o, r);
+		goto out;
+	}
 	rc = dc_inspect_acquire(&r->dev, &raw);
 	if (rc == -ENOENT || rc == -ENXIO || rc == -ENODEV) {
 		set_error(r, rc, "%s: device vanished while being read (%s)", r->dev.path);

@@ -4,6 +4,7 @@
 #   check-unit    parsers, model matching, the verdict table (C, no devices)
 #   check-db      the database build checks, look-ups, bad databases (CLI)
 #   check-cli     the command line on loop devices made by the test
+#   check-sysroot enumeration and transports on a fake sysfs tree (--sysroot)
 #   check-probe   the probe's safety and its two worlds, on loop devices
 #   check-replay  every captured drive in data/ replayed against its expected output
 #   check-fuzz    a short libFuzzer run of every parser
@@ -26,6 +27,9 @@ check-db: $(BUILD)/drivecheck $(BUILD)/dbbuild
 check-cli: $(BUILD)/drivecheck
 	$(Q)BUILD=$(BUILD) tests/cli/run.sh
 
+check-sysroot: $(BUILD)/drivecheck
+	$(Q)BUILD=$(BUILD) tests/sysroot/run.sh
+
 # make install honours PREFIX and DESTDIR, and the installed binary runs on its own.
 check-install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 	$(Q)d=$$(mktemp -d) && trap 'rm -rf $$d' EXIT && \
@@ -41,7 +45,7 @@ check-install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 -include tests/e2e/e2e.mk
 
 # The parts that exist in this tree (each sub-folder brings its own .mk).
-CHECK_FAST := check-unit check-db check-cli check-install
+CHECK_FAST := check-unit check-db check-cli check-sysroot check-install
 ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif
@@ -60,4 +64,4 @@ check: all
 	$(Q)$(MAKE) --no-print-directory $(CHECK_ALL) check-asan
 	@echo "make check: all passed"
 
-.PHONY: check check-unit check-db check-cli check-asan check-install
+.PHONY: check check-unit check-db check-cli check-sysroot check-asan check-install

@@ -1,0 +1,107 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/sysroot/run.sh - enumeration and transport as lsblk decides them, on a fake sysfs
+# tree made here (--sysroot, which also turns all device I/O off): which disks --all
+# lists, their transport, sizes, caches, partitions, holders and mounts.
+set -u
+BUILD=${BUILD:-build}
+DC=$BUILD/drivecheck
+R=$(mktemp -d)
+trap 'rm -rf "$R"' EXIT
+pass=0 fail=0
+check() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1" >&2; fi; }
+
+# disk NAME DEVPATH MAJ:MIN SECTORS: a /sys/block entry whose device link points into DEVPATH
+disk() {
+	local name=$1 devpath=$2 devt=$3 sectors=$4
+	mkdir -p "$R/sys/devices/$devpath" "$R/sys/block/$name/queue" "$R/sys/block/$name/holders"
+	ln -s "../../devices/$devpath" "$R/sys/block/$name/device"
+	echo "$devt" >"$R/sys/block/$name/dev"
+	echo "$sectors" >"$R/sys/block/$name/size"
+	echo 0 >"$R/sys/block/$name/ro"
+	echo 0 >"$R/sys/block/$name/removable"
+	echo 512 >"$R/sys/block/$name/queue/logical_block_size"
+	echo 4096 >"$R/sys/block/$name/queue/physical_block_size"
+	echo 0 >"$R/sys/block/$name/queue/rotational"
+	echo "write back" >"$R/sys/block/$name/queue/write_cache"
+	echo 0 >"$R/sys/block/$name/queue/fua"
+	mkdir -p "$R/sys/class/block"
+	ln -s "../../block/$name" "$R/sys/class/block/$name"
+	mkdir -p "$R/sys/dev/block"
+	ln -s "../../block/$name" "$R/sys/dev/block/$devt"
+}
+part() { # DISK PART MAJ:MIN
+	mkdir -p "$R/sys/block/$1/$2/holders"
+	echo 1 >"$R/sys/block/$1/$2/partition"
+	echo "$3" >"$R/sys/block/$1/$2/dev"
+	ln -s "../../block/$1/$2" "$R/sys/class/block/$2"
+}
+
+disk vda pci0000:00/0000:00:04.0/virtio1 253:0 2097152
+echo 1 >"$R/sys/block/vda/queue/rotational"      # virtio's default, not knowledge
+echo "VIRTSERIAL" >"$R/sys/block/vda/serial"
+echo 0x1af4 >"$R/sys/devices/pci0000:00/0000:00:04.0/virtio1/vendor"
+disk sda pci0000:00/0000:00:1f.2/ata1/host0/target0:0:0/0:0:0:0 8:0 1875385008
+echo "INTEL SSDSC2KB96" >"$R/sys/block/sda/device/model"
+echo "ATA" >"$R/sys/block/sda/device/vendor"
+part sda sda1 8:1
+part sda sda2 8:2
+mkdir -p "$R/sys/block/sda/sda2/holders/dm-0"
+disk sdb pci0000:00/0000:00:14.0/usb1/1-1/1-1:1.0/host6/target6:0:0/6:0:0:0 8:16 62521344
+disk sdc pci0000:00/0000:03:00.0/host2/port-2:0/end_device-2:0/target2:0:0/2:0:0:0 8:32 3750748848
+echo 1 >"$R/sys/block/sdc/queue/rotational"
+echo "write through" >"$R/sys/block/sdc/queue/write_cache"
+echo "SEAGATE" >"$R/sys/block/sdc/device/vendor"
+disk sdd pci0000:00/0000:05:00.0/host3/target3:0:1/3:0:1:0 8:48 1000000
+echo "ATA" >"$R/sys/block/sdd/device/vendor"   # SATA behind a SAS HBA: asked over ATA
+disk nvme0n1 virtual/nvme-subsystem/nvme-subsys0 259:0 7501476528
+mkdir -p "$R/sys/devices/virtual/nvme-subsystem/nvme-subsys0/nvme0"
+echo tcp >"$R/sys/devices/virtual/nvme-subsystem/nvme-subsys0/nvme0/transport"
+disk nvme0c0n1 virtual/nvme-fabrics/ctl/nvme0 259:1 7501476528
+echo 1 >"$R/sys/block/nvme0c0n1/hidden"
+disk nvme1n1 pci0000:00/0000:01:00.0/nvme/nvme1 259:2 1875385008
+echo pcie >"$R/sys/devices/pci0000:00/0000:01:00.0/nvme/nvme1/transport"
+disk loop0 virtual/block/loop0 7:0 131072
+disk zram0 virtual/block/zram0 252:0 0
+mkdir -p "$R/proc/self"
+cat >"$R/proc/self/mountinfo" <<'MI'
+22 1 253:0 / / rw,relatime shared:1 - ext4 /dev/vda rw
+30 22 8:1 / /boot\040efi ro,relatime shared:2 - vfat /dev/sda1 rw
+31 22 0:25 / /run rw shared:3 - tmpfs tmpfs rw
+MI
+
+$DC --sysroot "$R" --all --json >"$R/out.json" 2>"$R/err"; rc=$?
+j() { jq -r "$1" "$R/out.json"; }
+check "--all exits 3 (NVMe/ATA devices of a fake tree cannot be asked)" "[ $rc -eq 0 -o $rc -eq 3 ]"
+check "--all lists the whole disks, not loop, zram or hidden paths" \
+	"[ \"\$(j '[.devices[].name] | join(\" \")')\" = 'nvme0n1 nvme1n1 sda sdb sdc sdd vda' ]"
+check "virtio" "[ \"\$(j '.devices[] | select(.name==\"vda\") | .transport')\" = virtio ]"
+check "sata" "[ \"\$(j '.devices[] | select(.name==\"sda\") | .transport')\" = sata ]"
+check "sata asked over ata" "[ \"\$(j '.devices[] | select(.name==\"sda\") | .protocol')\" = ata ]"
+check "usb" "[ \"\$(j '.devices[] | select(.name==\"sdb\") | .transport')\" = usb ]"
+check "sas" "[ \"\$(j '.devices[] | select(.name==\"sdc\") | .transport')\" = sas ]"
+check "SATA behind an HBA is asked over ATA" "[ \"\$(j '.devices[] | select(.name==\"sdd\") | .protocol')\" = ata ]"
+check "NVMe over TCP, transport read from the multipath head's controller" \
+	"[ \"\$(j '.devices[] | select(.name==\"nvme0n1\") | .transport')\" = tcp ]"
+check "NVMe over PCIe is nvme" "[ \"\$(j '.devices[] | select(.name==\"nvme1n1\") | .transport')\" = nvme ]"
+check "capacity from 512-byte sectors" "[ \"\$(j '.devices[] | select(.name==\"vda\") | .capacity_bytes')\" = 1073741824 ]"
+check "virtio's rotational flag is not taken at its word" "[ \"\$(j '.devices[] | select(.name==\"vda\") | .rotational')\" = null ]"
+check "a SAS disk's rotational flag is" "[ \"\$(j '.devices[] | select(.name==\"sdc\") | .rotational')\" = true ]"
+check "virtio's PCI vendor id is not a vendor" "[ \"\$(j '.devices[] | select(.name==\"vda\") | .vendor')\" = null ]"
+check "serial from sysfs" "[ \"\$(j '.devices[] | select(.name==\"vda\") | .serial')\" = VIRTSERIAL ]"
+check "kernel write cache" "[ \"\$(j '.devices[] | select(.name==\"sdc\") | .write_cache.kernel')\" = 'write through' ]"
+check "partitions" "[ \"\$(j '.devices[] | select(.name==\"sda\") | .partitions | join(\",\")')\" = 'sda1,sda2' ]"
+check "holders of partitions count" "[ \"\$(j '.devices[] | select(.name==\"sda\") | .holders')\" = 1 ]"
+check "mount of a partition, escaped path decoded, read-only" \
+	"[ \"\$(j '.devices[] | select(.name==\"sda\") | .mounts[0] | \"\\(.target) \\(.readonly)\"')\" = '/boot efi true' ]"
+check "mount of the whole disk" "[ \"\$(j '.devices[] | select(.name==\"vda\") | .mounts[0].target')\" = / ]"
+check "no device I/O under --sysroot" "[ \"\$(j '[.devices[].probe.skipped] | unique | join(\",\")')\" = '--sysroot: no device I/O' ]"
+check "a model string from sysfs is looked up" "[ \"\$(j '.devices[] | select(.name==\"sda\") | .identity_source')\" = sysfs ]"
+# named devices: a loop is listed when named, a partition is refused with a hint
+$DC --sysroot "$R" --json loop0 >"$R/out.json" 2>/dev/null
+check "a named loop device is inspected" "[ \"\$(j '.devices[0].transport')\" = loop ]"
+$DC --sysroot "$R" --json nosuchdisk >"$R/out.json" 2>/dev/null; rc=$?
+check "an unknown name exits 3" "[ $rc -eq 3 ]"
+
+echo "tests/sysroot: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
