@@ -20,6 +20,8 @@ int dc_render_lookup_json(FILE *out, const char *const *queries, const struct dc
 void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose);
 void dc_render_lookup_table(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
 			    unsigned n);
+/* --gate: one role's verdict and reasons per drive, or why it could not be checked. */
+void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum dc_role role);
 /* One line per database family (the lookup --list). */
 void dc_render_db_row(FILE *out, const struct dc_dbinfo *row, bool header);
 

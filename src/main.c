@@ -232,23 +232,6 @@ static int exit_code(const struct cli *c, const struct dc_report *r, unsigned n)
 	return warn ? DC_EXIT_WARN : DC_EXIT_OK;
 }
 
-static void print_gate(const struct cli *c, const struct dc_report *r, unsigned n)
-{
-	for (unsigned i = 0; i < n; i++) {
-		const struct dc_verdict *v = &r[i].result.verdicts[c->gate_role];
-
-		if (r[i].error) {
-			printf("%s: %s: NOT CHECKED: %s\n", r[i].dev.path, dc_role_cli_name(c->gate_role),
-			       r[i].error_msg);
-			continue;
-		}
-		printf("%s: %s: %s\n", r[i].dev.path, dc_role_cli_name(c->gate_role),
-		       dc_status_name(v->status));
-		for (unsigned k = 0; k < v->nreasons; k++)
-			printf("  - %s\n", v->reasons[k]);
-	}
-}
-
 static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs)
 {
 	struct dc_scan_opts o = {
@@ -281,7 +264,7 @@ static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs
 	else if (c->format == OUT_PROM)
 		dc_render_prom(stdout, reports, n);
 	else if (c->gate)
-		print_gate(c, reports, n);
+		dc_render_gate(stdout, reports, n, c->gate_role);
 	else
 		dc_render_table(stdout, reports, n, c->verbose || (n == 1 && !c->all));
 	if (!n && c->format == OUT_TABLE)

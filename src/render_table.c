@@ -188,3 +188,21 @@ void dc_render_lookup_table(FILE *out, const char *const *queries, const struct 
 			db->pattern);
 	}
 }
+
+void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum dc_role role)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct dc_report *r = &reports[i];
+		const struct dc_verdict *v = &r->result.verdicts[role];
+
+		if (r->error) {
+			fprintf(out, "%s: %s: NOT CHECKED: %s\n", r->dev.path, dc_role_cli_name(role),
+				r->error_msg);
+			continue;
+		}
+		fprintf(out, "%s: %s: %s\n", r->dev.path, dc_role_cli_name(role),
+			dc_status_name(v->status));
+		for (unsigned k = 0; k < v->nreasons; k++)
+			fprintf(out, "  - %s\n", v->reasons[k]);
+	}
+}
