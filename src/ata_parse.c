@@ -106,6 +106,12 @@ static void on_attribute(SkDisk *disk, const SkSmartAttributeParsedData *a, void
 	char src[48];
 
 	(void)disk;
+	/* libatasmart knows which drives count power-on time in minutes or seconds, and
+	 * gives attribute 9 in milliseconds whatever the drive's unit. */
+	if (a->id == 9 && a->pretty_unit == SK_SMART_ATTRIBUTE_UNIT_MSECONDS) {
+		d->wear.have_power_on = true;
+		d->wear.power_on_hours = a->pretty_value / 3600000u;
+	}
 	if (!rule || !a->current_value_valid)
 		return;
 	for (int i = 5; i >= 0; i--)
@@ -148,7 +154,6 @@ static void on_attribute(SkDisk *disk, const SkSmartAttributeParsedData *a, void
 static void parse_smart(const uint8_t *blob, size_t len, struct dc_drive *d)
 {
 	struct attr_ctx ctx = { .d = d };
-	uint64_t ms = 0;
 	SkDisk *disk = NULL;
 
 	/* A disk opened on NULL is libatasmart's replay mode: no device, only the blob. */
@@ -164,11 +169,6 @@ static void parse_smart(const uint8_t *blob, size_t len, struct dc_drive *d)
 	if (sk_disk_smart_parse_attributes(disk, on_attribute, &ctx) < 0) {
 		dc_drive_add_error(d, "ata smart: no SMART data (%s)", strerror(errno));
 		goto out;
-	}
-	/* libatasmart knows which drives count power-on time in minutes or seconds. */
-	if (sk_disk_smart_get_power_on(disk, &ms) == 0) {
-		d->wear.have_power_on = true;
-		d->wear.power_on_hours = ms / 3600000u;
 	}
 	if (d->wear.have_percent_used || d->wear.have_written)
 		if (!d->wear.source[0])
