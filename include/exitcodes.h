@@ -7,11 +7,12 @@ enum dc_exit {
 	DC_EXIT_OK          = 0, /* every device read; with --gate: every verdict PASS */
 	DC_EXIT_WARN        = 1, /* --gate: the worst verdict is WARN */
 	DC_EXIT_FAIL        = 2, /* --gate: at least one verdict is FAIL */
-	DC_EXIT_NOT_CHECKED = 3, /* a device could not be read (gone, permission, not a disk),
-				    or a lookup found no row: the tool could not tell */
+	DC_EXIT_NOT_CHECKED = 3, /* a device could not be read (gone, permission, not a disk)
+				    or its --dump not written, or a lookup found no row: the
+				    tool could not tell */
 	DC_EXIT_USAGE       = 4, /* bad command line */
 	DC_EXIT_DATABASE    = 5, /* the drive database is missing, corrupt or of another schema */
-	DC_EXIT_INTERNAL    = 6, /* out of memory, a dump that could not be written, ... */
+	DC_EXIT_INTERNAL    = 6, /* the tool itself failed: out of memory, sysfs unreadable */
 };
 
 #endif /* DC_EXITCODES_H */
