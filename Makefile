@@ -14,8 +14,11 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 
 CFLAGS    ?= -O2 -g
 WARN      := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wvla \
-             -Wformat-security -fno-common \
-             -Wno-format-truncation # fixed-width fields truncate on purpose
+             -Wformat-security -fno-common
+# Fixed-width fields truncate on purpose; only gcc has this warning.
+ifeq ($(findstring clang,$(shell $(CC) --version 2>/dev/null)),)
+WARN      += -Wno-format-truncation
+endif
 ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -Iinclude -I$(BUILD) $(PKG_CFLAGS) \
               -DDC_VERSION='"$(VERSION)"' -DDC_DATADIR='"$(DATADIR)"' -D_GNU_SOURCE
 ifeq ($(WERROR),1)

@@ -9,6 +9,7 @@
 #   check-replay  every captured drive in data/ replayed against its expected output
 #   check-fuzz    a short libFuzzer run of every parser
 #   check-asan    unit, db, cli and replay again under ASan and UBSan
+#   check-werror  warning-free builds with gcc and clang
 #   e2e           the QEMU lab: real kernel drivers, emulated NVMe, SATA and SCSI
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
@@ -49,13 +50,19 @@ CHECK_FAST := check-unit check-db check-cli check-sysroot check-install
 ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif
-CHECK_ALL := db-check $(CHECK_FAST) check-fuzz
+CHECK_ALL := check-werror db-check $(CHECK_FAST) check-fuzz
 ifneq ($(wildcard tests/probe/probe.mk),)
 CHECK_ALL += check-probe
 endif
 ifneq ($(wildcard tests/e2e/e2e.mk),)
 CHECK_ALL += check-e2e-replay e2e
 endif
+
+# The build is warning-free with gcc and with clang.
+check-werror:
+	$(Q)$(MAKE) --no-print-directory BUILD=build-werror WERROR=1 all
+	$(Q)$(MAKE) --no-print-directory BUILD=build-clang CC=clang WERROR=1 all
+	@echo "check-werror: 2 passed, 0 failed"
 
 check-asan:
 	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SANITIZE=1 $(CHECK_FAST)
@@ -64,4 +71,4 @@ check: all
 	$(Q)$(MAKE) --no-print-directory $(CHECK_ALL) check-asan
 	@echo "make check: all passed"
 
-.PHONY: check check-unit check-db check-cli check-sysroot check-asan check-install
+.PHONY: check check-unit check-db check-cli check-sysroot check-asan check-install check-werror
