@@ -180,6 +180,7 @@ static void read_subsystem_transport(const char *root, const char *name, char *t
 static void read_transport(const char *root, struct dc_dev *dev)
 {
 	char rel[PATH_MAX], path[PATH_MAX], real[PATH_MAX];
+	char tr[DC_NAME_LEN] = ""; /* outlives the branches: t may point into it */
 	const char *t = "other";
 
 	dev->protocol = DC_PROTO_NONE;
@@ -188,8 +189,6 @@ static void read_transport(const char *root, struct dc_dev *dev)
 		real[0] = '\0';
 
 	if (name_has_prefix(dev->name, "nvme")) {
-		char tr[DC_NAME_LEN] = "";
-
 		dev->protocol = DC_PROTO_NVME;
 		snprintf(rel, sizeof(rel), "block/%s/device/transport", dev->name);
 		/* A multipath head's device is the subsystem: ask one of its controllers. */
