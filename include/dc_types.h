@@ -136,6 +136,9 @@ struct dc_drive {
 	char firmware[DC_NAME_LEN];
 	char identity_source[48];     /* "nvme identify-ctrl", "ata identify", "scsi inquiry", "sysfs" */
 
+	enum dc_tri rotational;       /* spinning media: the device's own answer (ATA word 217,
+					 SCSI VPD 0xB1), else the kernel's flag */
+
 	enum dc_tri cache_present;    /* a volatile write cache exists */
 	enum dc_tri cache_enabled;    /* ... and is enabled now */
 	char cache_source[64];

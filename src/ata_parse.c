@@ -78,6 +78,12 @@ static void parse_identify(const uint8_t *id, struct dc_drive *d)
 	if (d->model[0])
 		snprintf(d->identity_source, sizeof(d->identity_source), "ata identify");
 
+	/* Word 217, nominal media rotation rate: 1 = not rotating, 0x0401-0xFFFE = rpm. */
+	if (word(id, 217) == 1)
+		d->rotational = DC_TRI_NO;
+	else if (word(id, 217) >= 0x0401 && word(id, 217) <= 0xFFFE)
+		d->rotational = DC_TRI_YES;
+
 	/* Words 82-84 are valid when word 83 bits 15:14 are 01, words 85-87 likewise by 87. */
 	if ((w83 & 0xC000) == 0x4000 && w82 != 0xFFFF) {
 		d->cache_present = (w82 & (1u << 5)) ? DC_TRI_YES : DC_TRI_NO;

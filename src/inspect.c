@@ -38,6 +38,9 @@ static void fill_from_sysfs(const struct dc_dev *dev, struct dc_drive *d)
 	}
 	if (any && !d->identity_source[0])
 		snprintf(d->identity_source, sizeof(d->identity_source), "sysfs");
+	/* The device's own rotation rate beats the kernel's flag, which is often a default. */
+	if (d->rotational == DC_TRI_UNKNOWN)
+		d->rotational = dev->rotational;
 }
 
 void dc_inspect_parse(const struct dc_dev *dev, const struct dc_raw *raw, int acquire_err,
@@ -48,6 +51,7 @@ void dc_inspect_parse(const struct dc_dev *dev, const struct dc_raw *raw, int ac
 	memset(d, 0, sizeof(*d));
 	d->cache_present = DC_TRI_UNKNOWN;
 	d->cache_enabled = DC_TRI_UNKNOWN;
+	d->rotational = DC_TRI_UNKNOWN;
 
 	if (acquire_err == -EACCES || acquire_err == -EPERM)
 		dc_drive_add_error(d, "%s: permission denied: reading %s data needs root",

@@ -188,7 +188,7 @@ static cJSON *report_json(const struct dc_report *r)
 	cJSON_AddNumberToObject(o, "capacity_bytes", (double)d->capacity_bytes);
 	cJSON_AddNumberToObject(o, "logical_block_bytes", d->logical_block_bytes);
 	cJSON_AddNumberToObject(o, "physical_block_bytes", d->physical_block_bytes);
-	cJSON_AddItemToObject(o, "rotational", tri_json(d->rotational));
+	cJSON_AddItemToObject(o, "rotational", tri_json(dr->rotational));
 	cJSON_AddBoolToObject(o, "removable", d->removable);
 	cJSON_AddBoolToObject(o, "readonly", d->readonly);
 	add_usage(o, d);

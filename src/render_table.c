@@ -70,7 +70,7 @@ static void print_detail(FILE *out, const struct dc_report *r)
 	fprintf(out, "  transport %s, %s, blocks %u/%u, %s\n", r->dev.transport,
 		human_size(r->dev.capacity_bytes, size, sizeof(size)), r->dev.logical_block_bytes,
 		r->dev.physical_block_bytes,
-		r->dev.rotational == DC_TRI_YES ? "rotational" : r->dev.rotational == DC_TRI_NO
+		d->rotational == DC_TRI_YES ? "rotational" : d->rotational == DC_TRI_NO
 		? "non-rotational" : "rotation unknown");
 	fprintf(out, "  write cache: present %s, enabled %s (%s); kernel '%s', fua %s\n",
 		dc_tri_name(d->cache_present), dc_tri_name(d->cache_enabled),

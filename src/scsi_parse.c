@@ -79,9 +79,25 @@ static void parse_caching_page(const struct dc_raw *raw, struct dc_drive *d)
 		sizeof(d->cache_source) - strlen(d->cache_source) - 1);
 }
 
+/* VPD 0xB1 (block device characteristics), bytes 4-5: 1 = not rotating, 0x0401+ = rpm. */
+static void parse_vpd_b1(const struct dc_raw *raw, struct dc_drive *d)
+{
+	const uint8_t *p = dc_raw_get(raw, DC_PG_SCSI_VPD_B1, 6);
+	unsigned rate;
+
+	if (!p || p[1] != 0xB1)
+		return;
+	rate = (unsigned)p[4] << 8 | p[5];
+	if (rate == 1)
+		d->rotational = DC_TRI_NO;
+	else if (rate >= 0x0401 && rate <= 0xFFFE)
+		d->rotational = DC_TRI_YES;
+}
+
 int dc_scsi_parse(const struct dc_raw *raw, struct dc_drive *d)
 {
 	parse_inquiry(raw, d);
+	parse_vpd_b1(raw, d);
 	parse_vpd86(raw, d);
 	parse_caching_page(raw, d);
 	return 0;

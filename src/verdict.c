@@ -287,7 +287,7 @@ void dc_decide_verdicts(const struct dc_facts *f, struct dc_result *r)
 	c.p50 = c.probed ? p->sync.p50_us : 0;
 	c.fast = c.probed && c.p50 <= c.fast_us;
 	c.slow = c.probed && c.p50 >= c.slow_us;
-	c.rotational = f->dev->rotational == DC_TRI_YES;
+	c.rotational = f->drive->rotational == DC_TRI_YES;
 	c.failed = plp_failed(r);
 	c.hazard = c.write_through && f->drive->cache_enabled != DC_TRI_NO &&
 		   (r->plp != DC_PLP_FULL || c.failed);

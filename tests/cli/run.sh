@@ -88,6 +88,9 @@ if command -v setpriv >/dev/null; then
 	[ $rc -eq 0 -o $rc -eq 3 ] || cat "$T/e" >&2
 	check "non-root: sysfs facts still shown" "jq -e '.devices[0].capacity_bytes == 67108864' $T/j >/dev/null"
 	check "non-root: no crash, valid exit" "[ $rc -eq 0 -o $rc -eq 3 ]"
+	# the probe as non-root: refused, and it says what it needs
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$DC" --json --probe-time 1 "$L" >"$T/j" 2>/dev/null
+	check "non-root probe: refused, says it needs root" "jq -e '.devices[0].probe.skipped | test(\"root\")' $T/j >/dev/null"
 fi
 
 # --- dump and replay give the same answer ---

@@ -106,6 +106,7 @@ static void build(const struct dcase *c, struct dc_dev *dev, struct dc_drive *d,
 	snprintf(dev->kernel_write_cache, sizeof(dev->kernel_write_cache), "%s", c->kernel);
 	snprintf(dev->path, sizeof(dev->path), "/dev/test");
 	dev->rotational = c->rotational;
+	d->rotational = c->rotational;
 	snprintf(d->model, sizeof(d->model), "TEST MODEL");
 	d->cache_present = c->cache_present;
 	d->cache_enabled = c->cache_enabled;

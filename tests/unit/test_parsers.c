@@ -202,6 +202,7 @@ static void ata_identify(uint8_t *id, bool cache_on, bool checksum)
 	id[2 * 83 + 1] = 0x40;           /* words 82-84 valid */
 	id[2 * 85] = cache_on ? 1 << 5 : 0;
 	id[2 * 87 + 1] = 0x40;           /* words 85-87 valid */
+	id[2 * 217] = 1;                 /* not rotating */
 	if (checksum) {
 		uint8_t sum = 0;
 		id[510] = 0xA5;
@@ -225,15 +226,19 @@ static void test_ata(void)
 	CHECK_STR(d.serial, "PHYF000000000");
 	CHECK_STR(d.firmware, "XCV10120");
 	CHECK(d.cache_present == DC_TRI_YES && d.cache_enabled == DC_TRI_YES);
+	CHECK(d.rotational == DC_TRI_NO);
 	/* ATA has no PLP bit: a write cache alone is no evidence either way */
 	CHECK(!has_ev(&d, DC_EV_PLP) && !has_ev(&d, DC_EV_NO_VWC));
 	dc_raw_free(&raw);
 
 	ata_identify(id, false, false);
+	id[2 * 217] = 0x10;              /* 7200 rpm = 0x1C20 */
+	id[2 * 217 + 1] = 0x1C;
 	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0);
 	memset(&d, 0, sizeof(d));
 	dc_ata_parse(&raw, &d);
 	CHECK(d.cache_present == DC_TRI_YES && d.cache_enabled == DC_TRI_NO);
+	CHECK(d.rotational == DC_TRI_YES);
 	dc_raw_free(&raw);
 
 	/* a bad checksum: nothing trusted */
@@ -286,9 +291,14 @@ static void test_scsi(void)
 	dc_raw_add(&raw, DC_PG_SCSI_VPD_80, vpd80, sizeof(vpd80), 0);
 	dc_raw_add(&raw, DC_PG_SCSI_VPD_86, vpd86, sizeof(vpd86), 0);
 	dc_raw_add(&raw, DC_PG_SCSI_MODE_08, mode, sizeof(mode), 0);
+	{
+		uint8_t b1[64] = { 0, 0xB1, 0, 0x3c, 0, 1 }; /* medium rotation rate 1: SSD */
+		dc_raw_add(&raw, DC_PG_SCSI_VPD_B1, b1, sizeof(b1), 0);
+	}
 	memset(&d, 0, sizeof(d));
-	d.cache_present = d.cache_enabled = DC_TRI_UNKNOWN;
+	d.cache_present = d.cache_enabled = d.rotational = DC_TRI_UNKNOWN;
 	dc_scsi_parse(&raw, &d);
+	CHECK(d.rotational == DC_TRI_NO);
 	CHECK_STR(d.vendor, "SEAGATE");
 	CHECK_STR(d.model, "XS1920SE70004");
 	CHECK_STR(d.serial, "7FA00001");
