@@ -14,6 +14,8 @@
 #define DC_PG_NVME_LOG_C0       "nvme-log-c0"       /* log 0xC0, 512 bytes (OCP if GUID) */
 #define DC_PG_ATA_SMART_BLOB    "ata-smart-blob"    /* libatasmart blob: IDFY, SMST, SMDT, SMTH */
 #define DC_PG_ATA_IDENTIFY      "ata-identify"      /* IDENTIFY DEVICE via SG_IO, 512 bytes */
+#define DC_PG_ATA_SMART_DATA    "ata-smart-data"    /* SMART READ DATA via SG_IO, 512 bytes */
+#define DC_PG_ATA_SMART_THRESHOLDS "ata-smart-thresholds" /* SMART READ THRESHOLDS via SG_IO */
 #define DC_PG_SCSI_INQUIRY      "scsi-inquiry"      /* standard INQUIRY */
 #define DC_PG_SCSI_VPD_00       "scsi-vpd-00"
 #define DC_PG_SCSI_VPD_80       "scsi-vpd-80"

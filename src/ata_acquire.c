@@ -10,20 +10,39 @@
 #include "sgio.h"
 #include "transport.h"
 
-/* ATA PASS-THROUGH(16): PIO data-in, IDENTIFY DEVICE (0xEC), one 512-byte sector. */
-static int sgio_identify(const char *path, struct dc_raw *raw)
+/*
+ * One 512-byte PIO data-in command through ATA PASS-THROUGH(16), CK_COND clear: some
+ * SATLs (QEMU's AHCI) abort the CK_COND form libatasmart uses. cdb bytes: 4 features,
+ * 6 sector count, 10 LBA mid, 12 LBA high, 14 command.
+ */
+static int sgio_ata_read(int fd, uint8_t command, uint8_t features, uint8_t lba_mid,
+			 uint8_t lba_high, const char *page, struct dc_raw *raw)
 {
-	uint8_t cdb[16] = { 0x85, 4 << 1, 0x0e, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0xEC, 0 };
+	uint8_t cdb[16] = { 0x85, 4 << 1, 0x0e, 0, features, 0, 1, 0, 0, 0, lba_mid, 0, lba_high,
+			    0, command, 0 };
 	uint8_t buf[512];
 	size_t got = 0;
-	int fd, err;
+	int err = dc_sgio_read(fd, cdb, sizeof(cdb), buf, sizeof(buf), &got);
+
+	return dc_raw_add(raw, page, buf, got, err);
+}
+
+/* IDENTIFY DEVICE, SMART READ DATA and SMART READ THRESHOLDS, when libatasmart has none. */
+static int sgio_identify_and_smart(const char *path, struct dc_raw *raw)
+{
+	int fd, rc;
 
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return dc_raw_add(raw, DC_PG_ATA_IDENTIFY, NULL, 0, -errno);
-	err = dc_sgio_read(fd, cdb, sizeof(cdb), buf, sizeof(buf), &got);
+	rc = sgio_ata_read(fd, 0xEC, 0, 0, 0, DC_PG_ATA_IDENTIFY, raw);
+	/* SMART commands carry the key 0xC24F in LBA high:mid. */
+	if (!rc)
+		rc = sgio_ata_read(fd, 0xB0, 0xD0, 0x4F, 0xC2, DC_PG_ATA_SMART_DATA, raw);
+	if (!rc)
+		rc = sgio_ata_read(fd, 0xB0, 0xD1, 0x4F, 0xC2, DC_PG_ATA_SMART_THRESHOLDS, raw);
 	close(fd);
-	return dc_raw_add(raw, DC_PG_ATA_IDENTIFY, buf, got, err);
+	return rc;
 }
 
 int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
@@ -40,7 +59,7 @@ int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 		rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, NULL, 0, errno ? -errno : -EIO);
 		if (rc)
 			return rc;
-		return sgio_identify(dev->path, raw);
+		return sgio_identify_and_smart(dev->path, raw);
 	}
 	if (sk_disk_smart_is_available(d, &avail) == 0 && avail)
 		(void)sk_disk_smart_read_data(d); /* without it the blob holds IDENTIFY alone */
@@ -49,7 +68,7 @@ int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 		 * abort: it opens the disk yet has no IDENTIFY. Ask for it ourselves. */
 		rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, NULL, 0, errno ? -errno : -EIO);
 		sk_disk_free(d);
-		return rc ? rc : sgio_identify(dev->path, raw);
+		return rc ? rc : sgio_identify_and_smart(dev->path, raw);
 	}
 	rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, blob, size, 0);
 	sk_disk_free(d);

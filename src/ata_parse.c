@@ -16,6 +16,8 @@
 #define ATA_ID_LEN 512
 /* libatasmart blob records: 4-byte tag, 4-byte length, both big-endian, then data. */
 #define BLOB_TAG_IDFY 0x49444659u /* "IDFY" */
+#define BLOB_TAG_SMDT 0x534D4454u /* "SMDT": SMART READ DATA */
+#define BLOB_TAG_SMTH 0x534D5448u /* "SMTH": SMART READ THRESHOLDS */
 
 /* Finds the 512-byte IDENTIFY in a libatasmart blob. Returns NULL when absent or bent. */
 static const uint8_t *blob_identify(const uint8_t *blob, size_t len)
@@ -183,6 +185,40 @@ out:
 	sk_disk_free(disk);
 }
 
+/* Appends one libatasmart blob record: tag and length big-endian, then the bytes. */
+static size_t blob_put(uint8_t *blob, size_t off, uint32_t tag, const uint8_t *data, size_t len)
+{
+	uint32_t be_tag = htonl(tag), be_len = htonl((uint32_t)len);
+
+	memcpy(blob + off, &be_tag, 4);
+	memcpy(blob + off + 4, &be_len, 4);
+	memcpy(blob + off + 8, data, len);
+	return off + 8 + len;
+}
+
+/*
+ * SMART read over SG_IO (when libatasmart could not open the drive): put IDENTIFY,
+ * SMART data and thresholds in the blob form that libatasmart replays, so that the same
+ * library decodes the attributes either way.
+ */
+static void parse_sgio_smart(const struct dc_raw *raw, const uint8_t *id, struct dc_drive *d)
+{
+	const uint8_t *data = dc_raw_get(raw, DC_PG_ATA_SMART_DATA, ATA_ID_LEN);
+	const uint8_t *thr = dc_raw_get(raw, DC_PG_ATA_SMART_THRESHOLDS, ATA_ID_LEN);
+	uint8_t blob[3 * (8 + ATA_ID_LEN)];
+	size_t len = 0;
+
+	if (!data) {
+		dc_drive_page_error(d, raw, DC_PG_ATA_SMART_DATA, "ata smart");
+		return;
+	}
+	len = blob_put(blob, len, BLOB_TAG_IDFY, id, ATA_ID_LEN);
+	len = blob_put(blob, len, BLOB_TAG_SMDT, data, ATA_ID_LEN);
+	if (thr)
+		len = blob_put(blob, len, BLOB_TAG_SMTH, thr, ATA_ID_LEN);
+	parse_smart(blob, len, d);
+}
+
 int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *d)
 {
 	const struct dc_page *blob = dc_raw_find(raw, DC_PG_ATA_SMART_BLOB);
@@ -207,6 +243,8 @@ int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *d)
 	parse_identify(id, d);
 	if (blob && !blob->err && blob->data)
 		parse_smart(blob->data, blob->len, d);
+	else if (dc_raw_find(raw, DC_PG_ATA_SMART_DATA))
+		parse_sgio_smart(raw, id, d);
 	else
 		dc_drive_page_error(d, raw, DC_PG_ATA_SMART_BLOB, "ata smart");
 	return 0;

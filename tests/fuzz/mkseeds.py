@@ -10,7 +10,7 @@ import sys
 PAGES = {
     "nvme": ["nvme-id-ctrl", "nvme-id-ns", "nvme-feat-vwc", "nvme-feat-vwc-cap",
              "nvme-log-smart", "nvme-log-c0"],
-    "ata": ["ata-smart-blob", "ata-identify"],
+    "ata": ["ata-smart-blob", "ata-identify", "ata-smart-data", "ata-smart-thresholds"],
     "scsi": ["scsi-inquiry", "scsi-vpd-80", "scsi-vpd-86", "scsi-mode-08"],
 }
 

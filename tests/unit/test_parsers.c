@@ -273,6 +273,64 @@ static void test_ata(void)
 	}
 }
 
+/* Finds a record of a libatasmart blob (4-byte tag, 4-byte length, big-endian). */
+static const uint8_t *blob_record(const uint8_t *blob, size_t len, const char *tag, size_t *rlen)
+{
+	for (size_t off = 0; off + 8 <= len;) {
+		size_t n = (size_t)blob[off + 4] << 24 | (size_t)blob[off + 5] << 16 |
+			   (size_t)blob[off + 6] << 8 | blob[off + 7];
+
+		if (memcmp(blob + off, tag, 4) == 0 && off + 8 + n <= len) {
+			*rlen = n;
+			return blob + off + 8;
+		}
+		off += 8 + n;
+	}
+	return NULL;
+}
+
+/* SMART read over SG_IO decodes exactly as libatasmart's own blob of the same drive. */
+static void test_ata_sgio_smart(void)
+{
+	const char *path = "data/dumps/INTEL_SSDSC2KG480G8/pages/ata-smart-blob.bin";
+	const uint8_t *id, *data, *thr;
+	struct dc_raw a = { 0 }, b = { 0 };
+	struct dc_drive da, db;
+	uint8_t blob[4096];
+	size_t len, idlen = 0, dlen = 0, tlen = 0;
+	FILE *f = fopen(path, "rb");
+
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	len = fread(blob, 1, sizeof(blob), f);
+	fclose(f);
+	id = blob_record(blob, len, "IDFY", &idlen);
+	data = blob_record(blob, len, "SMDT", &dlen);
+	thr = blob_record(blob, len, "SMTH", &tlen);
+	CHECK(id && data && thr && idlen >= 512 && dlen >= 512 && tlen >= 512);
+	if (!id || !data || !thr)
+		return;
+	dc_raw_add(&a, DC_PG_ATA_SMART_BLOB, blob, len, 0);
+	dc_raw_add(&b, DC_PG_ATA_SMART_BLOB, NULL, 0, -19 /* ENODEV */);
+	dc_raw_add(&b, DC_PG_ATA_IDENTIFY, id, 512, 0);
+	dc_raw_add(&b, DC_PG_ATA_SMART_DATA, data, 512, 0);
+	dc_raw_add(&b, DC_PG_ATA_SMART_THRESHOLDS, thr, 512, 0);
+	memset(&da, 0, sizeof(da));
+	memset(&db, 0, sizeof(db));
+	dc_ata_parse(&a, &da);
+	dc_ata_parse(&b, &db);
+	CHECK_STR(db.model, da.model);
+	CHECK(has_ev(&da, DC_EV_PLP) && has_ev(&db, DC_EV_PLP));  /* attribute 175/235 */
+	CHECK(db.wear.have_power_on && db.wear.power_on_hours == da.wear.power_on_hours);
+	CHECK(db.wear.have_percent_used == da.wear.have_percent_used &&
+	      db.wear.percent_used == da.wear.percent_used);
+	CHECK(db.wear.host_written_bytes == da.wear.host_written_bytes);
+	CHECK(db.nevidence == da.nevidence);
+	dc_raw_free(&a);
+	dc_raw_free(&b);
+}
+
 static void test_scsi(void)
 {
 	struct dc_raw raw = { 0 };
@@ -334,6 +392,7 @@ int main(void)
 	test_nvme();
 	test_nvme_hostile();
 	test_ata();
+	test_ata_sgio_smart();
 	test_scsi();
 	return dc_test_summary("test_parsers");
 }
