@@ -36,20 +36,7 @@ count=$(arg dc.count)
 # Keep kernel messages off the console while the results are printed.
 echo 1 >/proc/sys/kernel/printk
 
-serial_of() {
-	if [ -r "/sys/block/$1/device/serial" ]; then
-		tr -d ' \n' <"/sys/block/$1/device/serial"
-	elif [ -r "/sys/block/$1/device/vpd_pg80" ]; then
-		tail -c +5 "/sys/block/$1/device/vpd_pg80" | tr -d ' \n\000'
-	fi
-}
-count_disks() {
-	n=0
-	for d in /sys/block/*; do
-		case ${d##*/} in sd*|nvme*) [ "$(cat "$d/size")" != 0 ] && n=$((n + 1)) ;; esac
-	done
-	echo $n
-}
+. /e2e/disks.sh
 i=0
 while [ "$(count_disks)" -lt "$disks" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 

@@ -24,23 +24,7 @@ probe=$(arg dc.probe)
 tcp_model=$(arg dc.tcp_model | tr '~' ' ')
 : "${disks:=0}" "${probe:=2}"
 
-# The drive's serial as the kernel knows it: NVMe controllers have device/serial; SCSI
-# and ATA disks (libata emulates VPD 0x80) have device/vpd_pg80 (4 header bytes).
-serial_of() {
-	if [ -r "/sys/block/$1/device/serial" ]; then
-		tr -d ' \n' <"/sys/block/$1/device/serial"
-	elif [ -r "/sys/block/$1/device/vpd_pg80" ]; then
-		tail -c +5 "/sys/block/$1/device/vpd_pg80" | tr -d ' \n\000'
-	fi
-}
-count_disks() {
-	n=0
-	for d in /sys/block/*; do
-		[ "$(cat "$d/hidden" 2>/dev/null)" = 1 ] && continue
-		case ${d##*/} in sd*|nvme*) [ "$(cat "$d/size")" != 0 ] && n=$((n + 1)) ;; esac
-	done
-	echo $n
-}
+. /e2e/disks.sh
 map_disks() {
 	: >$out/disks.txt
 	for d in /sys/block/*; do
