@@ -99,6 +99,12 @@ static int mkdir_p(const char *dir)
 	return 0;
 }
 
+/*
+ * The dump mirrors struct dc_dev and struct dc_probe field for field, under its own
+ * dump_format_version. render_json.c prints some of the same fields for users under
+ * json_format_version. The two are kept apart on purpose: a change to what users see must
+ * never change what old dumps mean, nor the reverse.
+ */
 static cJSON *dev_to_json(const struct dc_dev *dev)
 {
 	cJSON *o = cJSON_CreateObject(), *parts, *mounts;
