@@ -31,7 +31,4 @@ int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
 /* Counts families and patterns, for --version and the coverage benchmark. */
 int dc_db_stats(struct dc_db *db, unsigned *families, unsigned *patterns);
 
-const char *dc_plp_name(enum dc_plp_class plp);
-int dc_plp_from_name(const char *name, enum dc_plp_class *plp);
-
 #endif /* DC_DB_H */

@@ -24,6 +24,36 @@ enum dc_tri {
 	DC_TRI_YES = 1,
 };
 
+/* How the device is attached, as lsblk decides it. Set once, at enumeration. */
+enum dc_transport {
+	DC_TRAN_UNKNOWN = 0, /* "-": the device could not be found */
+	DC_TRAN_NVME,        /* NVMe over PCIe */
+	DC_TRAN_NVME_TCP,    /* NVMe over fabrics: "tcp", "rdma", "nvme-loop" */
+	DC_TRAN_NVME_RDMA,
+	DC_TRAN_NVME_LOOP,
+	DC_TRAN_FC,          /* NVMe/FC or SCSI over Fibre Channel */
+	DC_TRAN_SATA,
+	DC_TRAN_SAS,
+	DC_TRAN_SCSI,        /* parallel SCSI or an HBA that does not say */
+	DC_TRAN_ISCSI,
+	DC_TRAN_USB,
+	DC_TRAN_VIRTIO,
+	DC_TRAN_VIRTIO_SCSI,
+	DC_TRAN_XEN,
+	DC_TRAN_LOOP,
+	DC_TRAN_NBD,
+	DC_TRAN_MMC,
+	DC_TRAN_OTHER,
+	DC_TRAN_COUNT,
+};
+
+/* The kernel's own write-cache mode, queue/write_cache. Set once, at enumeration. */
+enum dc_kernel_cache {
+	DC_KCACHE_UNKNOWN = 0,
+	DC_KCACHE_WRITE_BACK,     /* "write back": the kernel sends flushes and FUA */
+	DC_KCACHE_WRITE_THROUGH,  /* "write through": the kernel drops them */
+};
+
 /* Which command set the tool speaks to a device. */
 enum dc_protocol {
 	DC_PROTO_NONE = 0, /* nothing to ask: loop, virtio, ram, ... */
@@ -49,7 +79,7 @@ struct dc_mount {
 struct dc_dev {
 	char name[DC_NAME_LEN];        /* kernel name: "nvme0n1", "sda", "loop3" */
 	char path[DC_PATH_LEN];        /* device node: "/dev/nvme0n1" */
-	char transport[DC_NAME_LEN];   /* as lsblk decides it: nvme, sata, sas, usb, virtio, loop, ... */
+	enum dc_transport transport;   /* as lsblk decides it: nvme, sata, sas, usb, virtio, loop, ... */
 	enum dc_protocol protocol;
 	char vendor[DC_TEXT_LEN];      /* sysfs device/vendor (SCSI INQUIRY vendor), may be empty */
 	char model[DC_TEXT_LEN];       /* sysfs device/model */
@@ -61,7 +91,7 @@ struct dc_dev {
 	enum dc_tri rotational;
 	bool readonly;
 	bool removable;
-	char kernel_write_cache[DC_NAME_LEN]; /* queue/write_cache: "write back", "write through", "" */
+	enum dc_kernel_cache kernel_cache;    /* queue/write_cache */
 	enum dc_tri kernel_fua;               /* queue/fua */
 	char backing_file[DC_PATH_LEN];       /* loop devices: loop/backing_file */
 	unsigned nparts;

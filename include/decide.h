@@ -17,7 +17,7 @@ struct dc_facts {
 /* Fills result->plp, confidence and evidence. Speed alone never makes "full". */
 void dc_decide_plp(const struct dc_facts *f, struct dc_result *result);
 /* Flush-cost bounds for a transport, microseconds. */
-void dc_flush_bounds(const char *transport, double *fast_us, double *slow_us);
+void dc_flush_bounds(enum dc_transport transport, double *fast_us, double *slow_us);
 
 /* verdict.c */
 /* Fills result->verdicts and advice; needs result->plp from dc_decide_plp first. */
@@ -26,9 +26,5 @@ void dc_decide_verdicts(const struct dc_facts *f, struct dc_result *result);
 /* Both, in order. */
 void dc_decide(const struct dc_facts *f, struct dc_result *result);
 
-const char *dc_role_name(enum dc_role role);       /* "ceph_osd" */
-const char *dc_role_cli_name(enum dc_role role);   /* "ceph-osd" */
-int dc_role_from_name(const char *name, enum dc_role *role); /* either spelling */
-const char *dc_status_name(enum dc_status s);      /* "pass", "warn", "fail", "not-checked" */
 
 #endif /* DC_DECIDE_H */

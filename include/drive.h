@@ -22,7 +22,5 @@ void dc_copy_ascii(char *dst, size_t dstlen, const uint8_t *src, size_t srclen);
 /* Little-endian unsigned integer of n bytes (n <= 16); saturates at UINT64_MAX when the
  * value does not fit (NVMe's 128-bit counters). */
 uint64_t dc_le_uint(const uint8_t *p, size_t n);
-const char *dc_tri_name(enum dc_tri t);
-const char *dc_ev_kind_name(enum dc_ev_kind k);
 
 #endif /* DC_DRIVE_H */

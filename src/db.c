@@ -10,6 +10,7 @@
 
 #include "db.h"
 #include "model.h"
+#include "names.h"
 
 /* The database built by db/dbbuild.c, linked in by `ld -r -b binary` (see Makefile). */
 extern const unsigned char _binary_drives_sqlite_start[];

@@ -81,21 +81,3 @@ uint64_t dc_le_uint(const uint8_t *p, size_t n)
 		v = (v << 8) | p[i - 1];
 	return v;
 }
-
-const char *dc_tri_name(enum dc_tri t)
-{
-	return t == DC_TRI_YES ? "yes" : t == DC_TRI_NO ? "no" : "unknown";
-}
-
-const char *dc_ev_kind_name(enum dc_ev_kind k)
-{
-	switch (k) {
-	case DC_EV_PLP:        return "plp";
-	case DC_EV_PLP_FAILED: return "plp-failed";
-	case DC_EV_NO_VWC:     return "no-volatile-cache";
-	case DC_EV_HINT:       return "hint";
-	case DC_EV_AGAINST:    return "against";
-	case DC_EV_INFO:       break;
-	}
-	return "info";
-}

@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "dump.h"
+#include "names.h"
 #include "raw.h"
 #include "transport.h"
 
@@ -111,7 +112,7 @@ static cJSON *dev_to_json(const struct dc_dev *dev)
 
 	cJSON_AddStringToObject(o, "name", dev->name);
 	cJSON_AddStringToObject(o, "path", dev->path);
-	cJSON_AddStringToObject(o, "transport", dev->transport);
+	cJSON_AddStringToObject(o, "transport", dc_transport_name(dev->transport));
 	cJSON_AddStringToObject(o, "protocol", dc_protocol_name(dev->protocol));
 	cJSON_AddStringToObject(o, "vendor", dev->vendor);
 	cJSON_AddStringToObject(o, "model", dev->model);
@@ -123,7 +124,7 @@ static cJSON *dev_to_json(const struct dc_dev *dev)
 	cJSON_AddNumberToObject(o, "rotational", dev->rotational);
 	cJSON_AddBoolToObject(o, "readonly", dev->readonly);
 	cJSON_AddBoolToObject(o, "removable", dev->removable);
-	cJSON_AddStringToObject(o, "kernel_write_cache", dev->kernel_write_cache);
+	cJSON_AddStringToObject(o, "kernel_write_cache", dc_kcache_name(dev->kernel_cache));
 	cJSON_AddNumberToObject(o, "kernel_fua", dev->kernel_fua);
 	cJSON_AddStringToObject(o, "backing_file", dev->backing_file);
 	cJSON_AddNumberToObject(o, "holders", dev->nholders);
@@ -269,13 +270,16 @@ static enum dc_tri get_tri(const cJSON *o, const char *key)
 static int dev_from_json(const cJSON *o, struct dc_dev *dev, char *err, size_t errlen)
 {
 	const cJSON *item;
-	char proto[16];
+	char proto[16], text[DC_NAME_LEN];
 	double cap;
 
 	memset(dev, 0, sizeof(*dev));
 	get_str(o, "name", dev->name, sizeof(dev->name));
 	get_str(o, "path", dev->path, sizeof(dev->path));
-	get_str(o, "transport", dev->transport, sizeof(dev->transport));
+	get_str(o, "transport", text, sizeof(text));
+	/* A transport this version does not know is still a device: "other". */
+	if (dc_transport_from_name(text, &dev->transport))
+		dev->transport = DC_TRAN_OTHER;
 	get_str(o, "protocol", proto, sizeof(proto));
 	if (!dev->name[0] || dc_protocol_from_name(proto, &dev->protocol)) {
 		snprintf(err, errlen, "device.json: missing device name or unknown protocol '%s'", proto);
@@ -292,7 +296,8 @@ static int dev_from_json(const cJSON *o, struct dc_dev *dev, char *err, size_t e
 	dev->rotational = get_tri(o, "rotational");
 	dev->readonly = get_bool(o, "readonly");
 	dev->removable = get_bool(o, "removable");
-	get_str(o, "kernel_write_cache", dev->kernel_write_cache, sizeof(dev->kernel_write_cache));
+	get_str(o, "kernel_write_cache", text, sizeof(text));
+	dev->kernel_cache = dc_kcache_from_text(text);
 	dev->kernel_fua = get_tri(o, "kernel_fua");
 	get_str(o, "backing_file", dev->backing_file, sizeof(dev->backing_file));
 	dev->nholders = (unsigned)get_int(o, "holders", 0, 1 << 20, 0);

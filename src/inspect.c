@@ -6,6 +6,7 @@
 
 #include "drive.h"
 #include "inspect.h"
+#include "names.h"
 #include "raw.h"
 #include "transport.h"
 
@@ -67,6 +68,6 @@ void dc_inspect_parse(const struct dc_dev *dev, const struct dc_raw *raw, int ac
 		dc_drive_add_error(d, "%s: no %s pages were read", dev->path, ops->name);
 	else if (!ops->acquire)
 		dc_drive_add_error(d, "%s (%s): no identify or SMART command set; sysfs facts only",
-				   dev->path, dev->transport);
+				   dev->path, dc_transport_name(dev->transport));
 	fill_from_sysfs(dev, d);
 }

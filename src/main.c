@@ -9,6 +9,7 @@
 
 #include "db.h"
 #include "decide.h"
+#include "names.h"
 #include "exitcodes.h"
 #include "render.h"
 #include "scan.h"

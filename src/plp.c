@@ -7,32 +7,8 @@
 
 #include "db.h"
 #include "decide.h"
+#include "names.h"
 #include "thresholds.h"
-
-static const char *const plp_names[] = {
-	[DC_PLP_UNKNOWN] = "unknown",
-	[DC_PLP_NONE] = "none",
-	[DC_PLP_DATA_AT_REST] = "data-at-rest",
-	[DC_PLP_FULL] = "full",
-};
-
-const char *dc_plp_name(enum dc_plp_class plp)
-{
-	if ((unsigned)plp >= sizeof(plp_names) / sizeof(plp_names[0]))
-		return "unknown";
-	return plp_names[plp];
-}
-
-int dc_plp_from_name(const char *name, enum dc_plp_class *plp)
-{
-	for (size_t i = 0; i < sizeof(plp_names) / sizeof(plp_names[0]); i++) {
-		if (name && strcmp(name, plp_names[i]) == 0) {
-			*plp = (enum dc_plp_class)i;
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
 
 static void add_ev(struct dc_result *r, enum dc_ev_kind kind, const char *source,
 		   const char *what, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
@@ -53,12 +29,12 @@ static void add_ev(struct dc_result *r, enum dc_ev_kind kind, const char *source
 	va_end(ap);
 }
 
-void dc_flush_bounds(const char *transport, double *fast_us, double *slow_us)
+void dc_flush_bounds(enum dc_transport transport, double *fast_us, double *slow_us)
 {
-	if (strcmp(transport, "nvme") == 0) {
+	if (transport == DC_TRAN_NVME) {
 		*fast_us = DC_NVME_FLUSH_FAST_US;
 		*slow_us = DC_NVME_FLUSH_SLOW_US;
-	} else if (strcmp(transport, "sata") == 0 || strcmp(transport, "sas") == 0) {
+	} else if (transport == DC_TRAN_SATA || transport == DC_TRAN_SAS) {
 		*fast_us = DC_SATA_FLUSH_FAST_US;
 		*slow_us = DC_SATA_FLUSH_SLOW_US;
 	} else {
@@ -112,7 +88,7 @@ void dc_decide_plp(const struct dc_facts *f, struct dc_result *r)
 	add_db_evidence(f->db, d->model[0] ? d->model : f->dev->model, r);
 
 	dc_flush_bounds(f->dev->transport, &fast_us, &slow_us);
-	if (probed && strcmp(f->dev->kernel_write_cache, "write through") == 0) {
+	if (probed && f->dev->kernel_cache == DC_KCACHE_WRITE_THROUGH) {
 		/* The kernel sends no flush in write-through mode: the probe timed none. */
 		add_ev(r, DC_EV_INFO, "probe", "flushed 4 KiB write p50",
 		       "%.0f us, but the kernel is in 'write through' mode and sent no flush: "

@@ -5,9 +5,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "db.h"
-#include "decide.h"
-#include "drive.h"
+#include "names.h"
 #include "render.h"
 #include "transport.h"
 
@@ -178,7 +176,7 @@ static cJSON *report_json(const struct dc_report *r)
 
 	cJSON_AddStringToObject(o, "path", d->path);
 	cJSON_AddStringToObject(o, "name", d->name);
-	cJSON_AddStringToObject(o, "transport", d->transport);
+	cJSON_AddStringToObject(o, "transport", dc_transport_name(d->transport));
 	cJSON_AddStringToObject(o, "protocol", dc_protocol_name(d->protocol));
 	cJSON_AddItemToObject(o, "vendor", str_or_null(dr->vendor));
 	cJSON_AddItemToObject(o, "model", str_or_null(dr->model));
@@ -197,7 +195,7 @@ static cJSON *report_json(const struct dc_report *r)
 	cJSON_AddItemToObject(wc, "present", tri_json(dr->cache_present));
 	cJSON_AddItemToObject(wc, "enabled", tri_json(dr->cache_enabled));
 	cJSON_AddItemToObject(wc, "source", str_or_null(dr->cache_source));
-	cJSON_AddItemToObject(wc, "kernel", str_or_null(d->kernel_write_cache));
+	cJSON_AddItemToObject(wc, "kernel", str_or_null(dc_kcache_name(d->kernel_cache)));
 	cJSON_AddItemToObject(wc, "fua", tri_json(d->kernel_fua));
 
 	cJSON_AddItemToObject(o, "plp_evidence", evidence_json(dr->evidence, dr->nevidence));

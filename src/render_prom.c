@@ -2,8 +2,7 @@
 /* render_prom.c - Prometheus text format, for node_exporter's textfile collector. */
 #include <stdio.h>
 
-#include "db.h"
-#include "decide.h"
+#include "names.h"
 #include "render.h"
 
 /* Label values are quoted: escape backslash, quote and newline as the format asks. */
@@ -34,7 +33,7 @@ void dc_render_prom(FILE *out, const struct dc_report *reports, unsigned n)
 		fputs(",serial=", out);
 		label(out, reports[i].drive.serial);
 		fputs(",transport=", out);
-		label(out, reports[i].dev.transport);
+		label(out, dc_transport_name(reports[i].dev.transport));
 		fputs(",plp=", out);
 		label(out, reports[i].error ? "unknown" : dc_plp_name(reports[i].result.plp));
 		fputs("} 1\n", out);

@@ -3,9 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "db.h"
-#include "decide.h"
-#include "drive.h"
+#include "names.h"
 #include "render.h"
 
 /* 960197124096 -> "960G", as lsblk does (powers of 1000 like drive labels, not 1024). */
@@ -36,10 +34,11 @@ static const char *cache_word(const struct dc_drive *d)
 
 static const char *kernel_word(const struct dc_dev *dev)
 {
-	if (strcmp(dev->kernel_write_cache, "write back") == 0)
-		return "wback";
-	if (strcmp(dev->kernel_write_cache, "write through") == 0)
-		return "wthru";
+	switch (dev->kernel_cache) {
+	case DC_KCACHE_WRITE_BACK: return "wback";
+	case DC_KCACHE_WRITE_THROUGH: return "wthru";
+	case DC_KCACHE_UNKNOWN: break;
+	}
 	return "?";
 }
 
@@ -67,7 +66,7 @@ static void print_detail(FILE *out, const struct dc_report *r)
 		fprintf(out, "  error: %s\n", r->error_msg);
 		return;
 	}
-	fprintf(out, "  transport %s, %s, blocks %u/%u, %s\n", r->dev.transport,
+	fprintf(out, "  transport %s, %s, blocks %u/%u, %s\n", dc_transport_name(r->dev.transport),
 		human_size(r->dev.capacity_bytes, size, sizeof(size)), r->dev.logical_block_bytes,
 		r->dev.physical_block_bytes,
 		d->rotational == DC_TRI_YES ? "rotational" : d->rotational == DC_TRI_NO
@@ -75,7 +74,7 @@ static void print_detail(FILE *out, const struct dc_report *r)
 	fprintf(out, "  write cache: present %s, enabled %s (%s); kernel '%s', fua %s\n",
 		dc_tri_name(d->cache_present), dc_tri_name(d->cache_enabled),
 		d->cache_source[0] ? d->cache_source : "no source",
-		r->dev.kernel_write_cache[0] ? r->dev.kernel_write_cache : "?",
+		r->dev.kernel_cache ? dc_kcache_name(r->dev.kernel_cache) : "?",
 		dc_tri_name(r->dev.kernel_fua));
 	if (r->db.matched)
 		fprintf(out, "  database: %s %s, PLP %s, %.2g DWPD, %.0f TBW, %s\n    source: %s <%s>\n",
@@ -138,11 +137,12 @@ void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, boo
 		else
 			snprintf(sync, sizeof(sync), "-");
 		if (r->error) {
-			fprintf(out, "%-14s %-11s error: %s\n", r->dev.path, r->dev.transport, r->error_msg);
+			fprintf(out, "%-14s %-11s error: %s\n", r->dev.path, dc_transport_name(r->dev.transport),
+				r->error_msg);
 			continue;
 		}
 		fprintf(out, "%-14s %-11.11s %-28.28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s\n",
-			r->dev.path, r->dev.transport, r->drive.model[0] ? r->drive.model : "?",
+			r->dev.path, dc_transport_name(r->dev.transport), r->drive.model[0] ? r->drive.model : "?",
 			human_size(r->dev.capacity_bytes, size, sizeof(size)), cache_word(&r->drive),
 			kernel_word(&r->dev), dc_plp_name(r->result.plp), sync,
 			status_word(v[DC_ROLE_CEPH_OSD].status), status_word(v[DC_ROLE_CEPH_DB].status),

@@ -121,7 +121,7 @@ int dc_scan_devices(const struct dc_scan_opts *o, char *const *args, unsigned na
 			int err = dc_sysfs_resolve(o->sysroot, args[i], names[i]);
 			if (err) {
 				snprintf(out[i].dev.path, sizeof(out[i].dev.path), "%s", args[i]);
-				snprintf(out[i].dev.transport, sizeof(out[i].dev.transport), "-");
+				out[i].dev.transport = DC_TRAN_UNKNOWN;
 				set_error(&out[i], err, resolve_error(err), args[i]);
 				continue;
 			}
@@ -214,7 +214,7 @@ int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_repo
 		if (rc) {
 			memset(&out[count], 0, sizeof(out[count]));
 			snprintf(out[count].dev.path, sizeof(out[count].dev.path), "%s", path);
-			snprintf(out[count].dev.transport, sizeof(out[count].dev.transport), "-");
+			out[count].dev.transport = DC_TRAN_UNKNOWN;
 			out[count].error = rc;
 			snprintf(out[count].error_msg, sizeof(out[count].error_msg), "%s",
 				 why[0] ? why : strerror(-rc));

@@ -11,6 +11,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "names.h"
 #include "sysfs.h"
 
 /* Reads one line of a sysfs attribute, trimmed. Returns 0 or -errno. */
@@ -148,10 +149,27 @@ int dc_sysfs_resolve(const char *root, const char *arg, char name[DC_NAME_LEN])
 	return name_from_devt(root, st.st_rdev, name);
 }
 
-static bool is_virtual_transport(const char *t)
+static bool is_virtual_transport(enum dc_transport t)
 {
-	return strcmp(t, "virtio") == 0 || strcmp(t, "loop") == 0 || strcmp(t, "nbd") == 0 ||
-	       strcmp(t, "xen") == 0 || strcmp(t, "virtio-scsi") == 0;
+	return t == DC_TRAN_VIRTIO || t == DC_TRAN_LOOP || t == DC_TRAN_NBD || t == DC_TRAN_XEN ||
+	       t == DC_TRAN_VIRTIO_SCSI;
+}
+
+/* An NVMe controller's transport attribute: "pcie" is plain NVMe, fabrics say what
+ * carries them. */
+static enum dc_transport nvme_transport(const char *tr)
+{
+	if (!tr[0] || strcmp(tr, "pcie") == 0)
+		return DC_TRAN_NVME;
+	if (strcmp(tr, "tcp") == 0)
+		return DC_TRAN_NVME_TCP;
+	if (strcmp(tr, "rdma") == 0)
+		return DC_TRAN_NVME_RDMA;
+	if (strcmp(tr, "loop") == 0)
+		return DC_TRAN_NVME_LOOP;
+	if (strcmp(tr, "fc") == 0)
+		return DC_TRAN_FC;
+	return DC_TRAN_OTHER;
 }
 
 /* The transport of the first controller under an NVMe subsystem (nvme-subsysN/nvmeM). */
@@ -180,8 +198,8 @@ static void read_subsystem_transport(const char *root, const char *name, char *t
 static void read_transport(const char *root, struct dc_dev *dev)
 {
 	char rel[PATH_MAX], path[PATH_MAX], real[PATH_MAX];
-	char tr[DC_NAME_LEN] = ""; /* outlives the branches: t may point into it */
-	const char *t = "other";
+	char tr[DC_NAME_LEN] = "";
+	enum dc_transport t = DC_TRAN_OTHER;
 
 	dev->protocol = DC_PROTO_NONE;
 	snprintf(path, sizeof(path), "%s/sys/block/%s/device", root, dev->name);
@@ -194,40 +212,36 @@ static void read_transport(const char *root, struct dc_dev *dev)
 		/* A multipath head's device is the subsystem: ask one of its controllers. */
 		if (read_attr(root, rel, tr, sizeof(tr)) != 0)
 			read_subsystem_transport(root, dev->name, tr, sizeof(tr));
-		/* pcie is plain "nvme"; fabrics say what carries them (tcp, rdma, fc, loop). */
-		if (tr[0] && strcmp(tr, "pcie") != 0)
-			t = strcmp(tr, "loop") == 0 ? "nvme-loop" : tr;
-		else
-			t = "nvme";
+		t = nvme_transport(tr);
 	} else if (name_has_prefix(dev->name, "vd")) {
-		t = "virtio";
+		t = DC_TRAN_VIRTIO;
 	} else if (name_has_prefix(dev->name, "loop")) {
-		t = "loop";
+		t = DC_TRAN_LOOP;
 	} else if (name_has_prefix(dev->name, "mmcblk")) {
-		t = "mmc";
+		t = DC_TRAN_MMC;
 	} else if (name_has_prefix(dev->name, "nbd")) {
-		t = "nbd";
+		t = DC_TRAN_NBD;
 	} else if (name_has_prefix(dev->name, "xvd")) {
-		t = "xen";
+		t = DC_TRAN_XEN;
 	} else if (name_has_prefix(dev->name, "sd") || name_has_prefix(dev->name, "sr")) {
 		dev->protocol = DC_PROTO_SCSI;
 		if (strstr(real, "/usb"))
-			t = "usb";
+			t = DC_TRAN_USB;
 		else if (strstr(real, "/ata")) {
-			t = "sata";
+			t = DC_TRAN_SATA;
 			dev->protocol = DC_PROTO_ATA;
 		} else if (strstr(real, "/end_device-") || strstr(real, "/port-"))
-			t = "sas";
+			t = DC_TRAN_SAS;
 		else if (strstr(real, "/rport-"))
-			t = "fc";
+			t = DC_TRAN_FC;
 		else if (strstr(real, "/session"))
-			t = "iscsi";
+			t = DC_TRAN_ISCSI;
 		else if (strstr(real, "/virtio"))
-			t = "virtio-scsi";
+			t = DC_TRAN_VIRTIO_SCSI;
 		else
-			t = "scsi";
+			t = DC_TRAN_SCSI;
 	}
-	snprintf(dev->transport, sizeof(dev->transport), "%s", t);
+	dev->transport = t;
 }
 
 static unsigned count_dir_entries(const char *root, const char *rel)
@@ -449,8 +463,8 @@ int dc_sysfs_read_dev(const char *root, const char *name, struct dc_dev *dev)
 	dev->readonly = read_u64(root, rel, &v) == 0 && v;
 	snprintf(rel, sizeof(rel), "block/%s/removable", name);
 	dev->removable = read_u64(root, rel, &v) == 0 && v;
-	read_text(root, name, "queue/write_cache", dev->kernel_write_cache,
-		  sizeof(dev->kernel_write_cache));
+	read_text(root, name, "queue/write_cache", buf, sizeof(buf));
+	dev->kernel_cache = dc_kcache_from_text(buf);
 	snprintf(rel, sizeof(rel), "block/%s/queue/fua", name);
 	dev->kernel_fua = read_attr(root, rel, buf, sizeof(buf)) ? DC_TRI_UNKNOWN
 				 : (buf[0] == '1' ? DC_TRI_YES : DC_TRI_NO);

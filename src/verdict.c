@@ -7,49 +7,8 @@
 
 #include "db.h"
 #include "decide.h"
+#include "names.h"
 #include "thresholds.h"
-
-static const struct {
-	const char *json;
-	const char *cli;
-} roles[DC_ROLE_COUNT] = {
-	[DC_ROLE_CEPH_OSD] = { "ceph_osd", "ceph-osd" },
-	[DC_ROLE_CEPH_DB] = { "ceph_db", "ceph-db" },
-	[DC_ROLE_DRBD] = { "drbd", "drbd" },
-	[DC_ROLE_ZFS_SLOG] = { "zfs_slog", "zfs-slog" },
-};
-
-const char *dc_role_name(enum dc_role role)
-{
-	return (unsigned)role < DC_ROLE_COUNT ? roles[role].json : "?";
-}
-
-const char *dc_role_cli_name(enum dc_role role)
-{
-	return (unsigned)role < DC_ROLE_COUNT ? roles[role].cli : "?";
-}
-
-int dc_role_from_name(const char *name, enum dc_role *role)
-{
-	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
-		if (strcmp(name, roles[i].json) == 0 || strcmp(name, roles[i].cli) == 0) {
-			*role = (enum dc_role)i;
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
-
-const char *dc_status_name(enum dc_status s)
-{
-	switch (s) {
-	case DC_PASS: return "pass";
-	case DC_WARN: return "warn";
-	case DC_FAIL: return "fail";
-	case DC_NOT_CHECKED: break;
-	}
-	return "not-checked";
-}
 
 /* Adds a reason; the verdict is the worst status any reason carries. */
 static void reason(struct dc_verdict *v, enum dc_status s, const char *fmt, ...)
@@ -191,10 +150,10 @@ static void common_reasons(const struct ctx *c, enum dc_role role, struct dc_ver
 		reason(v, DC_WARN, "a RAID controller's volume (%s %s): the drives behind it are hidden, "
 		       "and the controller's cache and battery decide what a flush costs", d->vendor,
 		       d->model);
-	else if (!f->db->matched && (!d->model[0] || strcmp(f->dev->transport, "virtio") == 0 ||
-				strcmp(f->dev->transport, "usb") == 0 || strcmp(f->dev->transport, "loop") == 0))
+	else if (!f->db->matched && (!d->model[0] || f->dev->transport == DC_TRAN_VIRTIO ||
+				f->dev->transport == DC_TRAN_USB || f->dev->transport == DC_TRAN_LOOP))
 		reason(v, DC_WARN, "drive not identified (%s): the verdict rests on what was measured",
-		       f->dev->transport);
+		       dc_transport_name(f->dev->transport));
 }
 
 static void role_ceph_osd(const struct ctx *c, struct dc_verdict *v)
@@ -281,7 +240,7 @@ void dc_decide_verdicts(const struct dc_facts *f, struct dc_result *r)
 	struct ctx c = { .f = f, .r = r };
 
 	dc_flush_bounds(f->dev->transport, &c.fast_us, &c.slow_us);
-	c.write_through = strcmp(f->dev->kernel_write_cache, "write through") == 0;
+	c.write_through = f->dev->kernel_cache == DC_KCACHE_WRITE_THROUGH;
 	/* Write-through probes time no flush: treat them as not measured. */
 	c.probed = p && p->mode != DC_PROBE_NOT_RUN && p->sync.count > 0 && !c.write_through;
 	c.p50 = c.probed ? p->sync.p50_us : 0;

@@ -10,5 +10,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char *const names[] = { DC_PG_ATA_SMART_BLOB, DC_PG_ATA_IDENTIFY,
 					     DC_PG_ATA_SMART_DATA, DC_PG_ATA_SMART_THRESHOLDS };
 
-	return dc_fuzz_one(data, size, names, sizeof(names) / sizeof(names[0]), "ata", dc_ata_parse);
+	return dc_fuzz_one(data, size, names, sizeof(names) / sizeof(names[0]), "sata", dc_ata_parse);
 }

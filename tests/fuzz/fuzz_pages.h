@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "decide.h"
+#include "names.h"
 #include "raw.h"
 #include "render.h"
 
@@ -47,7 +48,8 @@ static inline int dc_fuzz_one(const uint8_t *data, size_t size, const char *cons
 	FILE *null = fopen("/dev/null", "w");
 
 	memset(&r, 0, sizeof(r));
-	snprintf(r.dev.transport, sizeof(r.dev.transport), "%s", transport);
+	if (dc_transport_from_name(transport, &r.dev.transport))
+		r.dev.transport = DC_TRAN_OTHER;
 	dc_fuzz_pages(data, size, names, nnames, &raw);
 	r.drive.cache_present = r.drive.cache_enabled = DC_TRI_UNKNOWN;
 	parse(&raw, &r.drive);

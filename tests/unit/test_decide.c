@@ -7,6 +7,7 @@
 #include "dc_test.h"
 #include "decide.h"
 #include "drive.h"
+#include "names.h"
 
 #define P DC_PASS
 #define W DC_WARN
@@ -102,8 +103,9 @@ static void build(const struct dcase *c, struct dc_dev *dev, struct dc_drive *d,
 	memset(d, 0, sizeof(*d));
 	memset(db, 0, sizeof(*db));
 	memset(p, 0, sizeof(*p));
-	snprintf(dev->transport, sizeof(dev->transport), "%s", c->transport);
-	snprintf(dev->kernel_write_cache, sizeof(dev->kernel_write_cache), "%s", c->kernel);
+	if (dc_transport_from_name(c->transport, &dev->transport))
+		dev->transport = DC_TRAN_OTHER;
+	dev->kernel_cache = dc_kcache_from_text(c->kernel);
 	snprintf(dev->path, sizeof(dev->path), "/dev/test");
 	dev->rotational = c->rotational;
 	d->rotational = c->rotational;
@@ -212,7 +214,7 @@ static void run_raid_volume(void)
 	struct world w;
 
 	setup(&w, &cases[1]);    /* fast, nothing known */
-	snprintf(w.dev.transport, sizeof(w.dev.transport), "scsi");
+	w.dev.transport = DC_TRAN_SCSI;
 	snprintf(w.d.vendor, sizeof(w.d.vendor), "DELL");
 	snprintf(w.d.model, sizeof(w.d.model), "PERC H730P Mini");
 	decide(&w);

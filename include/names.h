@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* names.h - the one place drivecheck's enums get their names: JSON, table, CLI and dumps. */
+#ifndef DC_NAMES_H
+#define DC_NAMES_H
+
+#include "dc_types.h"
+
+/* names.c. Every *_name() returns a static string, never NULL ("?" or "unknown" for a
+ * value out of range); every *_from_name() returns 0, or -EINVAL for a name it does not
+ * know, leaving *out alone. */
+const char *dc_tri_name(enum dc_tri t);                  /* "yes", "no", "unknown" */
+const char *dc_ev_kind_name(enum dc_ev_kind k);          /* "plp", "plp-failed", ... */
+
+const char *dc_plp_name(enum dc_plp_class plp);          /* "full", "data-at-rest", ... */
+const char *dc_plp_short_name(enum dc_plp_class plp);    /* for the table's PLP column */
+int dc_plp_from_name(const char *name, enum dc_plp_class *out);
+
+const char *dc_transport_name(enum dc_transport t);      /* "nvme", "sata", "-", ... */
+int dc_transport_from_name(const char *name, enum dc_transport *out);
+
+const char *dc_kcache_name(enum dc_kernel_cache c);      /* "write back", "write through", "" */
+/* The kernel's queue/write_cache text; anything else is DC_KCACHE_UNKNOWN. */
+enum dc_kernel_cache dc_kcache_from_text(const char *text);
+
+const char *dc_status_name(enum dc_status s);            /* "pass", "warn", "fail", "not-checked" */
+const char *dc_role_name(enum dc_role role);             /* "ceph_osd" (JSON) */
+const char *dc_role_cli_name(enum dc_role role);         /* "ceph-osd" (--gate) */
+int dc_role_from_name(const char *name, enum dc_role *out); /* either spelling */
+
+#endif /* DC_NAMES_H */

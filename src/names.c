@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* names.c - the names of drivecheck's enums, so renderers need no decision module to print one. */
+#include <errno.h>
+#include <string.h>
+
+#include "names.h"
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Looks a name up in a table indexed by enum value; -1 when absent. */
+static int index_of(const char *const *names, size_t n, const char *name)
+{
+	for (size_t i = 0; name && i < n; i++)
+		if (names[i] && strcmp(names[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+static const char *name_at(const char *const *names, size_t n, unsigned i, const char *dflt)
+{
+	return i < n && names[i] ? names[i] : dflt;
+}
+
+const char *dc_tri_name(enum dc_tri t)
+{
+	return t == DC_TRI_YES ? "yes" : t == DC_TRI_NO ? "no" : "unknown";
+}
+
+static const char *const ev_kind_names[] = {
+	[DC_EV_INFO] = "info",
+	[DC_EV_PLP] = "plp",
+	[DC_EV_PLP_FAILED] = "plp-failed",
+	[DC_EV_NO_VWC] = "no-volatile-cache",
+	[DC_EV_HINT] = "hint",
+	[DC_EV_AGAINST] = "against",
+};
+
+const char *dc_ev_kind_name(enum dc_ev_kind k)
+{
+	return name_at(ev_kind_names, COUNT(ev_kind_names), (unsigned)k, "info");
+}
+
+static const char *const plp_names[] = {
+	[DC_PLP_UNKNOWN] = "unknown",
+	[DC_PLP_NONE] = "none",
+	[DC_PLP_DATA_AT_REST] = "data-at-rest",
+	[DC_PLP_FULL] = "full",
+};
+
+const char *dc_plp_name(enum dc_plp_class plp)
+{
+	return name_at(plp_names, COUNT(plp_names), (unsigned)plp, "unknown");
+}
+
+const char *dc_plp_short_name(enum dc_plp_class plp)
+{
+	return dc_plp_name(plp);
+}
+
+int dc_plp_from_name(const char *name, enum dc_plp_class *out)
+{
+	int i = index_of(plp_names, COUNT(plp_names), name);
+
+	if (i < 0)
+		return -EINVAL;
+	*out = (enum dc_plp_class)i;
+	return 0;
+}
+
+static const char *const transport_names[] = {
+	[DC_TRAN_UNKNOWN] = "-",
+	[DC_TRAN_NVME] = "nvme",
+	[DC_TRAN_NVME_TCP] = "tcp",
+	[DC_TRAN_NVME_RDMA] = "rdma",
+	[DC_TRAN_NVME_LOOP] = "nvme-loop",
+	[DC_TRAN_FC] = "fc",
+	[DC_TRAN_SATA] = "sata",
+	[DC_TRAN_SAS] = "sas",
+	[DC_TRAN_SCSI] = "scsi",
+	[DC_TRAN_ISCSI] = "iscsi",
+	[DC_TRAN_USB] = "usb",
+	[DC_TRAN_VIRTIO] = "virtio",
+	[DC_TRAN_VIRTIO_SCSI] = "virtio-scsi",
+	[DC_TRAN_XEN] = "xen",
+	[DC_TRAN_LOOP] = "loop",
+	[DC_TRAN_NBD] = "nbd",
+	[DC_TRAN_MMC] = "mmc",
+	[DC_TRAN_OTHER] = "other",
+};
+_Static_assert(COUNT(transport_names) == DC_TRAN_COUNT, "a transport without a name");
+
+const char *dc_transport_name(enum dc_transport t)
+{
+	return name_at(transport_names, COUNT(transport_names), (unsigned)t, "other");
+}
+
+int dc_transport_from_name(const char *name, enum dc_transport *out)
+{
+	int i = index_of(transport_names, COUNT(transport_names), name);
+
+	if (i < 0)
+		return -EINVAL;
+	*out = (enum dc_transport)i;
+	return 0;
+}
+
+const char *dc_kcache_name(enum dc_kernel_cache c)
+{
+	switch (c) {
+	case DC_KCACHE_WRITE_BACK: return "write back";
+	case DC_KCACHE_WRITE_THROUGH: return "write through";
+	case DC_KCACHE_UNKNOWN: break;
+	}
+	return "";
+}
+
+enum dc_kernel_cache dc_kcache_from_text(const char *text)
+{
+	if (text && strcmp(text, "write back") == 0)
+		return DC_KCACHE_WRITE_BACK;
+	if (text && strcmp(text, "write through") == 0)
+		return DC_KCACHE_WRITE_THROUGH;
+	return DC_KCACHE_UNKNOWN;
+}
+
+const char *dc_status_name(enum dc_status s)
+{
+	switch (s) {
+	case DC_PASS: return "pass";
+	case DC_WARN: return "warn";
+	case DC_FAIL: return "fail";
+	case DC_NOT_CHECKED: break;
+	}
+	return "not-checked";
+}
+
+static const struct {
+	const char *json;
+	const char *cli;
+} roles[DC_ROLE_COUNT] = {
+	[DC_ROLE_CEPH_OSD] = { "ceph_osd", "ceph-osd" },
+	[DC_ROLE_CEPH_DB] = { "ceph_db", "ceph-db" },
+	[DC_ROLE_DRBD] = { "drbd", "drbd" },
+	[DC_ROLE_ZFS_SLOG] = { "zfs_slog", "zfs-slog" },
+};
+
+const char *dc_role_name(enum dc_role role)
+{
+	return (unsigned)role < DC_ROLE_COUNT ? roles[role].json : "?";
+}
+
+const char *dc_role_cli_name(enum dc_role role)
+{
+	return (unsigned)role < DC_ROLE_COUNT ? roles[role].cli : "?";
+}
+
+int dc_role_from_name(const char *name, enum dc_role *out)
+{
+	for (unsigned i = 0; name && i < DC_ROLE_COUNT; i++) {
+		if (strcmp(name, roles[i].json) == 0 || strcmp(name, roles[i].cli) == 0) {
+			*out = (enum dc_role)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
