@@ -58,9 +58,12 @@ $(BUILD)/drivecheck: $(BUILD)/obj/main.o $(BUILD)/libdrivecheck.a
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(PKG_LIBS) -lm
 
 # The drive database: db/vendors/*.txt -> SQLite file -> embedded in the binary.
-$(BUILD)/dbbuild: db/dbbuild.c src/model.c include/model.h | $(BUILD)/obj
+# dbbuild shares the matcher, the names, the rules of evidence and the SMART attribute
+# table with drivecheck itself (db-check holds the table against the families).
+DBBUILD_SRCS := db/dbbuild.c src/model.c src/names.c src/source_rules.c src/ata_attrs.c
+$(BUILD)/dbbuild: $(DBBUILD_SRCS) $(wildcard include/*.h) | $(BUILD)/obj
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ db/dbbuild.c src/model.c $(LDFLAGS) $(shell pkg-config --libs sqlite3)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(DBBUILD_SRCS) $(LDFLAGS) $(shell pkg-config --libs sqlite3)
 
 $(BUILD)/drives.sqlite: $(BUILD)/dbbuild db/schema.sql $(DBSRC)
 	@$(if $(Q),echo "  DB      $@")
@@ -71,7 +74,7 @@ $(BUILD)/obj/drives_db.o: $(BUILD)/drives.sqlite
 	$(Q)cd $(BUILD) && ld -r -b binary -z noexecstack -o obj/drives_db.o drives.sqlite
 
 db-check: $(BUILD)/dbbuild
-	$(Q)$(BUILD)/dbbuild --check --models data/enterprise-models.tsv -o $(BUILD)/drives-check.sqlite db/schema.sql $(DBSRC)
+	$(Q)$(BUILD)/dbbuild --check --attr-rules --models data/enterprise-models.tsv -o $(BUILD)/drives-check.sqlite db/schema.sql $(DBSRC)
 
 # Debian 12 packages: to build, and to run every test (loop devices, the QEMU lab, fuzzers).
 DEPS      := gcc make binutils pkg-config libnvme-dev libjson-c-dev libatasmart-dev \

@@ -12,7 +12,10 @@
 
 #include <sqlite3.h>
 
+#include "ata_attrs.h"
 #include "model.h"
+#include "names.h"
+#include "source_rules.h"
 
 struct builder {
 	sqlite3 *db;
@@ -21,6 +24,7 @@ struct builder {
 	const char *file;
 	unsigned line;
 	unsigned errors;
+	bool attr_rules;           /* --attr-rules: hold src/ata_attrs.c against the families */
 };
 
 static void fail(struct builder *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -82,21 +86,33 @@ static int step_done(struct builder *b, sqlite3_stmt *st)
 /* The family columns a stanza sets, by key, in the order of the INSERT below. */
 static const char *const family_keys[] = {
 	"vendor", "family", "interface", "form_factor", "class", "plp", "plp_note", "dwpd",
-	"warranty_years",
+	"warranty_years", "dispute",
 };
+enum { K_VENDOR, K_FAMILY, K_INTERFACE, K_FORM, K_CLASS, K_PLP, K_NOTE, K_DWPD, K_WARRANTY,
+       K_DISPUTE, K_PLP_INFERRED /* computed, not a key */ };
 #define NFAMILY_KEYS (sizeof(family_keys) / sizeof(family_keys[0]))
 
 struct stanza {
-	char *val[NFAMILY_KEYS];
+	const char *val[NFAMILY_KEYS + 1]; /* the keys, then K_PLP_INFERRED */
 	unsigned line;
 	/* children are inserted once the family row exists */
 	unsigned nchild;
 	struct { const char *key; char *val; unsigned line; } child[256];
 };
 
+/* One parsed "source:" line: KIND CLAIM | title | address [| revision [| where]]. */
+struct source_line {
+	struct dc_rule_source rule;
+	const char *title, *revision, *where;
+	unsigned line;
+	bool backs;
+};
+
+#define MAX_SOURCES 64
+
 static void stanza_clear(struct stanza *s)
 {
-	for (size_t i = 0; i < NFAMILY_KEYS; i++)
+	for (size_t i = 0; i <= NFAMILY_KEYS; i++)
 		s->val[i] = NULL;
 	s->nchild = 0;
 }
@@ -112,18 +128,7 @@ static bool is_number(const char *s)
 
 static void insert_child(struct builder *b, const char *key, char *val)
 {
-	if (strcmp(key, "source") == 0) {
-		char *bar = strstr(val, " | ");
-		if (!bar) {
-			fail(b, "source: expected 'title | address'");
-			return;
-		}
-		*bar = '\0';
-		sqlite3_bind_int64(b->ins_source, 1, b->family_id);
-		sqlite3_bind_text(b->ins_source, 2, val, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(b->ins_source, 3, bar + 3, -1, SQLITE_TRANSIENT);
-		step_done(b, b->ins_source);
-	} else if (strcmp(key, "match") == 0) {
+	if (strcmp(key, "match") == 0) {
 		sqlite3_bind_int64(b->ins_pattern, 1, b->family_id);
 		sqlite3_bind_text(b->ins_pattern, 2, val, -1, SQLITE_TRANSIENT);
 		sqlite3_bind_int(b->ins_pattern, 3, (int)dc_model_pattern_weight(val));
@@ -147,12 +152,154 @@ static void insert_child(struct builder *b, const char *key, char *val)
 	}
 }
 
+static char *trim(char *s);
+
+/* Splits a source line in place. Returns 0, or -1 after saying what is wrong. */
+static int parse_source(struct builder *b, char *val, struct source_line *out)
+{
+	char *field[5] = { 0 }, *p = val, *sp;
+	unsigned n = 0;
+
+	while (p && n < 5) {
+		char *bar = strstr(p, " | ");
+
+		if (bar)
+			*bar = '\0';
+		field[n++] = trim(p);
+		p = bar ? bar + 3 : NULL;
+	}
+	if (p || n < 3) {
+		fail(b, "source: expected 'KIND CLAIM | title | address [| revision [| where]]'");
+		return -1;
+	}
+	sp = strchr(field[0], ' ');
+	if (!sp) {
+		fail(b, "source: the first field is 'KIND CLAIM', e.g. 'vendor full'");
+		return -1;
+	}
+	*sp++ = '\0';
+	sp = trim(sp);
+	memset(out, 0, sizeof(*out));
+	if (dc_source_kind_from_name(field[0], &out->rule.kind) || out->rule.kind == DC_SRC_NONE ||
+	    out->rule.kind == DC_SRC_MEASURED) {
+		fail(b, "source: unknown kind '%s' (vendor, device, review, compilation, "
+		     "distributor, community)", field[0]);
+		return -1;
+	}
+	if (dc_claim_from_name(sp, &out->rule.claim)) {
+		fail(b, "source: unknown claim '%s' (full, data-at-rest, at-least-data-at-rest, none, "
+		     "inferred-none, endurance, identity)", sp);
+		return -1;
+	}
+	out->title = field[1];
+	out->rule.url = field[2];
+	out->revision = n > 3 && strcmp(field[3], "-") ? field[3] : NULL;
+	out->where = n > 4 && strcmp(field[4], "-") ? field[4] : NULL;
+	out->line = b->line;
+	return 0;
+}
+
+/*
+ * The rules of evidence (db/README.md, "What may prove what"): a claim a source may not
+ * make, a class no source backs, a class contradicted without a dispute line, an
+ * "unknown" row whose sources do back a class.
+ */
+static void check_sources(struct builder *b, struct stanza *s, struct source_line *src,
+			  unsigned n, enum dc_plp_class cls)
+{
+	static const enum dc_plp_class classes[] = {
+		DC_PLP_FULL, DC_PLP_DATA_AT_REST, DC_PLP_AT_LEAST_DATA_AT_REST, DC_PLP_NONE,
+	};
+	struct dc_rule_source rules[MAX_SOURCES] = { 0 };
+	bool backs[MAX_SOURCES], only_inferred = true;
+	unsigned nback;
+
+	for (unsigned i = 0; i < n; i++) {
+		const char *why = dc_source_claim_error(&src[i].rule);
+
+		rules[i] = src[i].rule;
+		b->line = src[i].line;
+		if (why)
+			fail(b, "source claims %s: %s", dc_claim_name(src[i].rule.claim), why);
+		if (src[i].rule.claim == DC_CLAIM_INFERRED_NONE &&
+		    (!s->val[K_CLASS] || strcmp(s->val[K_CLASS], "client") != 0))
+			fail(b, "inferred-none is for client families only");
+	}
+	b->line = s->line;
+	nback = dc_family_backing(rules, n, cls, backs);
+	if (cls != DC_PLP_UNKNOWN && !nback)
+		fail(b, "plp: %s rests on no source that may prove it (distributor and community "
+		     "sources only corroborate; an OpenZFS list proves at least data at rest)",
+		     dc_plp_name(cls));
+	for (unsigned i = 0; i < n; i++) {
+		src[i].backs = backs[i];
+		if (backs[i] && src[i].rule.claim != DC_CLAIM_INFERRED_NONE)
+			only_inferred = false;
+		if (!s->val[K_DISPUTE] && src[i].rule.kind >= DC_SRC_COMPILATION &&
+		    dc_claim_contradicts(src[i].rule.claim, cls)) {
+			b->line = src[i].line;
+			fail(b, "source says %s, the row says %s: resolve it, or say why the row "
+			     "stands in a 'dispute:' line", dc_claim_name(src[i].rule.claim),
+			     dc_plp_name(cls));
+		}
+	}
+	b->line = s->line;
+	if (cls == DC_PLP_UNKNOWN) {
+		for (size_t c = 0; c < sizeof(classes) / sizeof(classes[0]); c++)
+			if (dc_family_backing(rules, n, classes[c], backs))
+				fail(b, "plp: unknown, but its sources back '%s'",
+				     dc_plp_name(classes[c]));
+	}
+	s->val[K_PLP_INFERRED] = cls == DC_PLP_NONE && nback && only_inferred ? "1" : "0";
+}
+
+static void insert_sources(struct builder *b, const struct source_line *src, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		sqlite3_stmt *st = b->ins_source;
+
+		b->line = src[i].line;
+		sqlite3_bind_int64(st, 1, b->family_id);
+		sqlite3_bind_text(st, 2, dc_source_kind_name(src[i].rule.kind), -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, dc_claim_name(src[i].rule.claim), -1, SQLITE_STATIC);
+		sqlite3_bind_int(st, 4, (int)src[i].rule.kind);
+		sqlite3_bind_int(st, 5, src[i].backs);
+		sqlite3_bind_text(st, 6, src[i].title, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(st, 7, src[i].rule.url, -1, SQLITE_TRANSIENT);
+		if (src[i].revision)
+			sqlite3_bind_text(st, 8, src[i].revision, -1, SQLITE_TRANSIENT);
+		if (src[i].where)
+			sqlite3_bind_text(st, 9, src[i].where, -1, SQLITE_TRANSIENT);
+		step_done(b, st);
+	}
+}
+
 static void stanza_flush(struct builder *b, struct stanza *s)
 {
-	unsigned saved = b->line;
+	struct source_line *src = NULL;
+	enum dc_plp_class cls = DC_PLP_UNKNOWN;
+	unsigned saved = b->line, nsrc = 0;
 
 	if (!s->line)
 		return;
+	b->line = s->line;
+	src = calloc(MAX_SOURCES, sizeof(*src));
+	if (!src) {
+		fail(b, "out of memory");
+		goto out;
+	}
+	if (s->val[K_PLP] && dc_plp_from_name(s->val[K_PLP], &cls))
+		fail(b, "plp: unknown class '%s'", s->val[K_PLP]);
+	for (unsigned i = 0; i < s->nchild; i++) {
+		if (strcmp(s->child[i].key, "source") != 0)
+			continue;
+		b->line = s->child[i].line;
+		if (nsrc >= MAX_SOURCES)
+			fail(b, "more than %d sources", MAX_SOURCES);
+		else if (parse_source(b, s->child[i].val, &src[nsrc]) == 0)
+			nsrc++;
+	}
+	check_sources(b, s, src, nsrc, cls);
 	b->line = s->line;
 	for (size_t i = 0; i < NFAMILY_KEYS; i++) {
 		const char *v = s->val[i];
@@ -169,13 +316,17 @@ static void stanza_flush(struct builder *b, struct stanza *s)
 	}
 	sqlite3_bind_text(b->ins_family, NFAMILY_KEYS + 1, b->file, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int(b->ins_family, NFAMILY_KEYS + 2, (int)s->line);
+	sqlite3_bind_int(b->ins_family, NFAMILY_KEYS + 3, s->val[K_PLP_INFERRED][0] == '1');
 	if (step_done(b, b->ins_family) == 0) {
 		b->family_id = sqlite3_last_insert_rowid(b->db);
+		insert_sources(b, src, nsrc);
 		for (unsigned i = 0; i < s->nchild; i++) {
 			b->line = s->child[i].line;
 			insert_child(b, s->child[i].key, s->child[i].val);
 		}
 	}
+out:
+	free(src);
 	b->line = saved;
 	stanza_clear(s);
 	s->line = 0;
@@ -299,6 +450,8 @@ static unsigned report_rows(struct builder *b, const char *what, const char *sql
 	return n;
 }
 
+static unsigned check_attr_rules(struct builder *b);
+
 /* The soundness checks of `make db-check` (db/README.md). */
 static unsigned check_database(struct builder *b)
 {
@@ -307,6 +460,10 @@ static unsigned check_database(struct builder *b)
 	n += report_rows(b, "no source",
 		"SELECT file, line, family FROM family f WHERE NOT EXISTS "
 		"(SELECT 1 FROM source s WHERE s.family_id = f.id)");
+	n += report_rows(b, "a family of this name is already in the files",
+		"SELECT f.file, f.line, f.vendor || ' ' || f.family FROM family f WHERE EXISTS "
+		"(SELECT 1 FROM family g WHERE g.vendor = f.vendor AND g.family = f.family "
+		"AND g.id < f.id)");
 	n += report_rows(b, "no match pattern",
 		"SELECT file, line, family FROM family f WHERE NOT EXISTS "
 		"(SELECT 1 FROM pattern p WHERE p.family_id = f.id)");
@@ -338,6 +495,68 @@ static unsigned check_database(struct builder *b)
 		"SELECT f.file, f.line, h.model FROM hit h JOIN best b ON b.own = h.own "
 		"AND b.model = h.model AND h.weight = b.w JOIN family f ON f.id = h.own "
 		"WHERE h.plp != f.plp");
+	if (b->attr_rules)
+		n += check_attr_rules(b);
+	return n;
+}
+
+/*
+ * The model-family knowledge of src/ata_attrs.c (which SMART attribute means what, by
+ * glob) held against the database's families, so that the two never drift apart: every
+ * rule's own example matches its glob and names a family the database knows, every glob
+ * matches some family's example, and a family whose drives carry a capacitor attribute
+ * never says "none" or "unknown".
+ */
+static unsigned check_attr_rules(struct builder *b)
+{
+	size_t nrules;
+	const struct dc_ata_attr_rule *rules = dc_ata_attr_rules(&nrules);
+	sqlite3_stmt *st;
+	unsigned n = 0;
+
+	if (prepare(b, "SELECT e.model, f.family, f.plp, f.file, f.line FROM example e "
+		    "JOIN family f ON f.id = e.family_id", &st))
+		return 1;
+	for (size_t i = 0; i < nrules; i++) {
+		const struct dc_ata_attr_rule *r = &rules[i];
+		bool cap = r->meaning == DC_ATTR_PLP_CAP_HEALTH, any = false, own = false;
+		char norm[256];
+
+		dc_model_normalize(r->example, norm, sizeof(norm));
+		if (!dc_model_match(r->model_glob, norm)) {
+			fprintf(stderr, "src/ata_attrs.c: rule %s (attribute %u): its example '%s' does "
+				"not match its glob\n", r->model_glob, r->id, r->example);
+			n++;
+		}
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			const char *model = (const char *)sqlite3_column_text(st, 0);
+			const char *plp = (const char *)sqlite3_column_text(st, 2);
+
+			dc_model_normalize(model, norm, sizeof(norm));
+			if (!dc_model_match(r->model_glob, norm))
+				continue;
+			any = true;
+			own |= strcmp(model, r->example) == 0;
+			if (cap && (strcmp(plp, "none") == 0 || strcmp(plp, "unknown") == 0)) {
+				fprintf(stderr, "%s:%d: %s is '%s', yet its drives carry a capacitor "
+					"attribute (src/ata_attrs.c: %s, attribute %u; example %s)\n",
+					sqlite3_column_text(st, 3), sqlite3_column_int(st, 4),
+					sqlite3_column_text(st, 1), plp, r->model_glob, r->id, model);
+				n++;
+			}
+		}
+		sqlite3_reset(st);
+		if (!any) {
+			fprintf(stderr, "src/ata_attrs.c: rule %s (attribute %u) matches no example of "
+				"any family in the database\n", r->model_glob, r->id);
+			n++;
+		} else if (!own) {
+			fprintf(stderr, "src/ata_attrs.c: rule %s (attribute %u): its example '%s' is "
+				"no family's example in the database\n", r->model_glob, r->id, r->example);
+			n++;
+		}
+	}
+	sqlite3_finalize(st);
 	return n;
 }
 
@@ -369,13 +588,19 @@ static int load_known_models(struct builder *b, const char *path)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: dbbuild [--check] [--models TSV] -o OUT.sqlite SCHEMA.sql VENDOR.txt...\n");
+	fprintf(f, "usage: dbbuild [--check [--attr-rules]] [--models TSV] -o OUT.sqlite SCHEMA.sql "
+		"VENDOR.txt...\n"
+		"  --check       the soundness checks of make db-check (db/README.md)\n"
+		"  --attr-rules  with --check: hold src/ata_attrs.c's rules against the families\n"
+		"                (for the whole database, not a part of it)\n"
+		"  --models TSV  with --check: model strings of a fleet whose best matches must agree\n");
 }
 
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "check", no_argument, NULL, 'c' },
+		{ "attr-rules", no_argument, NULL, 'a' },
 		{ "models", required_argument, NULL, 'm' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
@@ -387,9 +612,10 @@ int main(int argc, char **argv)
 	bool check = false;
 	int c, rc = 1;
 
-	while ((c = getopt_long(argc, argv, "cm:o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "cam:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': check = true; break;
+		case 'a': b.attr_rules = true; break;
 		case 'm': models = optarg; break;
 		case 'o': out = optarg; break;
 		case 'h': usage(stdout); return 0;
@@ -417,9 +643,10 @@ int main(int argc, char **argv)
 	}
 	sqlite3_exec(b.db, "BEGIN; CREATE TEMP TABLE known_model(model TEXT);", NULL, NULL, NULL);
 	if (prepare(&b, "INSERT INTO family(vendor, family, interface, form_factor, class, plp, "
-		    "plp_note, dwpd, warranty_years, file, line) "
-		    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)", &b.ins_family) ||
-	    prepare(&b, "INSERT INTO source(family_id, title, url) VALUES (?1, ?2, ?3)", &b.ins_source) ||
+		    "plp_note, dwpd, warranty_years, dispute, file, line, plp_inferred) "
+		    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)", &b.ins_family) ||
+	    prepare(&b, "INSERT INTO source(family_id, kind, claim, strength, backs, title, url, "
+		    "revision, location) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", &b.ins_source) ||
 	    prepare(&b, "INSERT INTO pattern(family_id, pattern, weight) VALUES (?1, ?2, ?3)",
 		    &b.ins_pattern) ||
 	    prepare(&b, "INSERT INTO tbw(family_id, pattern, tbw_tb, weight) VALUES (?1, ?2, ?3, ?4)",
@@ -442,7 +669,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dbbuild: %u problem(s); database not written\n", b.errors);
 		goto out;
 	}
-	sqlite3_exec(b.db, "INSERT INTO meta VALUES ('schema_version', '1'); COMMIT; VACUUM;",
+	sqlite3_exec(b.db, "INSERT INTO meta VALUES ('schema_version', '2'); COMMIT; VACUUM;",
 		     NULL, NULL, NULL);
 	rc = 0;
 out:

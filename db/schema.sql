@@ -1,6 +1,6 @@
 -- SPDX-License-Identifier: GPL-2.0-or-later
 -- schema.sql - the drive database as built from db/vendors/*.txt (see db/README.md).
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 
 CREATE TABLE meta (
 	key   TEXT PRIMARY KEY,
@@ -15,19 +15,34 @@ CREATE TABLE family (
 	interface      TEXT NOT NULL CHECK (interface IN ('sata', 'sas', 'nvme')),
 	form_factor    TEXT,
 	class          TEXT NOT NULL CHECK (class IN ('datacenter', 'client')),
-	plp            TEXT NOT NULL CHECK (plp IN ('full', 'data-at-rest', 'none', 'unknown')),
+	plp            TEXT NOT NULL CHECK (plp IN ('full', 'data-at-rest', 'at-least-data-at-rest',
+	                                            'none', 'unknown')),
 	plp_note       TEXT,
+	-- 1 when the class is "none" inferred from a client feature list that names no PLP
+	plp_inferred   INTEGER NOT NULL DEFAULT 0 CHECK (plp_inferred IN (0, 1)),
+	-- why the row stands although a source disagrees (db/README.md), or NULL
+	dispute        TEXT,
 	dwpd           REAL CHECK (dwpd IS NULL OR (dwpd > 0 AND dwpd < 1000)),
 	warranty_years REAL CHECK (warranty_years IS NULL OR (warranty_years > 0 AND warranty_years < 20)),
 	file           TEXT NOT NULL,   -- where the stanza lives, for error messages
 	line           INTEGER NOT NULL
 );
 
--- Every family cites at least one source (checked by dbbuild).
+-- Every family cites at least one source, and the class it states rests on sources that
+-- may prove it (checked by dbbuild: db/README.md, "What may prove what").
 CREATE TABLE source (
 	family_id INTEGER NOT NULL REFERENCES family(id),
+	kind      TEXT NOT NULL CHECK (kind IN ('vendor', 'device', 'review', 'compilation',
+	                                        'distributor', 'community')),
+	-- what this source says: a PLP class, or only endurance, or only what the part is
+	claim     TEXT NOT NULL CHECK (claim IN ('full', 'data-at-rest', 'at-least-data-at-rest',
+	                                         'none', 'inferred-none', 'endurance', 'identity')),
+	strength  INTEGER NOT NULL,        -- the kind's rank: vendor 6 ... community 1
+	backs     INTEGER NOT NULL CHECK (backs IN (0, 1)), -- supports the family's class
 	title     TEXT NOT NULL CHECK (length(title) > 0),
-	url       TEXT NOT NULL CHECK (url LIKE 'http%')
+	url       TEXT NOT NULL CHECK (url LIKE 'http%'),
+	revision  TEXT,                    -- the document's revision or date
+	location  TEXT                     -- where in it the fact stands
 );
 
 -- Glob patterns on the normalised model string; weight = literal characters.
@@ -52,4 +67,5 @@ CREATE TABLE example (
 );
 
 CREATE INDEX pattern_family ON pattern(family_id);
+CREATE INDEX source_family ON source(family_id);
 CREATE INDEX tbw_family ON tbw(family_id);

@@ -3,6 +3,7 @@
 #ifndef DC_ATA_ATTRS_H
 #define DC_ATA_ATTRS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -25,9 +26,13 @@ struct dc_ata_attr_rule {
 	enum dc_ata_attr_meaning meaning;
 	uint64_t unit_bytes;         /* DC_ATTR_HOST_WRITES only */
 	const char *reference;       /* where the meaning was seen */
+	const char *example;         /* a real model string the glob is meant for (tests,
+					`make db-check`) */
 };
 
 /* ata_attrs.c */
+/* The whole table, for `make db-check` to hold against the database's families. */
+const struct dc_ata_attr_rule *dc_ata_attr_rules(size_t *n);
 /* Returns the rule for (normalised model, attribute ID), or NULL. */
 const struct dc_ata_attr_rule *dc_ata_attr_rule_find(const char *norm_model, uint8_t id);
 

@@ -3,6 +3,9 @@
 #ifndef DC_DB_H
 #define DC_DB_H
 
+/* The layout db/schema.sql builds; dc_db_open() refuses any other. */
+#define DC_DB_SCHEMA_VERSION 2
+
 #include <stddef.h>
 
 #include "dc_types.h"
@@ -14,6 +17,7 @@ struct dc_db_filter {
 	const char *plp;         /* "full", "data-at-rest", "none", "unknown", or NULL */
 	const char *interface;   /* "sata", "sas", "nvme", or NULL */
 	double min_dwpd;         /* 0 for any */
+	const char *source_kind; /* the kind of the strongest source behind the class, or NULL */
 };
 
 /* db.c */
@@ -22,7 +26,8 @@ struct dc_db_filter {
  * with a message for people in err. */
 int dc_db_open(const char *path, struct dc_db **out, char *err, size_t errlen);
 void dc_db_close(struct dc_db *db);
-/* Looks a model string up. Returns 0 (out->matched says whether a row matched) or -EIO. */
+/* Looks a model string up, with the row's sources, strongest backing source first.
+ * Returns 0 (out->matched says whether a row matched) or -EIO. */
 int dc_db_lookup(struct dc_db *db, const char *model, struct dc_dbinfo *out);
 /* Calls cb for every family that passes the filter, by vendor and family. Returns 0,
  * -EIO, or what cb returned when it was not 0. */

@@ -128,6 +128,7 @@ enum dc_ev_kind {
 	DC_EV_INFO = 0,       /* context only: proves nothing either way */
 	DC_EV_PLP,            /* evidence of PLP itself (OCP log, NV_SUP, capacitor health) */
 	DC_EV_PLP_FAILED,     /* the drive says its backup power has failed */
+	DC_EV_PLP_DEGRADED,   /* ... is wearing out, or its health cannot be judged */
 	DC_EV_NO_VWC,         /* the drive says it has no volatile write cache */
 	DC_EV_HINT,           /* points towards PLP but does not prove it (AWUPF, speed) */
 	DC_EV_AGAINST,        /* points away from PLP (slow flushes, database "none") */
@@ -158,6 +159,41 @@ struct dc_wear {
 	char source[48];              /* "nvme smart log", "ata smart attr 177", ... */
 };
 
+/* One ATA SMART attribute, as the drive gives it (smartctl -A shows the same columns). */
+struct dc_ata_attr {
+	uint8_t id;
+	uint16_t flags;
+	uint8_t value, worst;         /* normalised: 1-253 valid, 0/254/255 not */
+	uint8_t threshold;
+	bool threshold_known;         /* a thresholds page held this attribute */
+	uint64_t raw;                 /* the 48-bit raw value */
+	char name[32];                /* libatasmart's name for it ("attribute-N" if none) */
+};
+
+/* The NVMe SMART / Health Information log (0x02), field by field. */
+struct dc_nvme_health {
+	uint8_t critical_warning;
+	unsigned temperature_k;       /* composite temperature, kelvin */
+	unsigned available_spare, spare_threshold, percent_used; /* percent */
+	uint64_t data_units_read, data_units_written; /* thousands of 512-byte units */
+	uint64_t host_reads, host_writes; /* commands */
+	uint64_t controller_busy_minutes, power_cycles, power_on_hours;
+	uint64_t unsafe_shutdowns, media_errors, error_log_entries; /* UINT64_MAX: > 64 bits */
+	uint32_t warning_temp_minutes, critical_temp_minutes;
+};
+
+#define DC_MAX_ATA_ATTRS 30
+
+/* What SMART says, undecided: every attribute, and the NVMe health log. */
+struct dc_smart {
+	unsigned nattrs;
+	struct dc_ata_attr attrs[DC_MAX_ATA_ATTRS];
+	bool have_nvme_health;
+	struct dc_nvme_health nvme;
+	bool have_temperature;
+	int temperature_c;            /* now, degrees Celsius */
+};
+
 /* The facts decoded from the raw pages. */
 struct dc_drive {
 	char vendor[DC_TEXT_LEN];
@@ -177,17 +213,58 @@ struct dc_drive {
 	struct dc_evidence evidence[DC_MAX_EVIDENCE];
 
 	struct dc_wear wear;
+	struct dc_smart smart;
 
 	unsigned nerrors;
 	char errors[DC_MAX_ERRORS][DC_TEXT_LEN]; /* what could not be read, and why */
 };
 
+/*
+ * Power-loss protection, as a class (DESIGN.md). "At least data at rest" is what a list
+ * such as OpenZFS's proves: flushed data survives, and nothing is said of data in flight.
+ */
 enum dc_plp_class {
 	DC_PLP_UNKNOWN = 0,
 	DC_PLP_NONE,
-	DC_PLP_DATA_AT_REST,
-	DC_PLP_FULL,
+	DC_PLP_DATA_AT_REST,          /* data on NAND survives; the volatile cache does not */
+	DC_PLP_AT_LEAST_DATA_AT_REST, /* flushed data survives; in-flight data: not said */
+	DC_PLP_FULL,                  /* the volatile cache is protected too */
 };
+
+/* The kind of a source, weakest first (DESIGN.md: "what may prove what"). */
+enum dc_source_kind {
+	DC_SRC_NONE = 0,
+	DC_SRC_COMMUNITY,     /* a forum answer, a README: corroboration only */
+	DC_SRC_DISTRIBUTOR,   /* a shop's spec table: corroboration only */
+	DC_SRC_COMPILATION,   /* a maintained list by storage people (OpenZFS, Vitastor) */
+	DC_SRC_REVIEW,        /* an independent review or teardown */
+	DC_SRC_DEVICE,        /* what drives say of themselves: real listings, or this drive */
+	DC_SRC_VENDOR,        /* datasheet, product brief, manual, OEM documentation */
+	DC_SRC_MEASURED,      /* drivecheck's own probe (F only) */
+};
+
+/* What one source says of a family. */
+enum dc_claim {
+	DC_CLAIM_IDENTITY = 0,          /* part numbers, the family: no PLP statement */
+	DC_CLAIM_ENDURANCE,             /* DWPD, TBW or warranty only */
+	DC_CLAIM_NONE,                  /* says the drive has no power-loss protection */
+	DC_CLAIM_INFERRED_NONE,         /* a client feature list that names no PLP */
+	DC_CLAIM_DATA_AT_REST,
+	DC_CLAIM_AT_LEAST_DATA_AT_REST,
+	DC_CLAIM_FULL,
+};
+
+struct dc_db_source {
+	enum dc_source_kind kind;
+	enum dc_claim claim;
+	bool backs_class;               /* supports the class the row states */
+	char title[200];
+	char url[320];
+	char revision[64];              /* the document's revision or date, "" when none */
+	char where[128];                /* where in it the fact stands, "" when not given */
+};
+
+#define DC_MAX_SOURCES 10
 
 /* What the drive database says of one model string. */
 struct dc_dbinfo {
@@ -203,8 +280,12 @@ struct dc_dbinfo {
 	double dwpd;                    /* 0 when unknown */
 	double tbw_tb;                  /* for this capacity; 0 when unknown */
 	double warranty_years;          /* 0 when unknown */
-	char source_title[256];
-	char source_url[512];
+	bool plp_inferred;              /* "none" inferred from a feature list naming no PLP */
+	char dispute[256];              /* why the row stands though a source disagrees, or "" */
+	unsigned nsources;              /* how many the row cites (sources[] holds the first
+					   DC_MAX_SOURCES, strongest backing source first) */
+	struct dc_db_source sources[DC_MAX_SOURCES];
+	int best_source;                /* index of the strongest source backing the class, or -1 */
 };
 
 /* Latency summary of one phase of the probe. All times in microseconds. */
@@ -248,22 +329,48 @@ enum dc_role {
 };
 
 #define DC_MAX_REASONS 12
+#define DC_MAX_ADVICE  8
 
 struct dc_verdict {
 	enum dc_status status;
 	unsigned nreasons;
-	char reasons[DC_MAX_REASONS][256];
+	char reasons[DC_MAX_REASONS][384];
+};
+
+/*
+ * One of the three questions every verdict answers (DESIGN.md):
+ *   S  flushed data survives a power cut
+ *   U  completed but unflushed writes survive too
+ *   F  a durable write is fast (the probe, on this drive, now)
+ */
+struct dc_property {
+	enum dc_tri value;            /* yes / no / unknown (F: yes fast, no slow) */
+	enum dc_source_kind kind;     /* the strongest kind of source behind the answer */
+	char source[64];              /* where it came from: "nvme identify-ctrl", "database" */
+	char basis[256];              /* why, in words */
+};
+
+enum dc_flush_speed {
+	DC_FLUSH_NOT_MEASURED = 0,    /* no probe, or a probe that timed no flush */
+	DC_FLUSH_FAST,
+	DC_FLUSH_MIDDLING,
+	DC_FLUSH_SLOW,
 };
 
 /* The PLP conclusion and the verdicts: what "decide" makes of everything above. */
 struct dc_result {
 	enum dc_plp_class plp;
 	char confidence[16];          /* "high", "medium", "low" */
+	struct dc_property flushed_survive;   /* S */
+	struct dc_property unflushed_survive; /* U */
+	struct dc_property fast;              /* F */
+	enum dc_flush_speed flush_speed;
+	double flush_p50_us;          /* the median timed as a durable write; 0 when not measured */
 	unsigned nevidence;
 	struct dc_evidence evidence[DC_MAX_EVIDENCE];
 	struct dc_verdict verdicts[DC_ROLE_COUNT];
 	unsigned nadvice;
-	char advice[8][256];
+	char advice[DC_MAX_ADVICE][512];
 };
 
 /* Everything known about one device, as the renderers receive it. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* decide.h - the PLP conclusion and the per-role verdicts: facts in, result out. Pure. */
+/* decide.h - from facts to the PLP class, S/U/F and the per-role verdicts. Pure. */
 #ifndef DC_DECIDE_H
 #define DC_DECIDE_H
 
@@ -13,18 +13,43 @@ struct dc_facts {
 	const struct dc_probe *probe;
 };
 
-/* plp.c */
-/* Fills result->plp, confidence and evidence. Speed alone never makes "full". */
-void dc_decide_plp(const struct dc_facts *f, struct dc_result *result);
-/* Flush-cost bounds for a transport, microseconds. */
+/* decide.c */
+/* The whole decision, in one direction: judgement, then S and U (plp.c), then F, then
+ * the verdicts (verdict.c). Fills every field of result. */
+void dc_decide(const struct dc_facts *f, struct dc_result *result);
+/* Flush-cost bounds for a transport, microseconds (include/thresholds.h). */
 void dc_flush_bounds(enum dc_transport transport, double *fast_us, double *slow_us);
 
+/*
+ * Between the decide modules only: what decide.c works out once from the facts, so that
+ * plp.c and verdict.c never compute it again (nor differently).
+ */
+struct dc_judgement {
+	double fast_us, slow_us;  /* this transport's flush bounds */
+	bool write_through;       /* the kernel drops flushes (queue/write_cache) */
+	bool probed;              /* the probe ran and timed sync writes */
+	double p50_us;            /* its sync p50, when probed */
+	bool plp_failed;          /* the drive says its backup power has failed */
+	bool plp_degraded;        /* ... is wearing out, or its health cannot be judged */
+	bool device_plp;          /* the drive shows PLP itself (OCP log, NV_SUP, capacitor) */
+	bool declared_no_vwc;     /* the drive declares no volatile write cache */
+	bool rotational;
+	bool raid_volume;         /* a hardware RAID controller's volume, not a drive */
+	bool unidentified;        /* no model, or a virtual disk the database does not know */
+	double years_left;        /* rated endurance left at the write rate so far; <0 unknown */
+};
+
+/* plp.c */
+/* The class, its confidence and evidence, and S and U. Speed is not looked at. */
+void dc_decide_plp(const struct dc_facts *f, const struct dc_judgement *j,
+		   struct dc_result *result);
+/* Once F is known: what the probe adds to the evidence (a hint, or a contradiction). */
+void dc_decide_plp_vs_probe(const struct dc_facts *f, const struct dc_judgement *j,
+			    struct dc_result *result);
+
 /* verdict.c */
-/* Fills result->verdicts and advice; needs result->plp from dc_decide_plp first. */
-void dc_decide_verdicts(const struct dc_facts *f, struct dc_result *result);
-
-/* Both, in order. */
-void dc_decide(const struct dc_facts *f, struct dc_result *result);
-
+/* Fills result->verdicts and advice from S, U and F. */
+void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,
+			struct dc_result *result);
 
 #endif /* DC_DECIDE_H */

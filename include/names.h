@@ -15,6 +15,12 @@ const char *dc_plp_name(enum dc_plp_class plp);          /* "full", "data-at-res
 const char *dc_plp_short_name(enum dc_plp_class plp);    /* for the table's PLP column */
 int dc_plp_from_name(const char *name, enum dc_plp_class *out);
 
+const char *dc_source_kind_name(enum dc_source_kind k); /* "vendor", "device", ... */
+int dc_source_kind_from_name(const char *name, enum dc_source_kind *out);
+const char *dc_claim_name(enum dc_claim c);              /* "full", "inferred-none", ... */
+int dc_claim_from_name(const char *name, enum dc_claim *out);
+const char *dc_flush_speed_name(enum dc_flush_speed s);  /* "fast", "not-measured", ... */
+
 const char *dc_transport_name(enum dc_transport t);      /* "nvme", "sata", "-", ... */
 int dc_transport_from_name(const char *name, enum dc_transport *out);
 

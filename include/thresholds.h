@@ -33,4 +33,13 @@
 #define DC_WEAR_FAIL_PERCENT   100u   /* rated endurance spent (NVMe "percentage used") */
 #define DC_YEARS_LEFT_WARN       1.0  /* at the observed write rate */
 
+/*
+ * Capacitor health (OCP log 0xC0 bytes 128-129, a percentage). The OCP specification
+ * names no warning level, and the drive's own failure signals (health 0, SMART critical
+ * warning bit 4) fail every role. Under 80% is reported as worn: the usual end-of-life
+ * criterion for a capacitor is 20% of its capacitance lost. Our choice, documented in
+ * docs/thresholds.md; it warns, it never fails.
+ */
+#define DC_CAP_HEALTH_WARN_PERCENT 80u
+
 #endif /* DC_THRESHOLDS_H */

@@ -45,6 +45,37 @@ static int sgio_identify_and_smart(const char *path, struct dc_raw *raw)
 	return rc;
 }
 
+/*
+ * libatasmart turns SMART on when it finds it off, and that is a setting of the drive's
+ * that drivecheck must not change. So it may open only a drive whose SMART is on, or
+ * whose IDENTIFY drivecheck cannot read itself. Returns 1 when SMART is supported and
+ * off (the IDENTIFY page is then added), 0 otherwise.
+ */
+static int smart_is_off(const char *path, struct dc_raw *raw)
+{
+	uint8_t cdb[16] = { 0x85, 4 << 1, 0x0e, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0xEC, 0 };
+	uint8_t id[512];
+	size_t got = 0;
+	unsigned w82, w83, w85, w87;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	if (dc_sgio_read(fd, cdb, sizeof(cdb), id, sizeof(id), &got) || got < sizeof(id)) {
+		close(fd);
+		return 0;
+	}
+	close(fd);
+	w82 = id[164] | (unsigned)id[165] << 8;
+	w83 = id[166] | (unsigned)id[167] << 8;
+	w85 = id[170] | (unsigned)id[171] << 8;
+	w87 = id[174] | (unsigned)id[175] << 8;
+	/* words 82 and 85 count only when words 83 and 87 say they are valid (bits 15:14 = 01) */
+	if ((w83 & 0xC000) != 0x4000 || (w87 & 0xC000) != 0x4000 || !(w82 & 1) || (w85 & 1))
+		return 0;
+	return dc_raw_add(raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0) == 0;
+}
+
 int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 {
 	const void *blob = NULL;
@@ -52,6 +83,9 @@ int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 	SkBool avail = 0;
 	SkDisk *d = NULL;
 	int rc;
+
+	if (smart_is_off(dev->path, raw))
+		return 0; /* the parser says SMART is off and how to turn it on */
 
 	/* libatasmart reads IDENTIFY at open, SMART data and thresholds on request, and
 	 * hands back all of it as one blob that sk_disk_set_blob() replays. */

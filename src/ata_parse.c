@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* ata_parse.c - ATA IDENTIFY words and SMART attributes (through libatasmart) to facts. Pure. */
-#include <arpa/inet.h>
+/* ata_parse.c - ATA IDENTIFY words and SMART attributes (decoded by libatasmart) to facts. Pure. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -8,38 +7,13 @@
 #include <atasmart.h>
 
 #include "ata_attrs.h"
+#include "ata_blob.h"
 #include "drive.h"
 #include "model.h"
 #include "raw.h"
 #include "transport.h"
 
-#define ATA_ID_LEN 512
-/* libatasmart blob records: 4-byte tag, 4-byte length, both big-endian, then data. */
-#define BLOB_TAG_IDFY 0x49444659u /* "IDFY" */
-#define BLOB_TAG_SMDT 0x534D4454u /* "SMDT": SMART READ DATA */
-#define BLOB_TAG_SMTH 0x534D5448u /* "SMTH": SMART READ THRESHOLDS */
-
-/* Finds the 512-byte IDENTIFY in a libatasmart blob. Returns NULL when absent or bent. */
-static const uint8_t *blob_identify(const uint8_t *blob, size_t len)
-{
-	size_t off = 0;
-
-	while (len - off >= 8) {
-		uint32_t tag, size;
-
-		memcpy(&tag, blob + off, 4);
-		memcpy(&size, blob + off + 4, 4);
-		tag = ntohl(tag);
-		size = ntohl(size);
-		off += 8;
-		if (size > len - off)
-			return NULL;
-		if (tag == BLOB_TAG_IDFY)
-			return size >= ATA_ID_LEN ? blob + off : NULL;
-		off += size;
-	}
-	return NULL;
-}
+#define ATA_ID_LEN DC_ATA_PAGE_LEN
 
 static unsigned word(const uint8_t *id, unsigned n)
 {
@@ -70,6 +44,14 @@ static bool identify_checksum_ok(const uint8_t *id)
 	return sum == 0;
 }
 
+/* SMART supported (word 82 bit 0) but switched off (word 85 bit 0), where words 83 and 87
+ * say those words are valid. drivecheck does not switch it on: a setting of the drive's. */
+static bool smart_switched_off(const uint8_t *id)
+{
+	return (word(id, 83) & 0xC000) == 0x4000 && (word(id, 87) & 0xC000) == 0x4000 &&
+	       (word(id, 82) & 1) && !(word(id, 85) & 1);
+}
+
 static void parse_identify(const uint8_t *id, struct dc_drive *d)
 {
 	unsigned w82 = word(id, 82), w83 = word(id, 83), w85 = word(id, 85), w87 = word(id, 87);
@@ -95,6 +77,9 @@ static void parse_identify(const uint8_t *id, struct dc_drive *d)
 		d->cache_enabled = (w85 & (1u << 5)) ? DC_TRI_YES : DC_TRI_NO;
 	else if (d->cache_present == DC_TRI_NO)
 		d->cache_enabled = DC_TRI_NO;
+	if (smart_switched_off(id))
+		dc_drive_add_error(d, "ata smart: switched off on the drive; drivecheck does not "
+				   "turn it on ('smartctl -s on DEV' does)");
 	/* ATA has no PLP bit: a PLP SATA drive still says "write cache enabled". */
 	if (d->cache_present == DC_TRI_UNKNOWN)
 		dc_drive_add_error(d, "ata identify: write cache words 82/85 not valid");
@@ -105,6 +90,70 @@ struct attr_ctx {
 	char norm[DC_TEXT_LEN];
 };
 
+/*
+ * A capacitor self-test or health attribute, judged on its normalised value:
+ *   0                        the test failed (libatasmart calls 0 "not valid": that is
+ *                            exactly the value that must never be skipped)
+ *   254, 255                 outside 1-253: the drive says nothing usable
+ *   <= its threshold (1-253) failing, by the drive's own threshold
+ *   worst <= threshold       it failed before: in doubt
+ *   threshold 0              the drive sets no failure threshold: present, value shown
+ *   no usable threshold      (no thresholds page, or 254/255 there) present, but pass and
+ *                            fail cannot be told apart: PLP, and "not judged"
+ *   otherwise                good
+ */
+static void judge_capacitor(struct dc_drive *d, const SkSmartAttributeParsedData *a,
+			    const struct dc_ata_attr_rule *rule, const char *src)
+{
+	const char *what = "power-loss capacitor health";
+	unsigned v = a->current_value, t = a->threshold;
+	bool usable = a->threshold_valid && t <= 0xFD;
+
+	if (v == 0) {
+		dc_drive_add_evidence(d, DC_EV_PLP_FAILED, src, what, "failing: value 0 (%s)",
+				      rule->family);
+	} else if (v > 0xFD) {
+		dc_drive_add_evidence(d, DC_EV_PLP_DEGRADED, src, what, "value %u is outside 1-253: "
+				      "health unknown (%s)", v, rule->family);
+	} else if (usable && t > 0 && v <= t) {
+		dc_drive_add_evidence(d, DC_EV_PLP_FAILED, src, what, "failing: value %u, threshold "
+				      "%u (%s)", v, t, rule->family);
+	} else if (usable && t > 0 && a->worst_value_valid && a->worst_value <= t) {
+		dc_drive_add_evidence(d, DC_EV_PLP, src, what, "value %u, threshold %u (%s)", v, t,
+				      rule->family);
+		dc_drive_add_evidence(d, DC_EV_PLP_DEGRADED, src, what, "failed before: worst value "
+				      "%u, threshold %u", a->worst_value, t);
+	} else if (usable) {
+		dc_drive_add_evidence(d, DC_EV_PLP, src, what, t ? "good: value %u, threshold %u (%s)"
+				      : "value %u, the drive sets no threshold (%u) (%s)", v, t,
+				      rule->family);
+	} else {
+		dc_drive_add_evidence(d, DC_EV_PLP, src, what, "present: value %u (%s)", v,
+				      rule->family);
+		dc_drive_add_evidence(d, DC_EV_PLP_DEGRADED, src, what, "not judged: no usable SMART "
+				      "threshold to tell pass from fail");
+	}
+}
+
+/* Every attribute goes into the facts as the drive gave it, whatever drivecheck makes of it. */
+static void keep_attribute(struct dc_drive *d, const SkSmartAttributeParsedData *a, uint64_t raw48)
+{
+	struct dc_ata_attr *k;
+
+	if (d->smart.nattrs >= DC_MAX_ATA_ATTRS)
+		return;
+	k = &d->smart.attrs[d->smart.nattrs++];
+	k->id = a->id;
+	k->flags = a->flags;
+	k->value = a->current_value;
+	k->worst = a->worst_value;
+	k->threshold = a->threshold;
+	k->threshold_known = a->threshold_valid;
+	k->raw = raw48;
+	dc_copy_ascii(k->name, sizeof(k->name), (const uint8_t *)(a->name ? a->name : ""),
+		      a->name ? strlen(a->name) : 0);
+}
+
 static void on_attribute(SkDisk *disk, const SkSmartAttributeParsedData *a, void *userdata)
 {
 	struct attr_ctx *ctx = userdata;
@@ -114,30 +163,35 @@ static void on_attribute(SkDisk *disk, const SkSmartAttributeParsedData *a, void
 	char src[48];
 
 	(void)disk;
+	for (int i = 5; i >= 0; i--)
+		raw48 = (raw48 << 8) | a->raw[i];
+	keep_attribute(d, a, raw48);
 	/* libatasmart knows which drives count power-on time in minutes or seconds, and
-	 * gives attribute 9 in milliseconds whatever the drive's unit. */
+	 * gives attribute 9 in milliseconds whatever the drive's unit; temperatures (194,
+	 * then 190) in millikelvin. */
 	if (a->id == 9 && a->pretty_unit == SK_SMART_ATTRIBUTE_UNIT_MSECONDS) {
 		d->wear.have_power_on = true;
 		d->wear.power_on_hours = a->pretty_value / 3600000u;
 	}
-	if (!rule || !a->current_value_valid)
+	if ((a->id == 194 || (a->id == 190 && !d->smart.have_temperature)) &&
+	    a->pretty_unit == SK_SMART_ATTRIBUTE_UNIT_MKELVIN && a->pretty_value >= 173150 &&
+	    a->pretty_value <= 473150) {
+		d->smart.have_temperature = true;
+		d->smart.temperature_c = (int)(((long long)a->pretty_value - 273150) / 1000);
+	}
+	if (!rule)
 		return;
-	for (int i = 5; i >= 0; i--)
-		raw48 = (raw48 << 8) | a->raw[i];
 	snprintf(src, sizeof(src), "ata smart attr %u", a->id);
+	/* The capacitor is judged before the validity check: value 0 is its failure. */
+	if (rule->meaning == DC_ATTR_PLP_CAP_HEALTH) {
+		judge_capacitor(d, a, rule, src);
+		return;
+	}
+	if (!a->current_value_valid)
+		return;
 
 	switch (rule->meaning) {
 	case DC_ATTR_PLP_CAP_HEALTH:
-		/* A normalised value at or under its threshold means the test failed. */
-		if (a->current_value == 0 || (a->threshold_valid && a->threshold &&
-					      a->current_value <= a->threshold))
-			dc_drive_add_evidence(d, DC_EV_PLP_FAILED, src, "power-loss capacitor health",
-					      "failing: value %u, threshold %u (%s)", a->current_value,
-					      a->threshold, rule->family);
-		else
-			dc_drive_add_evidence(d, DC_EV_PLP, src, "power-loss capacitor health",
-					      "good: value %u, threshold %u (%s)", a->current_value,
-					      a->threshold_valid ? a->threshold : 0, rule->family);
 		break;
 	case DC_ATTR_LIFE_LEFT:
 		if (a->current_value <= 100) {
@@ -185,38 +239,21 @@ out:
 	sk_disk_free(disk);
 }
 
-/* Appends one libatasmart blob record: tag and length big-endian, then the bytes. */
-static size_t blob_put(uint8_t *blob, size_t off, uint32_t tag, const uint8_t *data, size_t len)
-{
-	uint32_t be_tag = htonl(tag), be_len = htonl((uint32_t)len);
-
-	memcpy(blob + off, &be_tag, 4);
-	memcpy(blob + off + 4, &be_len, 4);
-	memcpy(blob + off + 8, data, len);
-	return off + 8 + len;
-}
-
-/*
- * SMART read over SG_IO (when libatasmart could not open the drive): put IDENTIFY,
- * SMART data and thresholds in the blob form that libatasmart replays, so that the same
- * library decodes the attributes either way.
- */
+/* SMART read over SG_IO (when libatasmart could not open the drive): the pages go into
+ * the blob form libatasmart replays, so the same library decodes them either way. */
 static void parse_sgio_smart(const struct dc_raw *raw, const uint8_t *id, struct dc_drive *d)
 {
 	const uint8_t *data = dc_raw_get(raw, DC_PG_ATA_SMART_DATA, ATA_ID_LEN);
 	const uint8_t *thr = dc_raw_get(raw, DC_PG_ATA_SMART_THRESHOLDS, ATA_ID_LEN);
-	uint8_t blob[3 * (8 + ATA_ID_LEN)];
-	size_t len = 0;
+	uint8_t blob[DC_ATA_BLOB_MAX];
 
 	if (!data) {
 		dc_drive_page_error(d, raw, DC_PG_ATA_SMART_DATA, "ata smart");
 		return;
 	}
-	len = blob_put(blob, len, BLOB_TAG_IDFY, id, ATA_ID_LEN);
-	len = blob_put(blob, len, BLOB_TAG_SMDT, data, ATA_ID_LEN);
-	if (thr)
-		len = blob_put(blob, len, BLOB_TAG_SMTH, thr, ATA_ID_LEN);
-	parse_smart(blob, len, d);
+	if (!thr)
+		dc_drive_page_error(d, raw, DC_PG_ATA_SMART_THRESHOLDS, "ata smart thresholds");
+	parse_smart(blob, dc_ata_blob_build(blob, id, data, thr), d);
 }
 
 int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *d)
@@ -225,7 +262,7 @@ int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *d)
 	const uint8_t *id = NULL;
 
 	if (blob && !blob->err && blob->data)
-		id = blob_identify(blob->data, blob->len);
+		id = dc_ata_blob_identify(blob->data, blob->len);
 	if (!id)
 		id = dc_raw_get(raw, DC_PG_ATA_IDENTIFY, ATA_ID_LEN);
 	if (!id) {
@@ -245,7 +282,7 @@ int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *d)
 		parse_smart(blob->data, blob->len, d);
 	else if (dc_raw_find(raw, DC_PG_ATA_SMART_DATA))
 		parse_sgio_smart(raw, id, d);
-	else
+	else if (!smart_switched_off(id))
 		dc_drive_page_error(d, raw, DC_PG_ATA_SMART_BLOB, "ata smart");
 	return 0;
 }

@@ -16,11 +16,9 @@
 extern const unsigned char _binary_drives_sqlite_start[];
 extern const unsigned char _binary_drives_sqlite_end[];
 
-#define DC_DB_SCHEMA_VERSION 1
-
 struct dc_db {
 	sqlite3 *sql;
-	sqlite3_stmt *lookup, *tbw, *list;
+	sqlite3_stmt *lookup, *tbw, *list, *sources;
 };
 
 /* dc_match(pattern, model): the same matcher the database build checks with. */
@@ -46,8 +44,9 @@ static void sql_dc_icontains(sqlite3_context *ctx, int argc, sqlite3_value **arg
 #define FAMILY_COLUMNS \
 	"f.id, f.vendor, f.family, f.interface, coalesce(f.form_factor, ''), f.class, f.plp, " \
 	"coalesce(f.plp_note, ''), coalesce(f.dwpd, 0), coalesce(f.warranty_years, 0), " \
-	"(SELECT title FROM source s WHERE s.family_id = f.id ORDER BY s.rowid LIMIT 1), " \
-	"(SELECT url FROM source s WHERE s.family_id = f.id ORDER BY s.rowid LIMIT 1)"
+	"f.plp_inferred, coalesce(f.dispute, '')"
+/* The strongest source first: those backing the class, then by kind, then file order. */
+#define SOURCE_ORDER "ORDER BY backs DESC, strength DESC, rowid"
 
 static void copy_col(sqlite3_stmt *st, int col, char *dst, size_t len)
 {
@@ -56,10 +55,44 @@ static void copy_col(sqlite3_stmt *st, int col, char *dst, size_t len)
 	snprintf(dst, len, "%s", t ? (const char *)t : "");
 }
 
+/* Fills out->sources from the source table, strongest first. Returns 0 or -EIO. */
+static int read_sources(struct dc_db *db, sqlite3_int64 family_id, struct dc_dbinfo *out)
+{
+	sqlite3_stmt *st = db->sources;
+	int rc;
+
+	out->nsources = 0;
+	out->best_source = -1;
+	sqlite3_bind_int64(st, 1, family_id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct dc_db_source *s;
+		char text[32];
+
+		if (out->nsources++ >= DC_MAX_SOURCES)
+			continue; /* counted, not kept */
+		s = &out->sources[out->nsources - 1];
+		copy_col(st, 0, text, sizeof(text));
+		if (dc_source_kind_from_name(text, &s->kind))
+			s->kind = DC_SRC_NONE;
+		copy_col(st, 1, text, sizeof(text));
+		if (dc_claim_from_name(text, &s->claim))
+			s->claim = DC_CLAIM_IDENTITY;
+		s->backs_class = sqlite3_column_int(st, 2) != 0;
+		copy_col(st, 3, s->title, sizeof(s->title));
+		copy_col(st, 4, s->url, sizeof(s->url));
+		copy_col(st, 5, s->revision, sizeof(s->revision));
+		copy_col(st, 6, s->where, sizeof(s->where));
+	}
+	if (out->nsources && out->sources[0].backs_class)
+		out->best_source = 0;
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : -EIO;
+}
+
 /* Fills the family part of a dc_dbinfo from a row of FAMILY_COLUMNS. */
 static void read_family_row(sqlite3_stmt *st, struct dc_dbinfo *out)
 {
-	char plp[16];
+	char plp[32];
 
 	out->matched = true;
 	copy_col(st, 1, out->vendor, sizeof(out->vendor));
@@ -73,8 +106,8 @@ static void read_family_row(sqlite3_stmt *st, struct dc_dbinfo *out)
 	copy_col(st, 7, out->plp_note, sizeof(out->plp_note));
 	out->dwpd = sqlite3_column_double(st, 8);
 	out->warranty_years = sqlite3_column_double(st, 9);
-	copy_col(st, 10, out->source_title, sizeof(out->source_title));
-	copy_col(st, 11, out->source_url, sizeof(out->source_url));
+	out->plp_inferred = sqlite3_column_int(st, 10) != 0;
+	copy_col(st, 11, out->dispute, sizeof(out->dispute));
 }
 
 static int check_schema(struct dc_db *db, char *err, size_t errlen)
@@ -153,7 +186,12 @@ int dc_db_open(const char *path, struct dc_db **out, char *err, size_t errlen)
 		    "p.family_id = f.id ORDER BY p.rowid LIMIT 1) FROM family f "
 		    "WHERE dc_icontains(f.vendor, ?1) AND (?2 IS NULL OR f.plp = ?2) "
 		    "AND (?3 IS NULL OR f.interface = ?3) AND coalesce(f.dwpd, 0) >= ?4 "
-		    "ORDER BY f.vendor, f.family", &db->list, err, errlen))
+		    "AND (?5 IS NULL OR (SELECT kind FROM source s WHERE s.family_id = f.id "
+		    SOURCE_ORDER " LIMIT 1) = ?5) "
+		    "ORDER BY f.vendor, f.family", &db->list, err, errlen) ||
+	    prepare(db, "SELECT kind, claim, backs, title, url, coalesce(revision, ''), "
+		    "coalesce(location, '') FROM source WHERE family_id = ?1 " SOURCE_ORDER,
+		    &db->sources, err, errlen))
 		goto fail;
 	*out = db;
 	return 0;
@@ -169,6 +207,7 @@ void dc_db_close(struct dc_db *db)
 	sqlite3_finalize(db->lookup);
 	sqlite3_finalize(db->tbw);
 	sqlite3_finalize(db->list);
+	sqlite3_finalize(db->sources);
 	sqlite3_close(db->sql);
 	free(db);
 }
@@ -189,6 +228,8 @@ int dc_db_lookup(struct dc_db *db, const char *model, struct dc_dbinfo *out)
 		read_family_row(db->lookup, out);
 		copy_col(db->lookup, 12, out->pattern, sizeof(out->pattern));
 		family_id = sqlite3_column_int64(db->lookup, 0);
+		if (read_sources(db, family_id, out))
+			rc = SQLITE_ERROR;
 		sqlite3_bind_int64(db->tbw, 1, family_id);
 		sqlite3_bind_text(db->tbw, 2, norm, -1, SQLITE_TRANSIENT);
 		if (sqlite3_step(db->tbw) == SQLITE_ROW)
@@ -212,10 +253,16 @@ int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
 	if (f->interface)
 		sqlite3_bind_text(db->list, 3, f->interface, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_double(db->list, 4, f->min_dwpd);
+	if (f->source_kind)
+		sqlite3_bind_text(db->list, 5, f->source_kind, -1, SQLITE_TRANSIENT);
 	while ((rc = sqlite3_step(db->list)) == SQLITE_ROW) {
 		memset(&row, 0, sizeof(row));
 		read_family_row(db->list, &row);
 		copy_col(db->list, 12, row.pattern, sizeof(row.pattern));
+		if (read_sources(db, sqlite3_column_int64(db->list, 0), &row)) {
+			rc = SQLITE_ERROR;
+			break;
+		}
 		ret = cb(&row, ud);
 		if (ret)
 			break;

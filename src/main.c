@@ -35,6 +35,7 @@ static void usage(FILE *f)
 "       drivecheck --gate ROLE [OPTIONS] DEVICE...\n"
 "       drivecheck lookup [--json] MODEL...\n"
 "       drivecheck lookup --list [--vendor V] [--plp CLASS] [--interface IF] [--min-dwpd N]\n"
+"                                [--source-kind KIND]\n"
 "\n"
 "Is this drive fit for Ceph or DRBD? Identity, write cache, power-loss protection (PLP)\n"
 "evidence, wear, the bundled drive database, a short sync-write probe, and a verdict per\n"
@@ -61,6 +62,14 @@ static void usage(FILE *f)
 "      --dump DIR          save every raw page read (and the probe) under DIR/<device>/\n"
 "      --replay DIR        evaluate a dump instead of live devices\n"
 "      --sysroot DIR       read sysfs and the mount table under DIR (tests); no device I/O\n"
+"Lookup (what the database says, no drive needed):\n"
+"      --list              every family that passes these filters:\n"
+"      --vendor V          vendor name contains V\n"
+"      --plp CLASS         full, data-at-rest, at-least-data-at-rest, none, unknown\n"
+"      --interface IF      sata, sas, nvme\n"
+"      --min-dwpd N        rated drive writes per day of at least N\n"
+"      --source-kind KIND  the strongest source behind the class is of this kind: vendor,\n"
+"                          device, review, compilation, distributor, community\n"
 "  -h, --help              this text\n"
 "  -V, --version           version and database size\n"
 "\n"
@@ -75,7 +84,7 @@ static void usage(FILE *f)
 enum long_only {
 	OPT_NO_PROBE = 0x100, OPT_PROBE_TIME, OPT_PROBE_DIR, OPT_GATE, OPT_DB, OPT_DUMP,
 	OPT_REPLAY, OPT_PROM, OPT_SYSROOT, OPT_LIST, OPT_VENDOR, OPT_PLP, OPT_INTERFACE,
-	OPT_MIN_DWPD,
+	OPT_MIN_DWPD, OPT_SOURCE_KIND,
 };
 
 static int parse_number(const char *s, double *out)
@@ -110,8 +119,10 @@ static int parse_args(int argc, char **argv, struct cli *c)
 		{ "plp", required_argument, NULL, OPT_PLP },
 		{ "interface", required_argument, NULL, OPT_INTERFACE },
 		{ "min-dwpd", required_argument, NULL, OPT_MIN_DWPD },
+		{ "source-kind", required_argument, NULL, OPT_SOURCE_KIND },
 		{ 0 },
 	};
+	enum dc_source_kind kind;
 	enum dc_plp_class plp;
 	int ch;
 
@@ -147,12 +158,22 @@ static int parse_args(int argc, char **argv, struct cli *c)
 		case OPT_VENDOR: c->filter.vendor = optarg; break;
 		case OPT_PLP:
 			if (dc_plp_from_name(optarg, &plp)) {
-				fprintf(stderr, "drivecheck: --plp: want full, data-at-rest, none or unknown\n");
+				fprintf(stderr, "drivecheck: --plp: want full, data-at-rest, "
+					"at-least-data-at-rest, none or unknown\n");
 				return DC_EXIT_USAGE;
 			}
 			c->filter.plp = optarg;
 			break;
 		case OPT_INTERFACE: c->filter.interface = optarg; break;
+		case OPT_SOURCE_KIND:
+			if (dc_source_kind_from_name(optarg, &kind) || kind == DC_SRC_NONE ||
+			    kind == DC_SRC_MEASURED) {
+				fprintf(stderr, "drivecheck: --source-kind: want vendor, device, review, "
+					"compilation, distributor or community\n");
+				return DC_EXIT_USAGE;
+			}
+			c->filter.source_kind = optarg;
+			break;
 		case OPT_MIN_DWPD:
 			if (parse_number(optarg, &c->filter.min_dwpd)) {
 				fprintf(stderr, "drivecheck: --min-dwpd: not a number: '%s'\n", optarg);

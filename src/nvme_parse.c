@@ -7,6 +7,7 @@
 #include <nvme/types.h>
 
 #include "drive.h"
+#include "thresholds.h"
 #include "raw.h"
 #include "transport.h"
 
@@ -103,6 +104,36 @@ static void parse_features(const struct dc_raw *raw, struct dc_drive *d)
 								     : "not changeable");
 }
 
+/* The whole log as the drive gave it, for -v, JSON and the comparison with nvme-cli. */
+static void keep_health(const struct nvme_smart_log *s, struct dc_drive *d)
+{
+	struct dc_nvme_health *h = &d->smart.nvme;
+
+	d->smart.have_nvme_health = true;
+	h->critical_warning = s->critical_warning;
+	h->temperature_k = (unsigned)dc_le_uint(s->temperature, 2);
+	h->available_spare = s->avail_spare;
+	h->spare_threshold = s->spare_thresh;
+	h->percent_used = s->percent_used;
+	h->data_units_read = dc_le_uint(s->data_units_read, 16);
+	h->data_units_written = dc_le_uint(s->data_units_written, 16);
+	h->host_reads = dc_le_uint(s->host_reads, 16);
+	h->host_writes = dc_le_uint(s->host_writes, 16);
+	h->controller_busy_minutes = dc_le_uint(s->ctrl_busy_time, 16);
+	h->power_cycles = dc_le_uint(s->power_cycles, 16);
+	h->power_on_hours = dc_le_uint(s->power_on_hours, 16);
+	h->unsafe_shutdowns = dc_le_uint(s->unsafe_shutdowns, 16);
+	h->media_errors = dc_le_uint(s->media_errors, 16);
+	h->error_log_entries = dc_le_uint(s->num_err_log_entries, 16);
+	h->warning_temp_minutes = le32toh(s->warning_temp_time);
+	h->critical_temp_minutes = le32toh(s->critical_comp_time);
+	/* 0 K means "not reported"; anything past 200 C is not a working drive's. */
+	if (h->temperature_k > 0 && h->temperature_k < 473) {
+		d->smart.have_temperature = true;
+		d->smart.temperature_c = (int)h->temperature_k - 273;
+	}
+}
+
 static void parse_smart(const struct dc_raw *raw, struct dc_drive *d)
 {
 	const struct nvme_smart_log *s;
@@ -112,11 +143,14 @@ static void parse_smart(const struct dc_raw *raw, struct dc_drive *d)
 		dc_drive_page_error(d, raw, DC_PG_NVME_LOG_SMART, "nvme smart log");
 		return;
 	}
-	if (page_is_blank((const uint8_t *)s, sizeof(*s)) && s->critical_warning) {
+	/* A live controller's log always holds its temperature: one repeated byte, zero
+	 * included, is a failed or faked command. */
+	if (page_is_blank((const uint8_t *)s, sizeof(*s))) {
 		dc_drive_add_error(d, "nvme smart log: every byte 0x%02x: not trusted",
 				   s->critical_warning);
 		return;
 	}
+	keep_health(s, d);
 	if (s->critical_warning & NVME_SMART_CRIT_VOLATILE_MEMORY)
 		dc_drive_add_evidence(d, DC_EV_PLP_FAILED, "nvme smart log", "critical warning bit 4",
 				      "volatile memory backup device has failed");
@@ -162,6 +196,9 @@ static void parse_ocp_c0(const struct dc_raw *raw, struct dc_drive *d)
 	if (cap == 0)
 		dc_drive_add_evidence(d, DC_EV_PLP_FAILED, "nvme log 0xC0 (OCP)", "capacitor health",
 				      "0%%: capacitors failed");
+	else if (cap < DC_CAP_HEALTH_WARN_PERCENT)
+		dc_drive_add_evidence(d, DC_EV_PLP_DEGRADED, "nvme log 0xC0 (OCP)", "capacitor health",
+				      "%u%%: worn (under %u%%)", cap, DC_CAP_HEALTH_WARN_PERCENT);
 	else
 		dc_drive_add_evidence(d, DC_EV_INFO, "nvme log 0xC0 (OCP)", "capacitor health",
 				      "%u%%", cap);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* render_json.c - the stable JSON output (docs/json.md), built with cJSON. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include <cjson/cJSON.h>
@@ -55,9 +56,90 @@ static cJSON *wear_json(const struct dc_wear *w)
 	return o;
 }
 
+static cJSON *source_json(const struct dc_db_source *s)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "kind", dc_source_kind_name(s->kind));
+	cJSON_AddStringToObject(o, "claim", dc_claim_name(s->claim));
+	cJSON_AddBoolToObject(o, "backs_class", s->backs_class);
+	cJSON_AddStringToObject(o, "title", s->title);
+	cJSON_AddStringToObject(o, "url", s->url);
+	cJSON_AddItemToObject(o, "revision", str_or_null(s->revision));
+	cJSON_AddItemToObject(o, "where", str_or_null(s->where));
+	return o;
+}
+
+static cJSON *ata_attrs_json(const struct dc_smart *sm)
+{
+	cJSON *arr = cJSON_CreateArray();
+
+	for (unsigned i = 0; i < sm->nattrs; i++) {
+		const struct dc_ata_attr *a = &sm->attrs[i];
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddNumberToObject(o, "id", a->id);
+		cJSON_AddStringToObject(o, "name", a->name);
+		cJSON_AddNumberToObject(o, "value", a->value);
+		cJSON_AddNumberToObject(o, "worst", a->worst);
+		if (a->threshold_known)
+			cJSON_AddNumberToObject(o, "threshold", a->threshold);
+		else
+			cJSON_AddNullToObject(o, "threshold");
+		cJSON_AddNumberToObject(o, "raw", (double)a->raw);
+		cJSON_AddNumberToObject(o, "flags", a->flags);
+		cJSON_AddItemToArray(arr, o);
+	}
+	return arr;
+}
+
+static cJSON *nvme_health_json(const struct dc_nvme_health *h)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(o, "critical_warning", h->critical_warning);
+	cJSON_AddNumberToObject(o, "temperature_k", h->temperature_k);
+	cJSON_AddNumberToObject(o, "available_spare", h->available_spare);
+	cJSON_AddNumberToObject(o, "spare_threshold", h->spare_threshold);
+	cJSON_AddNumberToObject(o, "percent_used", h->percent_used);
+	add_u64_or_null(o, "data_units_read", h->data_units_read != UINT64_MAX, h->data_units_read);
+	add_u64_or_null(o, "data_units_written", h->data_units_written != UINT64_MAX,
+			h->data_units_written);
+	add_u64_or_null(o, "host_reads", h->host_reads != UINT64_MAX, h->host_reads);
+	add_u64_or_null(o, "host_writes", h->host_writes != UINT64_MAX, h->host_writes);
+	add_u64_or_null(o, "controller_busy_minutes", h->controller_busy_minutes != UINT64_MAX,
+			h->controller_busy_minutes);
+	add_u64_or_null(o, "power_cycles", h->power_cycles != UINT64_MAX, h->power_cycles);
+	add_u64_or_null(o, "power_on_hours", h->power_on_hours != UINT64_MAX, h->power_on_hours);
+	add_u64_or_null(o, "unsafe_shutdowns", h->unsafe_shutdowns != UINT64_MAX, h->unsafe_shutdowns);
+	add_u64_or_null(o, "media_errors", h->media_errors != UINT64_MAX, h->media_errors);
+	add_u64_or_null(o, "error_log_entries", h->error_log_entries != UINT64_MAX,
+			h->error_log_entries);
+	cJSON_AddNumberToObject(o, "warning_temp_minutes", h->warning_temp_minutes);
+	cJSON_AddNumberToObject(o, "critical_temp_minutes", h->critical_temp_minutes);
+	return o;
+}
+
+/* SMART as the drive gave it (format 1.1). */
+static cJSON *smart_json(const struct dc_smart *sm)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (sm->have_temperature)
+		cJSON_AddNumberToObject(o, "temperature_c", sm->temperature_c);
+	else
+		cJSON_AddNullToObject(o, "temperature_c");
+	cJSON_AddItemToObject(o, "ata_attributes", ata_attrs_json(sm));
+	cJSON_AddItemToObject(o, "nvme_health", sm->have_nvme_health ? nvme_health_json(&sm->nvme)
+								    : cJSON_CreateNull());
+	return o;
+}
+
 static cJSON *dbinfo_json(const struct dc_dbinfo *db)
 {
-	cJSON *o, *src;
+	const struct dc_db_source *best;
+	cJSON *o, *src, *all;
+	unsigned kept = db->nsources < DC_MAX_SOURCES ? db->nsources : DC_MAX_SOURCES;
 
 	if (!db->matched)
 		return cJSON_CreateNull();
@@ -82,9 +164,18 @@ static cJSON *dbinfo_json(const struct dc_dbinfo *db)
 	cJSON_AddItemToObject(o, "form_factor", str_or_null(db->form_factor));
 	cJSON_AddStringToObject(o, "class", db->drive_class);
 	cJSON_AddStringToObject(o, "pattern", db->pattern);
+	cJSON_AddBoolToObject(o, "plp_inferred", db->plp_inferred);
+	cJSON_AddItemToObject(o, "dispute", str_or_null(db->dispute));
+	/* "source" (format 1.0) is the strongest source; "sources" lists them all. */
+	best = db->best_source >= 0 ? &db->sources[db->best_source] : kept ? &db->sources[0] : NULL;
 	src = cJSON_AddObjectToObject(o, "source");
-	cJSON_AddStringToObject(src, "title", db->source_title);
-	cJSON_AddStringToObject(src, "url", db->source_url);
+	cJSON_AddStringToObject(src, "title", best ? best->title : "");
+	cJSON_AddStringToObject(src, "url", best ? best->url : "");
+	cJSON_AddStringToObject(src, "kind", dc_source_kind_name(best ? best->kind : DC_SRC_NONE));
+	cJSON_AddNumberToObject(o, "source_count", db->nsources);
+	all = cJSON_AddArrayToObject(o, "sources");
+	for (unsigned i = 0; i < kept; i++)
+		cJSON_AddItemToArray(all, source_json(&db->sources[i]));
 	return o;
 }
 
@@ -124,6 +215,33 @@ static cJSON *probe_json(const struct dc_probe *p)
 	return o;
 }
 
+static cJSON *property_json(const struct dc_property *p)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddItemToObject(o, "value", tri_json(p->value));
+	cJSON_AddStringToObject(o, "source_kind", dc_source_kind_name(p->kind));
+	cJSON_AddItemToObject(o, "source", str_or_null(p->source));
+	cJSON_AddStringToObject(o, "basis", p->basis);
+	return o;
+}
+
+/* S, U and F (format 1.1): the three questions every verdict answers. */
+static void properties_json(const struct dc_result *r, cJSON *dev)
+{
+	cJSON *o = cJSON_AddObjectToObject(dev, "properties"), *f;
+
+	cJSON_AddItemToObject(o, "flushed_writes_survive", property_json(&r->flushed_survive));
+	cJSON_AddItemToObject(o, "unflushed_writes_survive", property_json(&r->unflushed_survive));
+	f = property_json(&r->fast);
+	cJSON_AddStringToObject(f, "speed", dc_flush_speed_name(r->flush_speed));
+	if (r->flush_speed != DC_FLUSH_NOT_MEASURED)
+		cJSON_AddNumberToObject(f, "p50_us", r->flush_p50_us);
+	else
+		cJSON_AddNullToObject(f, "p50_us");
+	cJSON_AddItemToObject(o, "durable_writes_fast", f);
+}
+
 static cJSON *result_json(const struct dc_report *r, cJSON *dev)
 {
 	cJSON *plp = cJSON_AddObjectToObject(dev, "plp"), *verdicts, *advice;
@@ -131,6 +249,7 @@ static cJSON *result_json(const struct dc_report *r, cJSON *dev)
 	cJSON_AddStringToObject(plp, "class", dc_plp_name(r->result.plp));
 	cJSON_AddStringToObject(plp, "confidence", r->result.confidence);
 	cJSON_AddItemToObject(plp, "evidence", evidence_json(r->result.evidence, r->result.nevidence));
+	properties_json(&r->result, dev);
 	verdicts = cJSON_AddObjectToObject(dev, "verdicts");
 	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
 		const struct dc_verdict *v = &r->result.verdicts[i];
@@ -200,6 +319,7 @@ static cJSON *report_json(const struct dc_report *r)
 
 	cJSON_AddItemToObject(o, "plp_evidence", evidence_json(dr->evidence, dr->nevidence));
 	cJSON_AddItemToObject(o, "wear", wear_json(&dr->wear));
+	cJSON_AddItemToObject(o, "smart", smart_json(&dr->smart));
 	cJSON_AddItemToObject(o, "database", dbinfo_json(&r->db));
 	cJSON_AddItemToObject(o, "probe", probe_json(&r->probe));
 	if (!r->error)

@@ -53,8 +53,27 @@ static const char *status_word(enum dc_status s)
 	return "-";
 }
 
+/* The strongest source of a row, or NULL. */
+static const struct dc_db_source *db_best(const struct dc_dbinfo *db)
+{
+	if (db->best_source >= 0)
+		return &db->sources[db->best_source];
+	return db->nsources ? &db->sources[0] : NULL;
+}
+
+static void print_property(FILE *out, const char *label, const struct dc_property *p,
+			   const char *value)
+{
+	fprintf(out, "  %-28s %-8s %s", label, value, p->basis);
+	if (p->kind != DC_SRC_NONE)
+		fprintf(out, " [%s%s%s]", dc_source_kind_name(p->kind), p->source[0] ? ": " : "",
+			p->source);
+	fputc('\n', out);
+}
+
 static void print_detail(FILE *out, const struct dc_report *r)
 {
+	const struct dc_db_source *best = db_best(&r->db);
 	const struct dc_drive *d = &r->drive;
 	char size[16];
 
@@ -76,11 +95,15 @@ static void print_detail(FILE *out, const struct dc_report *r)
 		d->cache_source[0] ? d->cache_source : "no source",
 		r->dev.kernel_cache ? dc_kcache_name(r->dev.kernel_cache) : "?",
 		dc_tri_name(r->dev.kernel_fua));
-	if (r->db.matched)
-		fprintf(out, "  database: %s %s, PLP %s, %.2g DWPD, %.0f TBW, %s\n    source: %s <%s>\n",
-			r->db.vendor, r->db.family, dc_plp_name(r->db.plp), r->db.dwpd, r->db.tbw_tb,
-			r->db.drive_class, r->db.source_title, r->db.source_url);
-	else
+	if (r->db.matched) {
+		fprintf(out, "  database: %s %s, PLP %s%s, %.2g DWPD, %.0f TBW, %s\n", r->db.vendor,
+			r->db.family, dc_plp_name(r->db.plp), r->db.plp_inferred ? " (inferred)" : "",
+			r->db.dwpd, r->db.tbw_tb, r->db.drive_class);
+		if (best)
+			fprintf(out, "    strongest of %u source%s: %s %s: %s <%s>\n", r->db.nsources,
+				r->db.nsources == 1 ? "" : "s", dc_source_kind_name(best->kind),
+				dc_claim_name(best->claim), best->title, best->url);
+	} else
 		fprintf(out, "  database: no row for this model\n");
 	if (d->wear.have_percent_used || d->wear.have_written || d->wear.have_power_on) {
 		fprintf(out, "  wear:");
@@ -104,6 +127,12 @@ static void print_detail(FILE *out, const struct dc_report *r)
 	else
 		fprintf(out, "  probe: skipped: %s\n", r->probe.skipped[0] ? r->probe.skipped : "not run");
 	fprintf(out, "  PLP: %s (confidence %s)\n", dc_plp_name(r->result.plp), r->result.confidence);
+	print_property(out, "S flushed data survives:", &r->result.flushed_survive,
+		       dc_tri_name(r->result.flushed_survive.value));
+	print_property(out, "U unflushed data survives:", &r->result.unflushed_survive,
+		       dc_tri_name(r->result.unflushed_survive.value));
+	print_property(out, "F durable writes fast:", &r->result.fast,
+		       dc_flush_speed_name(r->result.flush_speed));
 	for (unsigned i = 0; i < r->result.nevidence; i++) {
 		const struct dc_evidence *ev = &r->result.evidence[i];
 		fprintf(out, "    [%s] %s: %s: %s\n", dc_ev_kind_name(ev->kind), ev->source, ev->what,
@@ -144,7 +173,7 @@ void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, boo
 		fprintf(out, "%-14s %-11.11s %-28.28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s\n",
 			r->dev.path, dc_transport_name(r->dev.transport), r->drive.model[0] ? r->drive.model : "?",
 			human_size(r->dev.capacity_bytes, size, sizeof(size)), cache_word(&r->drive),
-			kernel_word(&r->dev), dc_plp_name(r->result.plp), sync,
+			kernel_word(&r->dev), dc_plp_short_name(r->result.plp), sync,
 			status_word(v[DC_ROLE_CEPH_OSD].status), status_word(v[DC_ROLE_CEPH_DB].status),
 			status_word(v[DC_ROLE_DRBD].status), status_word(v[DC_ROLE_ZFS_SLOG].status));
 	}
@@ -157,11 +186,15 @@ void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, boo
 
 void dc_render_db_row(FILE *out, const struct dc_dbinfo *row, bool header)
 {
+	const struct dc_db_source *best = db_best(row);
+
 	if (header)
-		fprintf(out, "%-16s %-28s %-5s %-11s %-13s %6s  %s\n", "VENDOR", "FAMILY", "IFACE",
-			"CLASS", "PLP", "DWPD", "PATTERN");
-	fprintf(out, "%-16.16s %-28.28s %-5s %-11s %-13s %6.2g  %s\n", row->vendor, row->family,
-		row->interface, row->drive_class, dc_plp_name(row->plp), row->dwpd, row->pattern);
+		fprintf(out, "%-16s %-28s %-5s %-11s %-13s %-11s %3s %6s  %s\n", "VENDOR", "FAMILY",
+			"IFACE", "CLASS", "PLP", "SOURCE", "N", "DWPD", "PATTERN");
+	fprintf(out, "%-16.16s %-28.28s %-5s %-11s %-13s %-11s %3u %6.2g  %s\n", row->vendor,
+		row->family, row->interface, row->drive_class, dc_plp_short_name(row->plp),
+		dc_source_kind_name(best ? best->kind : DC_SRC_NONE), row->nsources, row->dwpd,
+		row->pattern);
 }
 
 void dc_render_lookup_table(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
@@ -169,6 +202,7 @@ void dc_render_lookup_table(FILE *out, const char *const *queries, const struct 
 {
 	for (unsigned i = 0; i < n; i++) {
 		const struct dc_dbinfo *db = &dbs[i];
+		const struct dc_db_source *best;
 
 		if (!db->matched) {
 			fprintf(out, "%s: no match in the database (PLP unknown)\n", queries[i]);
@@ -176,16 +210,25 @@ void dc_render_lookup_table(FILE *out, const char *const *queries, const struct 
 		}
 		fprintf(out, "%s: %s %s (%s, %s%s%s)\n", queries[i], db->vendor, db->family,
 			db->interface, db->drive_class, db->form_factor[0] ? ", " : "", db->form_factor);
-		fprintf(out, "  PLP:       %s%s%s\n", dc_plp_name(db->plp), db->plp_note[0] ? ": " : "",
-			db->plp_note);
+		fprintf(out, "  PLP:       %s%s%s%s\n", dc_plp_name(db->plp),
+			db->plp_inferred ? " (inferred from a feature list that names none)" : "",
+			db->plp_note[0] ? ": " : "", db->plp_note);
+		if (db->dispute[0])
+			fprintf(out, "  dispute:   %s\n", db->dispute);
 		if (db->dwpd > 0)
 			fprintf(out, "  DWPD:      %.2g\n", db->dwpd);
 		if (db->tbw_tb > 0)
 			fprintf(out, "  TBW:       %.0f TB\n", db->tbw_tb);
 		if (db->warranty_years > 0)
 			fprintf(out, "  warranty:  %.0f years\n", db->warranty_years);
-		fprintf(out, "  source:    %s <%s>\n  pattern:   %s\n", db->source_title, db->source_url,
-			db->pattern);
+		best = db_best(db);
+		if (best)
+			fprintf(out, "  source:    %s, %s: %s <%s>%s%s%s%s\n", dc_source_kind_name(best->kind),
+				dc_claim_name(best->claim), best->title, best->url,
+				best->revision[0] ? ", " : "", best->revision,
+				best->where[0] ? ", " : "", best->where);
+		fprintf(out, "  sources:   %u (--json lists them all)\n  pattern:   %s\n",
+			db->nsources, db->pattern);
 	}
 }
 

@@ -9,14 +9,38 @@
 #include "transport.h"
 
 #define SCSI_BUF_LEN 1024
+/*
+ * The first INQUIRY asks for at most 252 bytes in CDB byte 4 alone: SPC-2 devices and
+ * some USB and RAID bridges read byte 3 as reserved, and a two-byte length of 1,024
+ * would reach them as 0 (no data at all). A VPD page that says it is longer is asked
+ * again for its whole length, which only SPC-3 and later devices report.
+ */
+#define SCSI_SHORT_LEN 252
+
+static int inquiry(int fd, int evpd, uint8_t page, uint8_t *buf, size_t len, size_t *got)
+{
+	uint8_t cdb[6] = { 0x12, (uint8_t)evpd, page, (uint8_t)(len >> 8), (uint8_t)len, 0 };
+
+	return dc_sgio_read(fd, cdb, sizeof(cdb), buf, len, got);
+}
 
 static int add_inquiry(int fd, struct dc_raw *raw, const char *name, int evpd, uint8_t page)
 {
-	uint8_t cdb[6] = { 0x12, (uint8_t)evpd, page, SCSI_BUF_LEN >> 8, SCSI_BUF_LEN & 0xff, 0 };
 	uint8_t buf[SCSI_BUF_LEN];
-	size_t got = 0;
-	int err = dc_sgio_read(fd, cdb, sizeof(cdb), buf, sizeof(buf), &got);
+	size_t got = 0, want;
+	int err = inquiry(fd, evpd, page, buf, SCSI_SHORT_LEN, &got);
 
+	if (!err && evpd && got >= 4) {
+		want = ((size_t)buf[2] << 8 | buf[3]) + 4;
+		if (want > SCSI_SHORT_LEN) {
+			size_t got2 = 0;
+			uint8_t big[SCSI_BUF_LEN];
+
+			want = want < sizeof(big) ? want : sizeof(big);
+			if (inquiry(fd, evpd, page, big, want, &got2) == 0 && got2 >= got)
+				return dc_raw_add(raw, name, big, got2, 0);
+		}
+	}
 	return dc_raw_add(raw, name, buf, got, err);
 }
 

@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* verdict.c - PASS/WARN/FAIL per role (Ceph OSD, Ceph DB/WAL, DRBD, ZFS SLOG), with reasons. Pure. */
-#include <errno.h>
+/* verdict.c - PASS/WARN/FAIL per role from S, U and F, with reasons, and the advice. Pure. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "db.h"
 #include "decide.h"
 #include "names.h"
 #include "thresholds.h"
@@ -31,110 +29,77 @@ static void advise(struct dc_result *r, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (r->nadvice >= sizeof(r->advice) / sizeof(r->advice[0]))
+	if (r->nadvice >= DC_MAX_ADVICE)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(r->advice[r->nadvice++], sizeof(r->advice[0]), fmt, ap);
 	va_end(ap);
 }
 
-static bool plp_failed(const struct dc_result *r)
-{
-	for (unsigned i = 0; i < r->nevidence; i++)
-		if (r->evidence[i].kind == DC_EV_PLP_FAILED)
-			return true;
-	return false;
-}
-
-/* Years until the rated endurance is spent at the write rate seen so far; <0 unknown. */
-static double years_left(const struct dc_facts *f)
-{
-	const struct dc_wear *w = &f->drive->wear;
-	double hours = (double)w->power_on_hours;
-
-	if (!w->have_power_on || hours < 24 * 7)
-		return -1; /* under a week of history says nothing of a rate */
-	if (w->have_percent_used && w->percent_used > 0 && w->percent_used < 100)
-		return (100.0 - w->percent_used) / w->percent_used * hours / 8766.0;
-	if (w->have_written && f->db->tbw_tb > 0 && w->host_written_bytes > 0) {
-		double written_tb = (double)w->host_written_bytes / 1e12;
-		double left_tb = f->db->tbw_tb - written_tb;
-		return left_tb <= 0 ? 0 : left_tb / (written_tb / hours) / 8766.0;
-	}
-	return -1;
-}
-
 struct ctx {
 	const struct dc_facts *f;
+	const struct dc_judgement *j;
 	struct dc_result *r;
-	bool probed, fast, slow, rotational, write_through, hazard, failed;
-	double p50, fast_us, slow_us;
-	double years;
+	bool S, U;      /* S and U are yes */
+	bool hazard;    /* write-through kernel on a drive whose completed writes may be lost */
 };
 
-/* Hardware RAID volumes answer INQUIRY with the controller's name, not a drive's. */
-static bool is_raid_volume(const struct dc_drive *d)
-{
-	static const char *const models[] = {
-		"PERC", "LOGICAL VOLUME", "MR9", "MegaRAID", "RAID", "Smart Array", "ServeRAID",
-	};
-
-	for (size_t i = 0; i < sizeof(models) / sizeof(models[0]); i++)
-		if (strstr(d->model, models[i]))
-			return true;
-	return false;
-}
-
+/* S and U decide safety; F decides performance; then endurance and what the drive is. */
 static void common_reasons(const struct ctx *c, enum dc_role role, struct dc_verdict *v)
 {
 	const struct dc_facts *f = c->f;
+	const struct dc_judgement *j = c->j;
+	const struct dc_result *r = c->r;
 	const struct dc_drive *d = f->drive;
 
-	if (c->failed)
+	if (j->plp_failed)
 		reason(v, DC_FAIL, "the drive reports failed power-loss protection (backup power)");
+	else if (j->plp_degraded)
+		reason(v, DC_WARN, "the drive's power-loss protection is degraded or cannot be "
+		       "judged: see the evidence");
 	if (c->hazard)
 		reason(v, DC_FAIL, "HAZARD: the kernel's write cache is 'write through', so flushes "
-		       "are dropped, but the drive has %s volatile cache and no full-PLP evidence: "
-		       "acknowledged writes can be lost at a power cut",
+		       "are dropped, but the drive has %s volatile cache and nothing shows its "
+		       "completed writes survive a power cut: acknowledged writes can be lost",
 		       d->cache_enabled == DC_TRI_YES ? "an enabled" : "a possibly enabled");
-	else if (c->write_through && c->r->plp == DC_PLP_FULL)
-		reason(v, DC_PASS, "kernel 'write through' skips flushes; safe only because of full PLP");
+	else if (j->write_through && j->declared_no_vwc)
+		reason(v, DC_PASS, "kernel 'write through' is right for this drive: it declares no "
+		       "volatile write cache");
+	else if (j->write_through && c->U)
+		reason(v, DC_PASS, "kernel 'write through' skips flushes; safe only because completed "
+		       "writes survive (U: %s)", r->unflushed_survive.basis);
 
-	switch (c->r->plp) {
-	case DC_PLP_FULL:
-		reason(v, DC_PASS, "full power-loss protection (confidence %s)", c->r->confidence);
-		break;
-	case DC_PLP_DATA_AT_REST:
-		reason(v, role == DC_ROLE_ZFS_SLOG ? DC_FAIL : DC_WARN,
-		       "PLP protects data at rest only, not writes in flight: every flush waits for NAND");
-		break;
-	case DC_PLP_NONE:
-		if (!c->failed)
-			reason(v, role == DC_ROLE_ZFS_SLOG ? DC_FAIL : DC_WARN,
-			       "no power-loss protection: every flush waits for NAND");
-		break;
-	case DC_PLP_UNKNOWN:
-		reason(v, role == DC_ROLE_ZFS_SLOG ? DC_FAIL : DC_WARN,
-		       "PLP unknown: %s, and the drive gives no PLP evidence%s",
-		       f->db->matched ? "the database row has no sourced PLP class"
-				      : "no database row",
-		       c->fast ? " (fast flushes are consistent with PLP, but do not prove it)" : "");
-		break;
-	}
+	if (c->S)
+		reason(v, DC_PASS, "S: flushed data survives a power cut (%s)",
+		       r->flushed_survive.basis);
+	else if (r->flushed_survive.value == DC_TRI_NO && !j->plp_failed)
+		reason(v, DC_WARN, "S: no: %s; every flush waits for NAND and a power cut may still "
+		       "take flushed data", r->flushed_survive.basis);
+	else if (r->flushed_survive.value == DC_TRI_UNKNOWN)
+		reason(v, DC_WARN, "S unknown: %s%s", r->flushed_survive.basis,
+		       r->flush_speed == DC_FLUSH_FAST ? "; fast flushes are consistent with PLP but "
+		       "do not prove it: firmware that acknowledges flushes it has not done exists" : "");
 
-	if (c->probed) {
-		if (c->slow && !(c->rotational && role == DC_ROLE_CEPH_OSD))
-			reason(v, DC_FAIL, "flushed 4 KiB writes take %.0f us at the median (slow: >= %.0f us)",
-			       c->p50, c->slow_us);
-		else if (!c->fast && !c->rotational)
-			reason(v, DC_WARN, "flushed 4 KiB writes take %.0f us at the median (fast: <= %.0f us)",
-			       c->p50, c->fast_us);
-		else if (c->fast)
-			reason(v, DC_PASS, "flushed 4 KiB writes take %.0f us at the median", c->p50);
-	} else {
-		const char *why = f->probe && f->probe->skipped[0] ? f->probe->skipped : "not run";
-		reason(v, c->r->plp == DC_PLP_FULL ? DC_PASS : DC_WARN,
-		       "flush cost not measured (probe: %s)", why);
+	switch (r->flush_speed) {
+	case DC_FLUSH_NOT_MEASURED:
+		reason(v, c->U ? DC_PASS : DC_WARN, "flush cost not measured (%s)", r->fast.basis);
+		break;
+	case DC_FLUSH_SLOW:
+		if (j->rotational && role == DC_ROLE_CEPH_OSD)
+			reason(v, DC_PASS, "durable 4 KiB writes take %.0f us at the median, as a "
+			       "spinning disk does", r->flush_p50_us);
+		else
+			reason(v, DC_FAIL, "F: durable 4 KiB writes take %.0f us at the median (slow: "
+			       ">= %.0f us)", r->flush_p50_us, j->slow_us);
+		break;
+	case DC_FLUSH_MIDDLING:
+		reason(v, j->rotational ? DC_PASS : DC_WARN, "F: durable 4 KiB writes take %.0f us at "
+		       "the median (fast: <= %.0f us)", r->flush_p50_us, j->fast_us);
+		break;
+	case DC_FLUSH_FAST:
+		reason(v, DC_PASS, "F: durable 4 KiB writes take %.0f us at the median",
+		       r->flush_p50_us);
+		break;
 	}
 
 	if (d->wear.have_percent_used) {
@@ -143,29 +108,28 @@ static void common_reasons(const struct ctx *c, enum dc_role role, struct dc_ver
 		else if (d->wear.percent_used >= DC_WEAR_WARN_PERCENT)
 			reason(v, DC_WARN, "%u%% of rated endurance used", d->wear.percent_used);
 	}
-	if (c->years >= 0 && c->years < DC_YEARS_LEFT_WARN)
+	if (j->years_left >= 0 && j->years_left < DC_YEARS_LEFT_WARN)
 		reason(v, DC_WARN, "rated endurance runs out in %.1f years at the write rate so far",
-		       c->years);
-	if (is_raid_volume(d))
+		       j->years_left);
+	if (j->raid_volume)
 		reason(v, DC_WARN, "a RAID controller's volume (%s %s): the drives behind it are hidden, "
 		       "and the controller's cache and battery decide what a flush costs", d->vendor,
 		       d->model);
-	else if (!f->db->matched && (!d->model[0] || f->dev->transport == DC_TRAN_VIRTIO ||
-				f->dev->transport == DC_TRAN_USB || f->dev->transport == DC_TRAN_LOOP))
+	else if (j->unidentified)
 		reason(v, DC_WARN, "drive not identified (%s): the verdict rests on what was measured",
 		       dc_transport_name(f->dev->transport));
 }
 
 static void role_ceph_osd(const struct ctx *c, struct dc_verdict *v)
 {
-	if (c->rotational)
+	if (c->j->rotational)
 		reason(v, DC_WARN, "spinning disk: fine as OSD data with its DB/WAL on flash with PLP");
 	common_reasons(c, DC_ROLE_CEPH_OSD, v);
 }
 
 static void role_ceph_db(const struct ctx *c, struct dc_verdict *v)
 {
-	if (c->rotational)
+	if (c->j->rotational)
 		reason(v, DC_FAIL, "spinning disk: a DB/WAL device must be flash");
 	if (c->f->db->dwpd > 0 && c->f->db->dwpd < DC_DB_WAL_MIN_DWPD)
 		reason(v, DC_WARN, "rated %.2g DWPD: DB/WAL writes wear out read-intensive drives (want >= %.0f)",
@@ -175,60 +139,89 @@ static void role_ceph_db(const struct ctx *c, struct dc_verdict *v)
 
 static void role_drbd(const struct ctx *c, struct dc_verdict *v)
 {
-	if (c->rotational)
+	if (c->j->rotational)
 		reason(v, DC_WARN, "spinning disk: each DRBD flush costs milliseconds");
 	common_reasons(c, DC_ROLE_DRBD, v);
+	if (!c->U)
+		reason(v, DC_PASS, "keep 'disk-flushes' and 'md-flushes' on: nothing shows that "
+		       "completed, unflushed writes survive (U)");
 }
 
+/* OpenZFS's hardware guide: an SLOG must protect flushed data and its own metadata (S);
+ * unflushed data is irrelevant to ZFS. And it must be fast (F). */
 static void role_zfs_slog(const struct ctx *c, struct dc_verdict *v)
 {
-	if (c->rotational)
+	if (c->j->rotational)
 		reason(v, DC_FAIL, "spinning disk: never an SLOG");
-	if (c->r->plp != DC_PLP_FULL && !c->failed)
-		reason(v, DC_FAIL, "a ZFS SLOG needs full power-loss protection");
+	if (!c->S && !c->j->plp_failed)
+		reason(v, DC_FAIL, "a ZFS SLOG needs flushed data to survive a power cut (S)");
 	if (c->f->db->dwpd > 0 && c->f->db->dwpd < DC_SLOG_MIN_DWPD)
 		reason(v, DC_WARN, "rated %.2g DWPD: an SLOG takes every sync write (want >= %.0f)",
 		       c->f->db->dwpd, DC_SLOG_MIN_DWPD);
 	common_reasons(c, DC_ROLE_ZFS_SLOG, v);
 }
 
-static const char *cache_off_command(const struct dc_dev *dev)
+/* The command that turns the drive's volatile cache off, and the udev rule that keeps it
+ * off, as Ceph's hardware recommendations do by hand. NULL where there is none. */
+static const char *cache_off(const struct dc_dev *dev, char *rule, size_t len)
 {
-	if (dev->protocol == DC_PROTO_NVME)
+	switch (dev->protocol) {
+	case DC_PROTO_NVME:
+		snprintf(rule, len, "ACTION==\"add\", SUBSYSTEM==\"nvme\", ATTR{model}==\"%s*\", "
+			 "RUN+=\"/usr/sbin/nvme set-feature /dev/%%k --feature-id=0x06 --value=0\"",
+			 dev->model);
 		return "nvme set-feature DEV --feature-id=0x06 --value=0";
-	if (dev->protocol == DC_PROTO_ATA)
-		return "hdparm -W 0 DEV";
-	if (dev->protocol == DC_PROTO_SCSI)
-		return "sdparm --clear WCE DEV";
+	case DC_PROTO_ATA:
+	case DC_PROTO_SCSI:
+		/* sd turns "write through" into a MODE SELECT of WCE=0, which libata passes to
+		 * a SATA drive as SET FEATURES. */
+		snprintf(rule, len, "ACTION==\"add|change\", SUBSYSTEM==\"scsi_disk\", "
+			 "ATTRS{model}==\"%s*\", ATTR{cache_type}=\"write through\"", dev->model);
+		return dev->protocol == DC_PROTO_ATA ? "hdparm -W 0 DEV" : "sdparm --clear WCE --save DEV";
+	case DC_PROTO_NONE:
+		break;
+	}
 	return NULL;
 }
 
 static void add_advice(const struct ctx *c)
 {
 	const struct dc_facts *f = c->f;
+	const struct dc_judgement *j = c->j;
 	struct dc_result *r = c->r;
-	const char *cmd = cache_off_command(f->dev);
+	char rule[256];
+	const char *cmd = cache_off(f->dev, rule, sizeof(rule));
+	bool cache_on = f->drive->cache_enabled == DC_TRI_YES;
 
-	if (r->plp == DC_PLP_FULL && !c->failed && f->drive->cache_enabled == DC_TRI_YES && cmd)
-		advise(r, "full PLP with the volatile cache on: Ceph's hardware recommendations note "
-		       "such drives may flush much faster with it off (%s, with DEV = %s); then re-run "
-		       "drivecheck to re-probe", cmd, f->dev->path);
-	if (r->plp == DC_PLP_FULL && !c->failed && !c->slow)
-		advise(r, "DRBD: 'disk-flushes no' and 'md-flushes no' are safe on this drive (full "
-		       "PLP, as DRBD's documentation requires)");
+	if (c->U && !j->plp_failed && cache_on && cmd) {
+		if (r->flush_speed == DC_FLUSH_SLOW || r->flush_speed == DC_FLUSH_MIDDLING)
+			advise(r, "completed writes survive on this drive (U), yet its flushes take "
+			       "%.0f us with the volatile cache on: turn the cache off (%s, with DEV = "
+			       "%s), re-run drivecheck to probe again, and keep it off across reboots "
+			       "with a udev rule: %s", r->flush_p50_us, cmd, f->dev->path, rule);
+		else if (r->flush_speed == DC_FLUSH_NOT_MEASURED)
+			advise(r, "completed writes survive on this drive (U) and its volatile cache is "
+			       "on: such drives may flush much faster with it off (%s, with DEV = %s; "
+			       "udev rule: %s); probe to see", cmd, f->dev->path, rule);
+	}
+	if (c->U && !j->plp_failed && r->flush_speed != DC_FLUSH_SLOW)
+		advise(r, "DRBD: 'disk-flushes no' and 'md-flushes no' are safe on this drive: "
+		       "completed writes survive a power cut (U: %s)", r->unflushed_survive.basis);
 	else
 		advise(r, "DRBD: keep 'disk-flushes' and 'md-flushes' on (the default); turning them "
-		       "off is safe only with full PLP%s", c->slow && r->plp == DC_PLP_FULL
-		       ? ", and this PLP drive's slow flushes are unexplained" : "");
+		       "off is safe only when completed writes survive a power cut (U)%s",
+		       c->U && r->flush_speed == DC_FLUSH_SLOW
+		       ? ", and this drive's slow flushes are unexplained" : "");
 	if (c->hazard)
 		advise(r, "set the kernel back to flushing: echo 'write back' > "
 		       "/sys/block/%s/queue/write_cache", f->dev->name);
-	if (c->years >= 0)
+	if (j->years_left >= 0)
 		advise(r, "at the write rate so far, the rated endurance lasts about %.1f more years",
-		       c->years);
+		       j->years_left);
 }
 
-void dc_decide_verdicts(const struct dc_facts *f, struct dc_result *r)
+void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,
+			struct dc_result *r)
 {
 	static void (*const role_fn[DC_ROLE_COUNT])(const struct ctx *, struct dc_verdict *) = {
 		[DC_ROLE_CEPH_OSD] = role_ceph_osd,
@@ -236,22 +229,13 @@ void dc_decide_verdicts(const struct dc_facts *f, struct dc_result *r)
 		[DC_ROLE_DRBD] = role_drbd,
 		[DC_ROLE_ZFS_SLOG] = role_zfs_slog,
 	};
-	const struct dc_probe *p = f->probe;
-	struct ctx c = { .f = f, .r = r };
+	struct ctx c = {
+		.f = f, .j = j, .r = r,
+		.S = r->flushed_survive.value == DC_TRI_YES,
+		.U = r->unflushed_survive.value == DC_TRI_YES,
+	};
 
-	dc_flush_bounds(f->dev->transport, &c.fast_us, &c.slow_us);
-	c.write_through = f->dev->kernel_cache == DC_KCACHE_WRITE_THROUGH;
-	/* Write-through probes time no flush: treat them as not measured. */
-	c.probed = p && p->mode != DC_PROBE_NOT_RUN && p->sync.count > 0 && !c.write_through;
-	c.p50 = c.probed ? p->sync.p50_us : 0;
-	c.fast = c.probed && c.p50 <= c.fast_us;
-	c.slow = c.probed && c.p50 >= c.slow_us;
-	c.rotational = f->drive->rotational == DC_TRI_YES;
-	c.failed = plp_failed(r);
-	c.hazard = c.write_through && f->drive->cache_enabled != DC_TRI_NO &&
-		   (r->plp != DC_PLP_FULL || c.failed);
-	c.years = years_left(f);
-
+	c.hazard = j->write_through && f->drive->cache_enabled != DC_TRI_NO && !c.U;
 	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
 		r->verdicts[i].status = DC_PASS;
 		role_fn[i](&c, &r->verdicts[i]);

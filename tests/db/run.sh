@@ -31,6 +31,24 @@ check "bad key reported with its line" "$DBB --check -o $T/b.sqlite db/schema.sq
 # Even without --check, a row with no source is never built.
 check "no source without --check" "! $DBB -o $T/b.sqlite db/schema.sql tests/db/bad/no-source.txt 2>/dev/null"
 
+# The rules of evidence (db/README.md), each refused with its reason, with or without --check.
+refused() { # file, words of the message
+	! $DBB -o "$T/b.sqlite" db/schema.sql "tests/db/bad/$1.txt" 2>"$T/err" && grep -q "$2" "$T/err"
+}
+check "full on distributor and community sources alone" "refused full-on-distributors 'rests on no source that may prove it'"
+check "full on the OpenZFS list alone" "refused full-on-openzfs 'rests on no source that may prove it'"
+check "an OpenZFS list never claims full" "refused openzfs-claims-full 'OpenZFS list proves at least data at rest'"
+check "none on one shop under two addresses" "refused none-on-one-shop 'rests on no source'"
+check "inferred-none only for client families" "refused inferred-none-datacenter 'for client families only'"
+check "inferred-none only from the vendor" "refused inferred-none-review 'kind vendor'"
+check "a device source never claims none" "refused device-none 'prove full PLP'"
+check "a volatile cache is not data at rest" "refused device-data-at-rest 'says nothing of flushed data'"
+check "unknown while a source backs full" "refused unknown-but-backed \"its sources back 'full'\""
+check "a contradicting review needs a dispute line" "refused contradicted-no-dispute 'dispute:'"
+check "an unknown kind" "refused bad-kind \"unknown kind 'blog'\""
+check "an unknown claim" "refused bad-claim \"unknown claim 'probably'\""
+check "the old source format" "refused old-source-format 'KIND CLAIM'"
+
 lk() { $DC --db "$T/t.sqlite" lookup --json "$@"; }
 # Prefixes, case, underscores and padding all meet the same row.
 for q in "SAMSUNG MZ7LH960HAJR-00005" "mz7lh960hajr-00005" "  SAMSUNG   MZ7LH960HAJR-00005 "; do
@@ -38,21 +56,38 @@ for q in "SAMSUNG MZ7LH960HAJR-00005" "mz7lh960hajr-00005" "  SAMSUNG   MZ7LH960
 done
 check "Micron_ underscores" "[ \"\$(lk Micron_5300_MTFDDAK960TDS | jq -r '.results[0].match.plp')\" = full ]"
 check "per-capacity TBW" "[ \"\$(lk MZ7LH240HAHQ-00005 | jq -r '.results[0].match.tbw_tb')\" = 341 ]"
-check "TBW unknown for a capacity without a row" "[ \"\$(lk MZ7LH480HAHQ-00005 | jq -r '.results[0].match.tbw_tb')\" = null ]"
+check "TBW from the family's catch-all row for a capacity without its own" "[ \"\$(lk MZ7LH480HAHQ-00005 | jq -r '.results[0].match.tbw_tb')\" = 100 ]"
 check "longest pattern wins" "[ \"\$(lk 'SAMSUNG MZ7LH1T9HMLT-00005' | jq -r '.results[0].match.family')\" = 'Test PM883 special' ]"
 check "data-at-rest" "[ \"\$(lk CT1000MX500SSD1 | jq -r '.results[0].match.plp')\" = data-at-rest ]"
 check "no match is null" "[ \"\$(lk 'NOT A DRIVE' | jq -r '.results[0].match')\" = null ]"
-check "json_format_version" "[ \"\$(lk X | jq -c '.json_format_version')\" = '[1,0]' ]"
+check "json_format_version" "[ \"\$(lk X | jq -c '.json_format_version')\" = '[1,1]' ]"
 check "source cited" "[ \"\$(lk CT1000MX500SSD1 | jq -r '.results[0].match.source.url')\" = https://example.invalid/mx500 ]"
+# Every source with its kind, claim, revision and place; the strongest backing one first.
+check "all sources listed" "[ \"\$(lk MZ7LH960HAJR-00005 | jq -r '.results[0].match | [.source_count, (.sources | length)] | @tsv')\" = \"3	3\" ]"
+check "strongest backing source first" "[ \"\$(lk MZ7LH960HAJR-00005 | jq -r '.results[0].match.sources[0] | [.kind, .claim, .backs_class, .revision, .where] | @tsv')\" = \"vendor	full	true	Rev 1.2, 2019	page 1, Features\" ]"
+check "source kind of the strongest" "[ \"\$(lk MZ7LH960HAJR-00005 | jq -r '.results[0].match.source.kind')\" = vendor ]"
+check "sources that back nothing say so" "[ \"\$(lk MZ7LH960HAJR-00005 | jq -r '[.results[0].match.sources[] | select(.backs_class | not) | .claim] | join(\",\")')\" = identity,endurance ]"
+check "OpenZFS list alone: at least data at rest" "[ \"\$(lk 'SAMSUNG MZ7KM960HMJP-00005' | jq -r '.results[0].match.plp')\" = at-least-data-at-rest ]"
+check "inferred none says so" "[ \"\$(lk 'Samsung SSD 860 EVO 1TB' | jq -r '.results[0].match | [.plp, .plp_inferred] | @tsv')\" = \"none	true\" ]"
+check "none on two independent shops" "[ \"\$(lk 'Samsung SSD 870 EVO 1TB' | jq -r '.results[0].match | [.plp, .plp_inferred, ([.sources[] | select(.backs_class)] | length)] | @tsv')\" = \"none	false	2\" ]"
+check "a dispute is shown" "lk CT500MX200SSD1 | jq -e '.results[0].match.dispute | test(\"data sheet\")' >/dev/null"
+check "the most specific TBW pattern wins" "[ \"\$(lk MZ7LH960HAJR-00005 | jq -r '.results[0].match.tbw_tb')\" = 1366 ]"
+check "equal weights: the first family in the files wins" "[ \"\$(lk TWIN1 | jq -r '.results[0].match.family')\" = 'Test twin first' ]"
+check "lookup table names the strongest source and the count" "$DC --db $T/t.sqlite lookup MZ7LH960HAJR-00005 | grep -q 'vendor, full: Test data sheet' && $DC --db $T/t.sqlite lookup MZ7LH960HAJR-00005 | grep -q 'sources:   3'"
 lk 'NOT A DRIVE' >/dev/null; check "no match exits 3" "[ $? -eq 3 ]"
 lk CT1000MX500SSD1 >/dev/null; check "a match exits 0" "[ $? -eq 0 ]"
 check "odd bytes in a query" "lk \$'A\\x01\\xff\\tB' | jq -e '.results[0].match == null' >/dev/null"
 
 # --list and its filters
-check "list all" "[ \$($DC --db $T/t.sqlite lookup --list 2>/dev/null | tail -n +2 | wc -l) -eq 5 ]"
+check "list all" "[ \$($DC --db $T/t.sqlite lookup --list 2>/dev/null | tail -n +2 | wc -l) -eq 10 ]"
 check "list --plp full" "[ \$($DC --db $T/t.sqlite lookup --list --plp full 2>/dev/null | tail -n +2 | wc -l) -eq 3 ]"
-check "list --vendor samsung (any case)" "[ \$($DC --db $T/t.sqlite lookup --list --vendor samsung 2>/dev/null | tail -n +2 | wc -l) -eq 3 ]"
+check "list --plp at-least-data-at-rest" "[ \$($DC --db $T/t.sqlite lookup --list --plp at-least-data-at-rest 2>/dev/null | tail -n +2 | wc -l) -eq 1 ]"
+check "list --vendor samsung (any case)" "[ \$($DC --db $T/t.sqlite lookup --list --vendor samsung 2>/dev/null | tail -n +2 | wc -l) -eq 5 ]"
 check "list --min-dwpd 1" "[ \$($DC --db $T/t.sqlite lookup --list --min-dwpd 1 2>/dev/null | tail -n +2 | wc -l) -eq 2 ]"
+check "list --source-kind device" "[ \"\$($DC --db $T/t.sqlite lookup --list --source-kind device 2>/dev/null | tail -n +2 | awk '{print \$4}')\" = 'special' ]"
+check "list --source-kind compilation" "[ \$($DC --db $T/t.sqlite lookup --list --source-kind compilation 2>/dev/null | tail -n +2 | wc -l) -eq 2 ]"
+check "list --source-kind distributor: the strongest of the 870 EVO" "[ \$($DC --db $T/t.sqlite lookup --list --source-kind distributor 2>/dev/null | tail -n +2 | wc -l) -eq 1 ]"
+check "list --source-kind bogus is a usage error" "$DC lookup --list --source-kind blog >/dev/null 2>&1; [ \$? -eq 4 ]"
 check "list --plp bogus is a usage error" "$DC lookup --list --plp bogus >/dev/null 2>&1; [ \$? -eq 4 ]"
 
 # A missing, corrupt or foreign database: a clear message and exit 5.
@@ -64,12 +99,20 @@ check "corrupt db exits 5" "[ $rc -eq 5 ] && grep -q 'not a drivecheck database'
 sqlite3 "$T/foreign.sqlite" 'CREATE TABLE meta(key, value); INSERT INTO meta VALUES ("schema_version", "99");'
 $DC --db "$T/foreign.sqlite" lookup X >/dev/null 2>"$T/err"; rc=$?
 check "other schema exits 5" "[ $rc -eq 5 ] && grep -q 'schema version 99' $T/err"
+sqlite3 "$T/v1.sqlite" 'CREATE TABLE meta(key, value); INSERT INTO meta VALUES ("schema_version", "1");'
+$DC --db "$T/v1.sqlite" lookup X >/dev/null 2>"$T/err"; rc=$?
+check "a database of the first layout exits 5, said plainly" "[ $rc -eq 5 ] && grep -q 'schema version 1, this drivecheck reads 2' $T/err"
 cp "$T/t.sqlite" "$T/trunc.sqlite"; truncate -s 3000 "$T/trunc.sqlite"
 $DC --db "$T/trunc.sqlite" lookup MZ7LH960HAJR >/dev/null 2>"$T/err"; rc=$?
 check "truncated db: exit 5 or 3, never a crash" "[ $rc -eq 5 -o $rc -eq 3 ]"
 
 # The shipped database passes its own checks (also run by make db-check).
-check "shipped database is sound" "$DBB --check --models data/enterprise-models.tsv -o $T/ship.sqlite db/schema.sql db/vendors/*.txt 2>$T/err || { cat $T/err >&2; false; }"
+# No shipped row says "full" on distributor or community sources alone, nor on an OpenZFS
+# list alone: asked of the built database itself, not of the build's own check.
+check "shipped: every full row rests on a source that may prove it" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM family f WHERE f.plp = 'full' AND NOT EXISTS (SELECT 1 FROM source s WHERE s.family_id = f.id AND s.backs AND s.claim = 'full' AND s.kind IN ('vendor','device','review','compilation') AND s.url NOT LIKE '%openzfs%')\")\" = 0 ]"
+check "shipped: every source has a kind and a claim" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM source WHERE kind IS NULL OR kind = '' OR claim IS NULL OR claim = ''\")\" = 0 ]"
+check "shipped: every classed row has a backing source" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM family f WHERE f.plp != 'unknown' AND NOT EXISTS (SELECT 1 FROM source s WHERE s.family_id = f.id AND s.backs)\")\" = 0 ]"
+check "shipped database is sound" "$DBB --check --attr-rules --models data/enterprise-models.tsv -o $T/ship.sqlite db/schema.sql db/vendors/*.txt 2>$T/err || { cat $T/err >&2; false; }"
 check "embedded database answers" "$DC --version | grep -q 'families'"
 
 echo "tests/db: $pass passed, $fail failed"

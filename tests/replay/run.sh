@@ -106,6 +106,14 @@ else
 	bad "replay of data/dumps as one folder: exit $rc, ${n:-no} devices of $ndumps"
 fi
 
+# The fixtures rebuilt from real smartctl reports decode to what the reports print.
+if python3 "$here/check_reports.py" "$DRIVECHECK" >"$tmp/reports" 2>&1; then
+	ok "decoded numbers equal the smartctl reports' ($(tail -n 1 "$tmp/reports"))"
+else
+	bad "decoded numbers differ from the smartctl reports"
+	grep -v ' passed, ' "$tmp/reports" | sed 's/^/  /' | head -40
+fi
+
 # Bad dumps: no crash, no sanitizer report, exit 0 or 3 as bad.tsv says, the problem named.
 grep -v '^#' "$here/bad.tsv" | while IFS= read -r row; do
 	[ -n "$row" ] || continue

@@ -21,13 +21,15 @@ struct dcase {
 	enum dc_tri rotational;
 	enum dc_tri cache_present, cache_enabled;
 	enum dc_ev_kind device_ev;     /* one piece of device evidence, DC_EV_INFO for none */
-	bool db_matched;
-	enum dc_plp_class db_plp;
+	int db_plp;                    /* a dc_plp_class, or NOROW */
+	enum dc_source_kind db_kind;   /* the kind of the row's strongest source */
 	double dwpd;
 	double sync_p50;               /* 0: probe not run */
 	int percent_used;              /* -1: unknown */
 	/* expected */
 	enum dc_plp_class plp;
+	enum dc_tri S, U;
+	enum dc_flush_speed speed;
 	enum dc_status osd, db, drbd, slog;
 	const char *evidence_has;      /* a word some evidence value or what must hold, or NULL */
 	const char *reason_has;        /* a word some ceph_osd reason must hold, or NULL */
@@ -38,52 +40,93 @@ struct dcase {
 #define UNK DC_TRI_UNKNOWN
 #define WB "write back"
 #define WT "write through"
+#define NOROW (-1)
+#define INFO DC_EV_INFO
+#define FULL DC_PLP_FULL
+#define DAR DC_PLP_DATA_AT_REST
+#define ALDAR DC_PLP_AT_LEAST_DATA_AT_REST
+#define NONE DC_PLP_NONE
+#define UNKNOWN DC_PLP_UNKNOWN
+#define VENDOR DC_SRC_VENDOR
+#define COMPIL DC_SRC_COMPILATION
+#define NM DC_FLUSH_NOT_MEASURED
+#define FAST DC_FLUSH_FAST
+#define MID DC_FLUSH_MIDDLING
+#define SLOW DC_FLUSH_SLOW
 
+/*
+ * Each role on each combination of S, U and F that matters (DESIGN.md): Ceph OSD, DB/WAL
+ * and DRBD pass on S and F; an SLOG fails without S; F not measured passes only with U.
+ */
 static const struct dcase cases[] = {
-	{ "nothing known", "nvme", WB, NO, UNK, UNK, DC_EV_INFO, false, 0, 0, 0, -1,
-	  DC_PLP_UNKNOWN, W, W, W, F, NULL, "PLP unknown" },
-	{ "fast probe alone is never full", "nvme", WB, NO, YES, YES, DC_EV_INFO, false, 0, 0, 40, -1,
-	  DC_PLP_UNKNOWN, W, W, W, F, "consistent with PLP", "do not prove" },
-	{ "database full, fast NVMe", "nvme", WB, NO, YES, YES, DC_EV_INFO, true, DC_PLP_FULL, 3, 40, 2,
-	  DC_PLP_FULL, P, P, P, P, NULL, "full power-loss" },
-	{ "database full, slow flushes: contradiction", "nvme", WB, NO, YES, YES, DC_EV_INFO, true,
-	  DC_PLP_FULL, 3, 3000, -1, DC_PLP_FULL, F, F, F, F, "contradiction", "slow" },
-	{ "consumer SATA, slow", "sata", WB, NO, YES, YES, DC_EV_INFO, true, DC_PLP_NONE, 0.3, 1730, -1,
-	  DC_PLP_NONE, F, F, F, F, NULL, "no power-loss" },
-	{ "consumer, fast flushes: contradiction, still none", "sata", WB, NO, YES, YES, DC_EV_INFO, true,
-	  DC_PLP_NONE, 0.3, 100, -1, DC_PLP_NONE, W, W, W, F, "contradiction", NULL },
-	{ "data at rest only", "sata", WB, NO, YES, YES, DC_EV_INFO, true, DC_PLP_DATA_AT_REST, 0.3, 0,
-	  -1, DC_PLP_DATA_AT_REST, W, W, W, F, NULL, "data at rest" },
-	{ "OCP log, no database row", "nvme", WB, NO, YES, YES, DC_EV_PLP, false, 0, 0, 30, -1,
-	  DC_PLP_FULL, P, P, P, P, NULL, "full power-loss" },
-	{ "capacitor failed beats the database", "nvme", WB, NO, YES, YES, DC_EV_PLP_FAILED, true,
-	  DC_PLP_FULL, 3, 30, -1, DC_PLP_NONE, F, F, F, F, "failed", "failed" },
-	{ "hazard: write through, cache on, no PLP", "sata", WT, NO, YES, YES, DC_EV_INFO, false, 0, 0,
-	  0, -1, DC_PLP_UNKNOWN, F, F, F, F, NULL, "HAZARD" },
-	{ "hazard: write through, cache state unknown", "scsi", WT, NO, UNK, UNK, DC_EV_INFO, true,
-	  DC_PLP_NONE, 1, 0, -1, DC_PLP_NONE, F, F, F, F, NULL, "HAZARD" },
-	{ "write through is fine with full PLP", "sata", WT, NO, YES, YES, DC_EV_INFO, true, DC_PLP_FULL,
-	  3, 0, -1, DC_PLP_FULL, P, P, P, P, NULL, "safe only because" },
-	{ "write through with no cache is no hazard", "nvme", WT, NO, NO, NO, DC_EV_NO_VWC, false, 0, 0,
-	  0, -1, DC_PLP_UNKNOWN, W, W, W, F, NULL, NULL },
-	{ "write-through probe is not a measurement", "nvme", WT, NO, YES, YES, DC_EV_INFO, false, 0, 0,
-	  20, -1, DC_PLP_UNKNOWN, F, F, F, F, "sent no flush", "HAZARD" },
-	{ "spinning disk", "sata", WB, YES, YES, YES, DC_EV_INFO, false, 0, 0, 8000, -1,
-	  DC_PLP_UNKNOWN, W, F, F, F, "waits for the media", "DB/WAL on flash" },
-	{ "endurance spent", "nvme", WB, NO, YES, YES, DC_EV_INFO, true, DC_PLP_FULL, 3, 40, 100,
-	  DC_PLP_FULL, F, F, F, F, NULL, "endurance spent" },
-	{ "endurance mostly used", "nvme", WB, NO, YES, YES, DC_EV_INFO, true, DC_PLP_FULL, 3, 40, 85,
-	  DC_PLP_FULL, W, W, W, W, NULL, "85%" },
-	{ "read-intensive drive as DB/WAL and SLOG", "nvme", WB, NO, YES, YES, DC_EV_INFO, true,
-	  DC_PLP_FULL, 0.8, 40, -1, DC_PLP_FULL, P, W, P, W, NULL, NULL },
-	{ "PLP SATA at 460 us passes", "sata", WB, NO, YES, YES, DC_EV_INFO, true, DC_PLP_FULL, 3, 460,
-	  -1, DC_PLP_FULL, P, P, P, P, NULL, NULL },
-	{ "the same 460 us on NVMe is only middling", "nvme", WB, NO, YES, YES, DC_EV_INFO, true,
-	  DC_PLP_FULL, 3, 460, -1, DC_PLP_FULL, W, W, W, W, NULL, "fast: <=" },
-	{ "no volatile cache yet slow: contradiction", "nvme", WB, NO, NO, NO, DC_EV_NO_VWC, false, 0, 0,
-	  5000, -1, DC_PLP_UNKNOWN, F, F, F, F, "no volatile cache, yet", NULL },
-	{ "full PLP, probe not run: pass, says so", "sata", WB, NO, YES, YES, DC_EV_INFO, true,
-	  DC_PLP_FULL, 3, 0, -1, DC_PLP_FULL, P, P, P, P, NULL, "not measured" },
+	{ "nothing known", "nvme", WB, NO, UNK, UNK, INFO, NOROW, 0, 0, 0, -1,
+	  UNKNOWN, UNK, UNK, NM, W, W, W, F, NULL, "S unknown" },
+	{ "fast probe alone is never full", "nvme", WB, NO, YES, YES, INFO, NOROW, 0, 0, 40, -1,
+	  UNKNOWN, UNK, UNK, FAST, W, W, W, F, "consistent with PLP", "do not prove" },
+	{ "database full, fast NVMe", "nvme", WB, NO, YES, YES, INFO, FULL, VENDOR, 3, 40, 2,
+	  FULL, YES, YES, FAST, P, P, P, P, NULL, "S: flushed data survives" },
+	{ "database full, slow flushes: contradiction", "nvme", WB, NO, YES, YES, INFO, FULL, VENDOR,
+	  3, 3000, -1, FULL, YES, YES, SLOW, F, F, F, F, "contradiction", "slow" },
+	{ "consumer SATA, slow", "sata", WB, NO, YES, YES, INFO, NONE, VENDOR, 0.3, 1730, -1,
+	  NONE, NO, NO, SLOW, F, F, F, F, NULL, "S: no" },
+	{ "consumer, fast flushes: contradiction, still none", "sata", WB, NO, YES, YES, INFO, NONE,
+	  VENDOR, 0.3, 100, -1, NONE, NO, NO, FAST, W, W, W, F, "contradiction", "S: no" },
+	{ "consumer, probe not run", "sata", WB, NO, YES, YES, INFO, NONE, VENDOR, 1, 0, -1,
+	  NONE, NO, NO, NM, W, W, W, F, NULL, "not measured" },
+	{ "data at rest, probe not run", "sata", WB, NO, YES, YES, INFO, DAR, VENDOR, 0.3, 0, -1,
+	  DAR, YES, NO, NM, W, W, W, W, NULL, "not measured" },
+	{ "data at rest, fast: S and F are enough, SLOG too", "sata", WB, NO, YES, YES, INFO, DAR,
+	  VENDOR, 3, 400, -1, DAR, YES, NO, FAST, P, P, P, P, NULL, "S: flushed data survives" },
+	{ "data at rest, middling SATA", "sata", WB, NO, YES, YES, INFO, DAR, VENDOR, 3, 1000, -1,
+	  DAR, YES, NO, MID, W, W, W, W, NULL, "fast: <=" },
+	{ "at least data at rest (OpenZFS list), fast", "nvme", WB, NO, YES, YES, INFO, ALDAR, COMPIL,
+	  3, 40, -1, ALDAR, YES, UNK, FAST, P, P, P, P, NULL, "at least data at rest" },
+	{ "at least data at rest, probe not run", "nvme", WB, NO, YES, YES, INFO, ALDAR, COMPIL, 3, 0,
+	  -1, ALDAR, YES, UNK, NM, W, W, W, W, NULL, "not measured" },
+	{ "at least data at rest, slow", "nvme", WB, NO, YES, YES, INFO, ALDAR, COMPIL, 3, 3000, -1,
+	  ALDAR, YES, UNK, SLOW, F, F, F, F, NULL, "slow" },
+	{ "S unknown, middling", "nvme", WB, NO, YES, YES, INFO, NOROW, 0, 0, 500, -1,
+	  UNKNOWN, UNK, UNK, MID, W, W, W, F, NULL, "S unknown" },
+	{ "OCP log, no database row", "nvme", WB, NO, YES, YES, DC_EV_PLP, NOROW, 0, 0, 30, -1,
+	  FULL, YES, YES, FAST, P, P, P, P, NULL, "power-loss protection" },
+	{ "NV_SUP beats a database data-at-rest", "scsi", WB, NO, YES, YES, DC_EV_PLP, DAR, VENDOR, 3,
+	  300, -1, FULL, YES, YES, FAST, P, P, P, P, "contradiction", NULL },
+	{ "capacitor failed beats the database", "nvme", WB, NO, YES, YES, DC_EV_PLP_FAILED, FULL,
+	  VENDOR, 3, 30, -1, NONE, NO, NO, FAST, F, F, F, F, "failed", "failed" },
+	{ "capacitor degraded: a warning, U stays from the database", "nvme", WB, NO, YES, YES,
+	  DC_EV_PLP_DEGRADED, FULL, VENDOR, 3, 30, -1, FULL, YES, YES, FAST, W, W, W, W, "degraded",
+	  "degraded" },
+	{ "hazard: write through, cache on, no PLP", "sata", WT, NO, YES, YES, INFO, NOROW, 0, 0, 0, -1,
+	  UNKNOWN, UNK, UNK, NM, F, F, F, F, NULL, "HAZARD" },
+	{ "hazard: write through, cache state unknown", "scsi", WT, NO, UNK, UNK, INFO, NONE, VENDOR,
+	  1, 0, -1, NONE, NO, NO, NM, F, F, F, F, NULL, "HAZARD" },
+	{ "write through is fine with full PLP", "sata", WT, NO, YES, YES, INFO, FULL, VENDOR, 3, 0, -1,
+	  FULL, YES, YES, NM, P, P, P, P, NULL, "safe only because" },
+	{ "write through on a drive declaring no cache: correct, and measured", "nvme", WT, NO, NO, NO,
+	  DC_EV_NO_VWC, NOROW, 0, 0, 25, -1, FULL, YES, YES, FAST, P, P, P, P, NULL,
+	  "right for this drive" },
+	{ "write through, full PLP in the database, cache on: measured", "nvme", WT, NO, YES, YES,
+	  INFO, FULL, VENDOR, 3, 30, -1, FULL, YES, YES, FAST, P, P, P, P, NULL, "safe only because" },
+	{ "write-through probe on the hazard is not a measurement", "nvme", WT, NO, YES, YES, INFO,
+	  NOROW, 0, 0, 20, -1, UNKNOWN, UNK, UNK, NM, F, F, F, F, "sent no flush", "HAZARD" },
+	{ "spinning disk", "sata", WB, YES, YES, YES, INFO, NOROW, 0, 0, 8000, -1,
+	  UNKNOWN, UNK, UNK, SLOW, W, F, F, F, "waits for the media", "DB/WAL on flash" },
+	{ "endurance spent", "nvme", WB, NO, YES, YES, INFO, FULL, VENDOR, 3, 40, 100,
+	  FULL, YES, YES, FAST, F, F, F, F, NULL, "endurance spent" },
+	{ "endurance mostly used", "nvme", WB, NO, YES, YES, INFO, FULL, VENDOR, 3, 40, 85,
+	  FULL, YES, YES, FAST, W, W, W, W, NULL, "85%" },
+	{ "read-intensive drive as DB/WAL and SLOG", "nvme", WB, NO, YES, YES, INFO, FULL, VENDOR,
+	  0.8, 40, -1, FULL, YES, YES, FAST, P, W, P, W, NULL, NULL },
+	{ "PLP SATA at 460 us passes", "sata", WB, NO, YES, YES, INFO, FULL, VENDOR, 3, 460, -1,
+	  FULL, YES, YES, FAST, P, P, P, P, NULL, NULL },
+	{ "the same 460 us on NVMe is only middling", "nvme", WB, NO, YES, YES, INFO, FULL, VENDOR, 3,
+	  460, -1, FULL, YES, YES, MID, W, W, W, W, NULL, "fast: <=" },
+	{ "no volatile cache and slow: safe, slow", "nvme", WB, NO, NO, NO, DC_EV_NO_VWC, NOROW, 0, 0,
+	  5000, -1, FULL, YES, YES, SLOW, F, F, F, F, "goes to the media", "slow" },
+	{ "declared no cache against a database none", "nvme", WB, NO, NO, NO, DC_EV_NO_VWC, NONE,
+	  VENDOR, 1, 30, -1, FULL, YES, YES, FAST, P, P, P, W, "contradiction", NULL },
+	{ "full PLP, probe not run: pass, says so", "sata", WB, NO, YES, YES, INFO, FULL, VENDOR, 3, 0,
+	  -1, FULL, YES, YES, NM, P, P, P, P, NULL, "not measured" },
 };
 
 /* Everything dc_decide reads and writes, for one case. */
@@ -105,8 +148,12 @@ static void build(const struct dcase *c, struct dc_dev *dev, struct dc_drive *d,
 	memset(p, 0, sizeof(*p));
 	if (dc_transport_from_name(c->transport, &dev->transport))
 		dev->transport = DC_TRAN_OTHER;
+	dev->protocol = dev->transport == DC_TRAN_NVME ? DC_PROTO_NVME
+			: dev->transport == DC_TRAN_SATA ? DC_PROTO_ATA : DC_PROTO_SCSI;
 	dev->kernel_cache = dc_kcache_from_text(c->kernel);
 	snprintf(dev->path, sizeof(dev->path), "/dev/test");
+	snprintf(dev->name, sizeof(dev->name), "test");
+	snprintf(dev->model, sizeof(dev->model), "TEST MODEL");
 	dev->rotational = c->rotational;
 	d->rotational = c->rotational;
 	snprintf(d->model, sizeof(d->model), "TEST MODEL");
@@ -118,9 +165,21 @@ static void build(const struct dcase *c, struct dc_dev *dev, struct dc_drive *d,
 		d->wear.have_percent_used = true;
 		d->wear.percent_used = (unsigned)c->percent_used;
 	}
-	db->matched = c->db_matched;
-	db->plp = c->db_plp;
-	db->dwpd = c->dwpd;
+	db->best_source = -1;
+	if (c->db_plp != NOROW) {
+		db->matched = true;
+		db->plp = (enum dc_plp_class)c->db_plp;
+		db->dwpd = c->dwpd;
+		snprintf(db->vendor, sizeof(db->vendor), "Test");
+		snprintf(db->family, sizeof(db->family), "Family");
+		db->nsources = 1;
+		db->sources[0].kind = c->db_kind;
+		snprintf(db->sources[0].title, sizeof(db->sources[0].title), "a test source");
+		if (db->plp != DC_PLP_UNKNOWN) {
+			db->sources[0].backs_class = true;
+			db->best_source = 0;
+		}
+	}
 	if (c->sync_p50 > 0) {
 		p->mode = DC_PROBE_RAW;
 		p->sync.count = 1000;
@@ -159,6 +218,23 @@ static bool reason_has(const struct dc_verdict *v, const char *word)
 	return false;
 }
 
+static bool advice_has(const struct dc_result *r, const char *word)
+{
+	for (unsigned i = 0; i < r->nadvice; i++)
+		if (strstr(r->advice[i], word))
+			return true;
+	return false;
+}
+
+static const struct dcase *case_named(const char *name)
+{
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		if (strcmp(cases[i].name, name) == 0)
+			return &cases[i];
+	fprintf(stderr, "no case '%s'\n", name);
+	abort();
+}
+
 static void run_table(void)
 {
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -169,6 +245,9 @@ static void run_table(void)
 		setup(&w, c);
 		decide(&w);
 		CHECK(w.r.plp == c->plp);
+		CHECK(w.r.flushed_survive.value == c->S);
+		CHECK(w.r.unflushed_survive.value == c->U);
+		CHECK(w.r.flush_speed == c->speed);
 		CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == c->osd);
 		CHECK(w.r.verdicts[DC_ROLE_CEPH_DB].status == c->db);
 		CHECK(w.r.verdicts[DC_ROLE_DRBD].status == c->drbd);
@@ -177,34 +256,129 @@ static void run_table(void)
 			CHECK(evidence_has(&w.r, c->evidence_has));
 		if (c->reason_has)
 			CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], c->reason_has));
-		/* every verdict says why */
+		/* every verdict says why, and every property says on what */
 		for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
 			CHECK(w.r.verdicts[k].nreasons > 0);
+		CHECK(w.r.flushed_survive.basis[0] && w.r.unflushed_survive.basis[0] &&
+		      w.r.fast.basis[0]);
+		/* a property that is known names the kind of source behind it */
+		if (w.r.unflushed_survive.value != DC_TRI_UNKNOWN)
+			CHECK(w.r.unflushed_survive.kind != DC_SRC_NONE);
+		if (w.r.flush_speed != DC_FLUSH_NOT_MEASURED)
+			CHECK(w.r.fast.kind == DC_SRC_MEASURED && w.r.flush_p50_us == c->sync_p50);
 		if (dc_test_failed != before)
-			fprintf(stderr, "  in case '%s': plp %s, osd %s db %s drbd %s slog %s\n", c->name,
-				dc_plp_name(w.r.plp), dc_status_name(w.r.verdicts[0].status),
-				dc_status_name(w.r.verdicts[1].status), dc_status_name(w.r.verdicts[2].status),
+			fprintf(stderr, "  in case '%s': plp %s, S %s U %s F %s, osd %s db %s drbd %s "
+				"slog %s\n", c->name, dc_plp_name(w.r.plp),
+				dc_tri_name(w.r.flushed_survive.value),
+				dc_tri_name(w.r.unflushed_survive.value),
+				dc_flush_speed_name(w.r.flush_speed),
+				dc_status_name(w.r.verdicts[0].status),
+				dc_status_name(w.r.verdicts[1].status),
+				dc_status_name(w.r.verdicts[2].status),
 				dc_status_name(w.r.verdicts[3].status));
 	}
 }
 
-/* DRBD's advice: flushes off only with full PLP that is not contradicted. */
+/* The S, U and F of the PM9A3 case carry the drive's own word as their source. */
+static void run_declared_no_cache(void)
+{
+	struct world w;
+
+	setup(&w, case_named("write through on a drive declaring no cache: correct, and measured"));
+	decide(&w);
+	CHECK(w.r.unflushed_survive.kind == DC_SRC_DEVICE);
+	CHECK(w.r.flushed_survive.kind == DC_SRC_DEVICE);
+	CHECK(strstr(w.r.unflushed_survive.basis, "declares no volatile write cache") != NULL);
+	CHECK(strstr(w.r.fast.basis, "durable") != NULL);
+	/* never the hazard, whatever the probe says */
+	for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
+		CHECK(!reason_has(&w.r.verdicts[k], "HAZARD"));
+	/* a database row of a compilation is the kind behind S, when the drive says nothing */
+	setup(&w, case_named("at least data at rest (OpenZFS list), fast"));
+	decide(&w);
+	CHECK(w.r.flushed_survive.kind == DC_SRC_COMPILATION);
+	CHECK(w.r.unflushed_survive.value == DC_TRI_UNKNOWN);
+}
+
+/* The advice to turn the volatile cache off: only with U, only when flushes are slow
+ * or middling with the cache on, with the command and the udev rule for the transport. */
+static void run_cache_off_advice(void)
+{
+	struct world w;
+
+	setup(&w, case_named("database full, slow flushes: contradiction"));
+	decide(&w);
+	CHECK(advice_has(&w.r, "turn the cache off"));
+	CHECK(advice_has(&w.r, "nvme set-feature DEV --feature-id=0x06 --value=0"));
+	CHECK(advice_has(&w.r, "SUBSYSTEM==\"nvme\""));
+	CHECK(advice_has(&w.r, "ATTR{model}==\"TEST MODEL*\""));
+
+	setup(&w, case_named("database full, slow flushes: contradiction"));
+	w.dev.transport = DC_TRAN_SATA;
+	w.dev.protocol = DC_PROTO_ATA;
+	decide(&w);
+	CHECK(advice_has(&w.r, "hdparm -W 0 DEV"));
+	CHECK(advice_has(&w.r, "ATTR{cache_type}=\"write through\""));
+
+	setup(&w, case_named("database full, slow flushes: contradiction"));
+	w.dev.transport = DC_TRAN_SAS;
+	w.dev.protocol = DC_PROTO_SCSI;
+	decide(&w);
+	CHECK(advice_has(&w.r, "sdparm --clear WCE --save DEV"));
+
+	/* middling counts as slow here */
+	setup(&w, case_named("the same 460 us on NVMe is only middling"));
+	decide(&w);
+	CHECK(advice_has(&w.r, "turn the cache off"));
+	/* not measured: a softer word, still with the command */
+	setup(&w, case_named("full PLP, probe not run: pass, says so"));
+	decide(&w);
+	CHECK(advice_has(&w.r, "probe to see") && advice_has(&w.r, "hdparm -W 0 DEV"));
+
+	/* never without U, never when fast, never with the cache already off */
+	setup(&w, case_named("consumer SATA, slow"));
+	decide(&w);
+	CHECK(!advice_has(&w.r, "cache off") && !advice_has(&w.r, "hdparm"));
+	setup(&w, case_named("data at rest, middling SATA"));
+	decide(&w);
+	CHECK(!advice_has(&w.r, "hdparm"));
+	setup(&w, case_named("database full, fast NVMe"));
+	decide(&w);
+	CHECK(!advice_has(&w.r, "turn the cache off"));
+	setup(&w, case_named("no volatile cache and slow: safe, slow"));
+	decide(&w);
+	CHECK(!advice_has(&w.r, "set-feature"));
+	setup(&w, case_named("capacitor failed beats the database"));
+	w.p.sync.p50_us = 3000;
+	decide(&w);
+	CHECK(!advice_has(&w.r, "set-feature"));
+}
+
+/* DRBD's advice: flushes off only with U, and not on a drive whose flushes are slow
+ * for no known reason. */
 static void run_drbd_advice(void)
 {
-	const struct dcase *full = &cases[2], *slow = &cases[3], *none = &cases[4];
-	const struct dcase *list[] = { full, slow, none };
-	const bool safe[] = { true, false, false };
+	static const struct { const char *name; bool safe; } list[] = {
+		{ "database full, fast NVMe", true },
+		{ "write through on a drive declaring no cache: correct, and measured", true },
+		{ "database full, slow flushes: contradiction", false },
+		{ "consumer SATA, slow", false },
+		{ "data at rest, fast: S and F are enough, SLOG too", false },
+		{ "at least data at rest (OpenZFS list), fast", false },
+		{ "capacitor failed beats the database", false },
+		{ "fast probe alone is never full", false },
+	};
 
-	for (size_t i = 0; i < 3; i++) {
+	for (size_t i = 0; i < sizeof(list) / sizeof(list[0]); i++) {
 		struct world w;
-		bool said_safe = false;
 
-		setup(&w, list[i]);
+		setup(&w, case_named(list[i].name));
 		decide(&w);
-		for (unsigned k = 0; k < w.r.nadvice; k++)
-			if (strstr(w.r.advice[k], "are safe on this drive"))
-				said_safe = true;
-		CHECK(said_safe == safe[i]);
+		CHECK(advice_has(&w.r, "are safe on this drive") == list[i].safe);
+		CHECK(advice_has(&w.r, "keep 'disk-flushes'") == !list[i].safe);
+		/* the DRBD verdict says so too, where U is not shown */
+		CHECK(reason_has(&w.r.verdicts[DC_ROLE_DRBD], "keep 'disk-flushes'") ==
+		      (w.r.unflushed_survive.value != DC_TRI_YES));
 	}
 }
 
@@ -213,7 +387,7 @@ static void run_raid_volume(void)
 {
 	struct world w;
 
-	setup(&w, &cases[1]);    /* fast, nothing known */
+	setup(&w, case_named("fast probe alone is never full"));
 	w.dev.transport = DC_TRAN_SCSI;
 	snprintf(w.d.vendor, sizeof(w.d.vendor), "DELL");
 	snprintf(w.d.model, sizeof(w.d.model), "PERC H730P Mini");
@@ -230,7 +404,7 @@ static void run_years_left(void)
 	struct world w;
 
 	/* 50% used in 10000 hours: about 1.1 years left, no warning, advice with the figure */
-	setup(&w, &cases[2]);
+	setup(&w, case_named("database full, fast NVMe"));
 	w.d.wear.have_power_on = true;
 	w.d.wear.power_on_hours = 10000;
 	w.d.wear.percent_used = 50;
@@ -260,19 +434,30 @@ static void run_years_left(void)
 	CHECK(!reason_has(&w.r.verdicts[DC_ROLE_CEPH_DB], "runs out"));
 }
 
-/* The property that matters most: random facts never give "full" without evidence of PLP
- * itself (a database row saying full, or a device signal of kind DC_EV_PLP), and never
- * when the drive reports failed protection. */
+/* The properties that matter most, over random facts:
+ *  - "full" and U only with evidence of PLP itself (a database row saying full, a device
+ *    signal of kind DC_EV_PLP, or the drive declaring no volatile cache), never when the
+ *    drive reports failed protection;
+ *  - S only with U or a database row that protects flushed data;
+ *  - speed alone never changes the class: the same facts without the probe give the same;
+ *  - a role passes only with S; an SLOG only with S and F fast (or F unmeasured with U);
+ *  - the write-through hazard (cache possibly on, no U) fails every role;
+ *  - the advice to turn flushes off or the cache off only with U. */
 static void run_property(void)
 {
 	static const char *const transports[] = { "nvme", "sata", "sas", "virtio", "loop", "usb" };
 	static const char *const kernels[] = { WB, WT, "" };
-	unsigned seed = 12345, violations = 0;
+	static const enum dc_ev_kind kinds[] = {
+		DC_EV_INFO, DC_EV_PLP, DC_EV_PLP_FAILED, DC_EV_PLP_DEGRADED, DC_EV_NO_VWC,
+		DC_EV_HINT, DC_EV_AGAINST,
+	};
+	unsigned seed = 12345, violations[8] = { 0 };
 
 	for (unsigned i = 0; i < 200000; i++) {
 		struct world w;
 		struct dcase c = { 0 };
-		bool plp_ev = false, failed = false;
+		bool plp_ev = false, failed = false, no_vwc = false, S, U;
+		enum dc_plp_class with_probe;
 		unsigned nev;
 
 		seed = seed * 1103515245u + 12345u;
@@ -282,8 +467,8 @@ static void run_property(void)
 		c.cache_present = (enum dc_tri)((int)((seed >> 16) % 3) - 1);
 		c.cache_enabled = (enum dc_tri)((int)((seed >> 18) % 3) - 1);
 		c.device_ev = DC_EV_INFO;
-		c.db_matched = (seed >> 20) & 1;
-		c.db_plp = (enum dc_plp_class)((seed >> 21) % 4);
+		c.db_plp = (seed >> 20) & 1 ? (int)((seed >> 21) % 5) : NOROW;
+		c.db_kind = (enum dc_source_kind)((seed >> 24) % 7);
 		c.dwpd = (seed >> 23) % 5;
 		c.sync_p50 = (seed >> 26) % 2 ? 10.0 * ((seed >> 4) % 500) : 0;
 		c.percent_used = (int)((seed >> 3) % 120) - 10;
@@ -292,30 +477,53 @@ static void run_property(void)
 		nev = (seed >> 28) % 4;
 		for (unsigned k = 0; k < nev; k++) {
 			seed = seed * 1103515245u + 12345u;
-			enum dc_ev_kind kind = (enum dc_ev_kind)((seed >> 16) % 6);
+			enum dc_ev_kind kind = kinds[(seed >> 16) % (sizeof(kinds) / sizeof(kinds[0]))];
 			dc_drive_add_evidence(&w.d, kind, "fuzz", "x", "y");
 			plp_ev |= kind == DC_EV_PLP;
 			failed |= kind == DC_EV_PLP_FAILED;
+			no_vwc |= kind == DC_EV_NO_VWC;
 		}
-		if (!w.db.matched)
-			w.db.plp = DC_PLP_UNKNOWN;
 		decide(&w);
-		if (w.r.plp == DC_PLP_FULL && (failed || !(plp_ev || w.db.plp == DC_PLP_FULL)))
-			violations++;
-		/* a full-PLP verdict of pass on SLOG needs full */
-		if (w.r.verdicts[DC_ROLE_ZFS_SLOG].status == DC_PASS && w.r.plp != DC_PLP_FULL)
-			violations++;
-		/* the hazard always fails every role */
-		if (strcmp(c.kernel, WT) == 0 && c.cache_enabled != NO && w.r.plp != DC_PLP_FULL)
+		S = w.r.flushed_survive.value == DC_TRI_YES;
+		U = w.r.unflushed_survive.value == DC_TRI_YES;
+		if ((w.r.plp == DC_PLP_FULL || U) &&
+		    (failed || !(plp_ev || no_vwc || (w.db.matched && w.db.plp == DC_PLP_FULL))))
+			violations[0]++;
+		if (S && !U && !(w.db.matched && (w.db.plp == DC_PLP_DATA_AT_REST ||
+						  w.db.plp == DC_PLP_AT_LEAST_DATA_AT_REST)))
+			violations[1]++;
+		for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
+			if (w.r.verdicts[k].status == DC_PASS && !S)
+				violations[2]++;
+		if (w.r.verdicts[DC_ROLE_ZFS_SLOG].status == DC_PASS &&
+		    !(w.r.flush_speed == DC_FLUSH_FAST || (w.r.flush_speed == DC_FLUSH_NOT_MEASURED && U)))
+			violations[3]++;
+		if (strcmp(c.kernel, WT) == 0 && c.cache_enabled != NO && !U)
 			for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
-				violations += w.r.verdicts[k].status != DC_FAIL;
+				violations[4] += w.r.verdicts[k].status != DC_FAIL;
+		if (!U && (advice_has(&w.r, "are safe on this drive") || advice_has(&w.r, "cache off")))
+			violations[5]++;
+		/* the same facts, no probe: the same class, S and U */
+		with_probe = w.r.plp;
+		w.p.mode = DC_PROBE_NOT_RUN;
+		w.p.sync.count = 0;
+		decide(&w);
+		if (w.r.plp != with_probe || (w.r.flushed_survive.value == DC_TRI_YES) != S ||
+		    (w.r.unflushed_survive.value == DC_TRI_YES) != U)
+			violations[6]++;
 	}
-	CHECK(violations == 0);
+	for (unsigned k = 0; k < 7; k++) {
+		if (violations[k])
+			fprintf(stderr, "  property %u: %u violations\n", k, violations[k]);
+		CHECK(violations[k] == 0);
+	}
 }
 
 int main(void)
 {
 	run_table();
+	run_declared_no_cache();
+	run_cache_off_advice();
 	run_drbd_advice();
 	run_years_left();
 	run_raid_volume();

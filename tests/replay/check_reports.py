@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""check_reports.py - the fixtures rebuilt from real smartctl reports, held against the reports.
+
+An anchor outside the program: for every data/dumps/*/smartctl.txt, what `drivecheck
+--replay DIR --json` decodes from the rebuilt pages must equal what the report itself
+prints: identity, capacity, block sizes, power-on hours, bytes written, wear, temperature,
+unsafe shutdowns, and every ATA attribute's value, worst, threshold and (plain) raw value.
+The report's numbers are read here with nothing but regular expressions, and units come
+from smartctl's own attribute names ("Total_LBAs_Written", "Host_Writes_32MiB", ...), not
+from drivecheck's table.
+
+  tests/replay/check_reports.py DRIVECHECK [DIR...]     prints "N passed, N failed"
+"""
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# Units smartctl's names imply for a host-writes attribute's raw value, in bytes.
+WRITE_UNITS = [
+    (re.compile(r"^(Total_LBAs_Written|Host_Writes_LBA|LBAs_Written)$"), 512),
+    (re.compile(r"^Host_Writes_32MiB$"), 32 << 20),
+    (re.compile(r"^(Host_Writes_GiB|Lifetime_Writes_GiB|Total_Writes_GiB)$"), 1 << 30),
+]
+
+
+def num(s):
+    return int(re.sub(r"[,.\s']", "", s))
+
+
+def field(text, name):
+    m = re.search(r"^" + re.escape(name) + r":\s*(.*?)\s*$", text, re.M)
+    return m.group(1) if m else None
+
+
+ATTR_ROW = re.compile(r"^\s*(\d{1,3})\s+(\S+)\s+(\S+)\s+(\d{3})\s+(\d{3})\s+(\d{3}|---)\s+(.*)$")
+# -x: ... THRESH FAIL RAW ("-" or "FAILING_NOW"); -a: ... THRESH TYPE UPDATED WHEN_FAILED RAW
+TAIL_X = re.compile(r"^(?:-|FAILING_NOW|In_the_past)\s+(.*)$")
+TAIL_A = re.compile(r"^(?:Pre-fail|Old_age)\s+(?:Always|Offline)\s+(?:-|FAILING_NOW|In_the_past)\s+(.*)$")
+
+
+def ata_attributes(text):
+    rows = {}
+    for line in text.splitlines():
+        m = ATTR_ROW.match(line)
+        if not m:
+            continue
+        tail = m.group(7).strip()
+        t = TAIL_A.match(tail) or TAIL_X.match(tail)
+        if not t:
+            continue
+        rows[int(m.group(1))] = {"name": m.group(2), "value": int(m.group(4)),
+                                 "worst": int(m.group(5)),
+                                 "thresh": None if m.group(6) == "---" else int(m.group(6)),
+                                 "raw": t.group(1).strip()}
+    return rows
+
+
+def check(dc, d, results):
+    rep = open(os.path.join(d, "smartctl.txt"), encoding="utf-8", errors="replace").read()
+    name = os.path.basename(d.rstrip("/"))
+    out = subprocess.run([dc, "--replay", d, "--json"], capture_output=True, text=True)
+    if out.returncode != 0:
+        results.append((name, "replay", False, f"exit {out.returncode}"))
+        return
+    dev = json.loads(out.stdout)["devices"][0]
+
+    def eq(what, got, want):
+        results.append((name, what, got == want, f"drivecheck {got!r}, report {want!r}"))
+
+    model = field(rep, "Device Model") or field(rep, "Model Number")
+    eq("model", dev["model"], model)
+    fw = field(rep, "Firmware Version")
+    if fw:
+        eq("firmware", dev["firmware"], fw)
+    cap = field(rep, "User Capacity") or field(rep, "Total NVM Capacity") or \
+        field(rep, "Namespace 1 Size/Capacity")
+    if cap:
+        eq("capacity", dev["capacity_bytes"], num(cap.split("[")[0].split("/")[0].replace("bytes", "")))
+    sec = field(rep, "Sector Sizes") or field(rep, "Sector Size")
+    if sec:
+        m = re.match(r"(\d+) bytes logical(?:, (\d+) bytes physical)?", sec)
+        if m:
+            eq("logical block", dev["logical_block_bytes"], int(m.group(1)))
+            eq("physical block", dev["physical_block_bytes"], int(m.group(2) or m.group(1)))
+    wear = dev["wear"]
+    if field(rep, "Power On Hours"):                     # NVMe
+        eq("power-on hours", wear["power_on_hours"], num(field(rep, "Power On Hours")))
+        duw = field(rep, "Data Units Written")
+        eq("bytes written", wear["host_written_bytes"], num(duw.split("[")[0]) * 512000)
+        eq("percentage used", wear["percent_used"], num(field(rep, "Percentage Used").rstrip("%")))
+        eq("unsafe shutdowns", wear["unsafe_shutdowns"], num(field(rep, "Unsafe Shutdowns")))
+        eq("media errors", wear["media_errors"],
+           num(field(rep, "Media and Data Integrity Errors")))
+        t = re.match(r"(\d+) Celsius", field(rep, "Temperature") or "")
+        if t:
+            eq("temperature", dev["smart"]["temperature_c"], int(t.group(1)))
+        h = dev["smart"]["nvme_health"]
+        eq("available spare", h["available_spare"], num(field(rep, "Available Spare").rstrip("%")))
+        eq("power cycles", h["power_cycles"], num(field(rep, "Power Cycles")))
+        return
+    rows = ata_attributes(rep)
+    got = {a["id"]: a for a in dev["smart"]["ata_attributes"]}
+    eq("attribute ids", sorted(got), sorted(rows))
+    for i, r in rows.items():
+        a = got.get(i)
+        if not a:
+            continue
+        eq(f"attr {i} value", a["value"], r["value"])
+        eq(f"attr {i} worst", a["worst"], r["worst"])
+        if r["thresh"] is not None:
+            eq(f"attr {i} threshold", a["threshold"], r["thresh"])
+        if re.fullmatch(r"\d+", r["raw"]):
+            eq(f"attr {i} raw", a["raw"], int(r["raw"]))
+        if i == 9 and r["name"] == "Power_On_Hours" and re.fullmatch(r"\d+", r["raw"]):
+            eq("power-on hours", wear["power_on_hours"], int(r["raw"]))
+        if i in (194, 190) and "Temp" in r["name"] and (i == 194 or 194 not in rows):
+            t = re.match(r"(\d+)", r["raw"])
+            if t:
+                eq("temperature", dev["smart"]["temperature_c"], int(t.group(1)))
+    # Bytes written: where drivecheck decodes them, they are one of the host-writes
+    # attributes the report names with a unit, times that unit.
+    written = {int(r["raw"]) * unit for r in rows.values() for pat, unit in WRITE_UNITS
+               if pat.match(r["name"]) and re.fullmatch(r"\d+", r["raw"])}
+    if wear["host_written_bytes"] is not None:
+        results.append((name, "bytes written", wear["host_written_bytes"] in written,
+                        f"drivecheck {wear['host_written_bytes']}, report {sorted(written)}"))
+
+
+def main():
+    dc = sys.argv[1]
+    dirs = sys.argv[2:] or sorted(os.path.dirname(p) for p in
+                                  glob.glob(os.path.join(TOP, "data/dumps/*/smartctl.txt")))
+    results = []
+    for d in dirs:
+        check(dc, d, results)
+    bad = [r for r in results if not r[2]]
+    for name, what, _, why in bad:
+        print(f"FAIL {name}: {what}: {why}")
+    print(f"{len(results) - len(bad)} passed, {len(bad)} failed")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
