@@ -80,7 +80,8 @@ db-check: $(BUILD)/dbbuild
 DEPS      := gcc make binutils pkg-config libnvme-dev libjson-c-dev libatasmart-dev \
              libsqlite3-dev libcjson-dev libblkid-dev
 TEST_DEPS := $(DEPS) clang jq sqlite3 fdisk e2fsprogs util-linux mount kmod cpio dmsetup \
-             fio time python3 qemu-system-x86 linux-image-amd64 busybox-static nbdkit
+             fio time python3 qemu-system-x86 linux-image-amd64 busybox-static nbdkit \
+             smartmontools nvme-cli sg3-utils sdparm
 
 deps:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEPS)

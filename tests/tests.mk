@@ -10,6 +10,7 @@
 #   check-fuzz    a short libFuzzer run of every parser
 #   check-asan    unit, db, cli and replay again under ASan and UBSan
 #   check-werror  warning-free builds with gcc and clang
+#   check-mutants each mutant of tests/mutants/mutants.txt makes the suite fail
 #   e2e           the QEMU lab: real kernel drivers, emulated NVMe, SATA and SCSI
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
@@ -50,7 +51,7 @@ CHECK_FAST := check-unit check-db check-cli check-sysroot check-install
 ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif
-CHECK_ALL := check-werror db-check $(CHECK_FAST) check-fuzz
+CHECK_ALL := check-werror db-check $(CHECK_FAST) check-fuzz check-mutants
 ifneq ($(wildcard tests/probe/probe.mk),)
 CHECK_ALL += check-probe
 endif
@@ -64,6 +65,10 @@ check-werror:
 	$(Q)$(MAKE) --no-print-directory BUILD=build-clang CC=clang WERROR=1 all
 	@echo "check-werror: 2 passed, 0 failed"
 
+# Mutation tests on copies of the tree (tests/mutants/run.py): none may survive.
+check-mutants:
+	$(Q)python3 tests/mutants/run.py --jobs 2
+
 check-asan:
 	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SANITIZE=1 $(CHECK_FAST)
 
@@ -71,4 +76,5 @@ check: all
 	$(Q)$(MAKE) --no-print-directory $(CHECK_ALL) check-asan
 	@echo "make check: all passed"
 
-.PHONY: check check-unit check-db check-cli check-sysroot check-asan check-install check-werror
+.PHONY: check check-unit check-db check-cli check-sysroot check-asan check-install check-werror \
+	check-mutants

@@ -46,7 +46,10 @@ CANDIDATES = {
                             "INTEL SSDSC2KB960G7", "SAMSUNG MZ7LH960HAJR-00005"],
     "DCE2E-SATA-PLP-FAST": ["INTEL SSDSC2KB960G8", "INTEL SSDSC2KB960G7",
                             "SAMSUNG MZ7LH960HAJR-00005", "Micron_5100_MTFDDAK960TCB"],
-    "DCE2E-SATA-CONS-FAST": ["CT1000MX500SSD1", "Samsung SSD 860 EVO 1TB"],
+    # A consumer model with a sourced "none": as an SLOG it fails on S (data-at-rest
+    # would pass an SLOG on S and F, OpenZFS's own criterion).
+    "DCE2E-SATA-CONS-FAST": ["WDC WDS100T2B0A-00SM50", "INTEL SSDSC2BW240A4",
+                             "CT1000MX500SSD1"],
     "DCE2E-SATA-CONS-SLOW": ["Samsung SSD 870 EVO 1TB", "SanDisk SDSSDH3500G"],
     "DCE2E-SATA-CONS-WT": ["Samsung SSD 860 EVO 1TB", "CT500MX500SSD1"],
     "DCE2E-SATA-WC-OFF": ["SanDisk SDSSDH3500G", "CT2000MX500SSD1"],
@@ -313,26 +316,39 @@ def check_plp(R, d, dev):
         return
     cls, db = dev["plp"]["class"], db_plp(dev)
     dev_plp = any(e["kind"] == "plp" for e in dev["plp_evidence"])
+    no_vwc = any(e["kind"] == "no-volatile-cache" for e in dev["plp_evidence"])
     failed = any(e["kind"] == "plp-failed" for e in dev["plp"]["evidence"])
     w = dev["write_cache"]
     kernel_wb = w["kernel"] == "write back"
     fast_us, slow_us = bounds(dev["transport"])
     sync = p50(dev)
     v = dev["verdicts"]
+    props = dev["properties"]
+    S = props["flushed_writes_survive"]["value"]
+    U = props["unflushed_writes_survive"]["value"]
+    F = props["durable_writes_fast"]
 
-    R.check(cls != "full" or db == "full" or dev_plp,
-            f"{s}: 'full' only with evidence of PLP (never from speed alone)",
+    R.check(cls != "full" or db == "full" or dev_plp or no_vwc,
+            f"{s}: 'full' only with evidence of PLP or the drive's own declaration (never speed)",
             f"class full, database {db!r}, no PLP evidence from the drive")
     if db == "full" and not failed:
         R.check(cls == "full", f"{s}: database full PLP gives class full", f"got {cls!r}")
-    elif db in ("none", "data-at-rest") and not dev_plp:
+    elif db in ("none", "data-at-rest", "at-least-data-at-rest") and not (dev_plp or no_vwc):
         R.check(cls == db, f"{s}: database '{db}' gives class '{db}'", f"got {cls!r}")
-    elif not dev_plp:
+    elif not (dev_plp or no_vwc):
         R.check(cls == "unknown", f"{s}: no database class and no evidence: unknown",
                 f"got {cls!r}")
-    if cls != "full":
-        R.check(v["zfs_slog"]["status"] == "fail", f"{s}: zfs-slog fails without full PLP",
+    want = {"full": (True, True), "data-at-rest": (True, False),
+            "at-least-data-at-rest": (True, None), "unknown": (None, None)}
+    if cls in want and not failed:
+        R.check((S, U) == want[cls], f"{s}: class {cls} means S {want[cls][0]}, U {want[cls][1]}",
+                f"got S {S!r}, U {U!r}")
+    if S is not True:
+        R.check(v["zfs_slog"]["status"] == "fail", f"{s}: zfs-slog fails without S",
                 f"got {v['zfs_slog']['status']}")
+    for role, x in v.items():
+        if x["status"] == "pass":
+            R.check(S is True, f"{s}: {role} passes only with S", f"S {S!r}")
 
     contra = [e for e in evidence(dev, "contradiction")]
     if db == "full" and sync is not None and kernel_wb and w["enabled"] is not False:
@@ -356,20 +372,21 @@ def check_plp(R, d, dev):
                    f"'fast flushes without PLP' relation is not exercised")
 
     hazard = [(role, r) for role, r in reasons(dev) if r.startswith("HAZARD")]
-    if w["kernel"] == "write through" and w["enabled"] is not False and cls != "full":
+    if w["kernel"] == "write through" and w["enabled"] is not False and U is not True:
         R.check(all(x["status"] == "fail" for x in v.values()) and
                 {role for role, _ in hazard} == set(v),
-                f"{s}: 'write through' on a cached drive without PLP is a HAZARD in every role",
+                f"{s}: 'write through' on a cached drive without U is a HAZARD in every role",
                 f"statuses {[x['status'] for x in v.values()]}, hazard reasons {hazard}")
-        R.check(any("write through" in e["value"] for e in evidence(dev, "flushed 4 KiB write p50")),
-                f"{s}: the probe under 'write through' is not taken as a flush cost",
-                f"{evidence(dev, 'flushed 4 KiB write p50')}")
+        R.check(any("write through" in e["value"] for e in evidence(dev, "durable 4 KiB write p50"))
+                and F["speed"] == "not-measured",
+                f"{s}: the probe under 'write through' is not taken as a durable write",
+                f"{evidence(dev, 'durable 4 KiB write p50')}, F {F}")
     else:
         R.check(not hazard, f"{s}: no HAZARD reason (kernel {w['kernel']!r}, "
-                f"cache enabled {w['enabled']!r}, PLP {cls})", f"{hazard}")
+                f"cache enabled {w['enabled']!r}, U {U})", f"{hazard}")
     if sync is not None and sync >= slow_us and kernel_wb and dev["rotational"] is not True:
-        R.check(v["ceph_osd"]["status"] == "fail" and
-                any("flushed 4 KiB writes take" in r for r in v["ceph_osd"]["reasons"]),
+        R.check(v["ceph_osd"]["status"] == "fail" and F["speed"] == "slow" and
+                any("durable 4 KiB writes take" in r for r in v["ceph_osd"]["reasons"]),
                 f"{s}: slow flushes ({sync:.0f} us) fail ceph-osd", f"{v['ceph_osd']}")
 
 
@@ -447,7 +464,7 @@ def check_gates_replay(R, a, dumpdir, devs, names):
 GATES = {  # name: (exit code, why)
     "plp-fast-osd": (0, "full-PLP model, probe off: pass"),
     "cons-osd": (1, "consumer model, probe off: warn"),
-    "cons-slog": (2, "consumer model as ZFS SLOG: fail"),
+    "cons-slog": (2, "consumer model without S as ZFS SLOG: fail"),
     "hazard-osd": (2, "cached consumer drive in 'write through': fail"),
     "plp-slow-osd": (2, "full-PLP model with slow flushes, probed: fail"),
     "absent-drbd": (3, "no such device: could not check"),
@@ -479,7 +496,7 @@ def check_live(R, a, res, drives, devs, out, disks):
         rs = [r for _, r in reasons(x)]
         R.check(x["write_cache"]["kernel"] == "write through" and x["plp"]["class"] == "full"
                 and not any(r.startswith("HAZARD") for r in rs)
-                and any("safe only because of full PLP" in r for r in rs),
+                and any("safe only because completed writes survive" in r for r in rs),
                 "full-PLP drive in 'write through': no hazard, and the reason says why",
                 f"kernel {x['write_cache']['kernel']!r}, class {x['plp']['class']}, {rs}")
     else:
@@ -520,6 +537,154 @@ def print_timings(res, devs, live):
                   f"{dev['write_cache']['kernel']})")
 
 
+def load_json(path):
+    try:
+        return json.loads(read(path))
+    except (json.JSONDecodeError, TypeError):
+        return None
+
+
+# drivecheck's nvme_health keys, and the same field's key in nvme-cli's smart-log JSON.
+NVME_HEALTH = [("critical_warning", "critical_warning"), ("temperature_k", "temperature"),
+               ("available_spare", "avail_spare"), ("spare_threshold", "spare_thresh"),
+               ("percent_used", "percent_used"), ("data_units_read", "data_units_read"),
+               ("data_units_written", "data_units_written"), ("host_reads", "host_read_commands"),
+               ("host_writes", "host_write_commands"),
+               ("controller_busy_minutes", "controller_busy_time"),
+               ("power_cycles", "power_cycles"), ("power_on_hours", "power_on_hours"),
+               ("unsafe_shutdowns", "unsafe_shutdowns"), ("media_errors", "media_errors"),
+               ("error_log_entries", "num_err_log_entries"),
+               ("warning_temp_minutes", "warning_temp_time"),
+               ("critical_temp_minutes", "critical_comp_time")]
+
+
+def check_reference(R, serial, dev, ref):
+    """drivecheck against the tools users already trust, on the same drive in the same guest:
+    smartctl -x -j (ATA, SCSI), nvme-cli id-ctrl / id-ns / smart-log / get-feature -f 6
+    (NVMe), sg_vpd and sdparm (SCSI pages). An anchor outside the program: a disagreement
+    is a bug on one side, and the message names both values."""
+    def eq(what, ours, theirs, tool):
+        R.check(ours == theirs, f"{serial}: {what} as {tool} says",
+                f"drivecheck {ours!r}, {tool} {theirs!r}")
+
+    if not os.path.isdir(ref):
+        R.check(False, f"{serial}: the reference tools ran in the guest", f"no {ref}")
+        return
+    if dev["protocol"] == "nvme":
+        idc = load_json(os.path.join(ref, "id-ctrl.json"))
+        ns = load_json(os.path.join(ref, "id-ns.json"))
+        sl = load_json(os.path.join(ref, "smart-log.json"))
+        if not R.check(idc is not None and ns is not None and sl is not None,
+                       f"{serial}: nvme-cli gave id-ctrl, id-ns and smart-log JSON",
+                       read(os.path.join(ref, "id-ctrl.err"))[:200]):
+            return
+        eq("model", dev["model"], idc["mn"].strip(), "nvme id-ctrl")
+        eq("serial", dev["serial"], idc["sn"].strip(), "nvme id-ctrl")
+        eq("firmware", dev["firmware"], idc["fr"].strip(), "nvme id-ctrl")
+        eq("volatile write cache present", dev["write_cache"]["present"], bool(idc["vwc"] & 1),
+           "nvme id-ctrl (vwc bit 0)")
+        lbaf = ns["lbafs"][ns["flbas"] & 0x0F]
+        eq("logical block size", dev["logical_block_bytes"], 1 << lbaf["ds"], "nvme id-ns")
+        eq("capacity", dev["capacity_bytes"], ns["nsze"] << lbaf["ds"], "nvme id-ns (nsze)")
+        if idc["vwc"] & 1:
+            m = re.search(r"Current value:\s*(?:0x)?([0-9a-fA-F]+)", read(os.path.join(ref, "feature-6.txt")))
+            if R.check(m is not None, f"{serial}: nvme get-feature -f 6 answered",
+                       read(os.path.join(ref, "feature-6.txt"))[:200]):
+                eq("write cache enabled", dev["write_cache"]["enabled"], bool(int(m.group(1), 16) & 1),
+                   "nvme get-feature -f 6")
+        h = dev["smart"]["nvme_health"]
+        # nvme-cli prints the 128-bit counters as strings
+        theirs_all = {k: int(sl[k]) for _, k in NVME_HEALTH if k in sl}
+        if h is None:
+            # drivecheck refuses a log of one repeated byte (a failed or faked command:
+            # the kernel's NVMe target answers all zeros): nvme-cli must show it so.
+            R.check(any("smart log: every byte" in e for e in dev["errors"]) and
+                    not any(theirs_all.values()),
+                    f"{serial}: a SMART log drivecheck refuses is all zeros to nvme-cli too",
+                    f"drivecheck errors {dev['errors']}, nvme smart-log {theirs_all}")
+            return
+        for ours, theirs in NVME_HEALTH:
+            if not R.check(theirs in sl, f"{serial}: nvme smart-log has {theirs}",
+                           f"keys {sorted(sl)}"):
+                continue
+            if ours == "error_log_entries":
+                # it counts failed commands: the pages drivecheck asks for after the log
+                # and a target refuses (log 0xC0, feature 0x06) come after its read
+                d = theirs_all[theirs] - (h.get(ours) or 0)
+                R.check(0 <= d <= 4, f"{serial}: SMART/Health error_log_entries as nvme smart-log "
+                        "says (less the commands drivecheck sent after its read)",
+                        f"drivecheck {h.get(ours)!r}, nvme smart-log {theirs_all[theirs]!r}")
+                continue
+            eq(f"SMART/Health {ours}", h.get(ours), theirs_all[theirs], "nvme smart-log")
+        return
+    sj = load_json(os.path.join(ref, "smartctl.json"))
+    if not R.check(sj is not None, f"{serial}: smartctl -x -j gave JSON",
+                   read(os.path.join(ref, "smartctl.err"))[:200]):
+        return
+    if dev["protocol"] == "ata":
+        eq("model", dev["model"], sj.get("model_name"), "smartctl")
+        eq("serial", dev["serial"], sj.get("serial_number"), "smartctl")
+        eq("firmware", dev["firmware"], sj.get("firmware_version"), "smartctl")
+        eq("write cache enabled", dev["write_cache"]["enabled"],
+           (sj.get("write_cache") or {}).get("enabled"), "smartctl")
+        table = (sj.get("ata_smart_attributes") or {}).get("table") or []
+        ours = {x["id"]: x for x in dev["smart"]["ata_attributes"]}
+        eq("SMART attribute ids", sorted(ours), sorted(t["id"] for t in table), "smartctl")
+        for t in table:
+            x = ours.get(t["id"])
+            if x is None:
+                continue
+            eq(f"attribute {t['id']} value/worst/threshold/raw",
+               (x["value"], x["worst"], x["threshold"], x["raw"]),
+               (t["value"], t["worst"], t["thresh"], t["raw"]["value"]), "smartctl")
+    else:
+        eq("vendor", dev["vendor"], (sj.get("scsi_vendor") or "").strip(), "smartctl")
+        eq("product", dev["model"], (sj.get("scsi_product") or "").strip(), "smartctl")
+        eq("revision", dev["firmware"], (sj.get("scsi_revision") or "").strip(), "smartctl")
+        sn = re.search(r"Unit serial number:\s*(\S.*?)\s*$", read(os.path.join(ref, "sg_vpd-sn.txt")), re.M)
+        if sn:
+            eq("serial", dev["serial"], sn.group(1), "sg_vpd -p sn")
+        wce = re.search(r"^WCE\s+(\d)", read(os.path.join(ref, "sdparm-wce.txt")), re.M)
+        if R.check(wce is not None, f"{serial}: sdparm --get=WCE answered",
+                   read(os.path.join(ref, "sdparm-wce.txt"))[:200]):
+            eq("write cache enabled (WCE)", dev["write_cache"]["enabled"], wce.group(1) == "1", "sdparm")
+        ei_rc = read(os.path.join(ref, "sg_vpd-ei.rc")).strip()
+        v_sup = re.search(r"V_SUP=(\d)", read(os.path.join(ref, "sg_vpd-ei.txt")))
+        ours = [e for e in dev["plp_evidence"] if e["what"] == "V_SUP"]
+        if ei_rc == "0" and v_sup:
+            eq("V_SUP", ours[0]["value"][:1] if ours else None, v_sup.group(1), "sg_vpd -p ei")
+        else:
+            R.check(not ours, f"{serial}: no V_SUP claimed where sg_vpd reads no Extended "
+                    f"INQUIRY page", f"{ours}")
+    eq("capacity", dev["capacity_bytes"], (sj.get("user_capacity") or {}).get("bytes"), "smartctl")
+    eq("logical block size", dev["logical_block_bytes"], sj.get("logical_block_size"), "smartctl")
+    if sj.get("physical_block_size"):
+        eq("physical block size", dev["physical_block_bytes"], sj.get("physical_block_size"), "smartctl")
+
+
+def check_references(R, res, devs):
+    for serial in sorted(devs):
+        ref = os.path.join(res, "ref", serial)
+        # drivecheck's read taken just before the other tools', so counters agree
+        x = load_json(os.path.join(ref, "drivecheck.json"))
+        if R.check(x is not None and len(x.get("devices", [])) == 1,
+                   f"{serial}: drivecheck --json --no-probe beside the reference tools",
+                   read(os.path.join(ref, "drivecheck.err"))[:200]):
+            check_reference(R, serial, x["devices"][0], ref)
+
+
+def check_held(R, res):
+    """A disk held by a device-mapper target: the probe refuses it, and says why."""
+    x = load_json(os.path.join(res, "dm-held.json"))
+    devs = (x or {}).get("devices") or [{}]
+    pr = devs[0].get("probe") or {}
+    R.check(pr.get("mode") is None and re.search(r"in use|holder", pr.get("skipped") or ""),
+            "a disk held by a device-mapper target: the probe refuses it",
+            f"probe {pr}, dmsetup: {read(os.path.join(res, 'dm.log'))[:300]}")
+    R.check(devs[0].get("holders", 0) >= 1, "the held disk shows its holder",
+            f"holders {devs[0].get('holders')}")
+
+
 def cmd_check(a):
     R = Report()
     res = a.results
@@ -553,6 +718,8 @@ def cmd_check(a):
     devs = index_devices(out, disks)
     dbans = lookup(a.drivecheck, sorted({d["model"] for d in drives if d["model"]}))
     check_devices(R, drives, devs, dbans)
+    check_references(R, res, devs)
+    check_held(R, res)
     check_gates_replay(R, a, os.path.join(res, "dump"), devs, names)
     if a.live:
         check_live(R, a, res, drives, devs, out, disks)

@@ -49,7 +49,8 @@ ln -s busybox "$root/bin/sh"
 # Modules, in the order modprobe would load them; each file once.
 # nvmet* and nvme-tcp give an NVMe/TCP drive whose model string we choose; virtio_console
 # carries the results out; the rest are the storage stacks under test.
-mods="virtio_pci virtio_console virtio_scsi sym53c8xx ahci sd_mod sg nvme configfs nvmet nvmet_tcp nvme_tcp"
+# dm_mod: a device-mapper target on a disk is a holder the probe must refuse.
+mods="virtio_pci virtio_console virtio_scsi sym53c8xx ahci sd_mod sg nvme configfs nvmet nvmet_tcp nvme_tcp dm_mod"
 : >"$root/modules/order"
 for m in $mods; do
 	modprobe -S "$kver" --show-depends "$m" >"$root/deps" 2>"$root/deps.err" ||
@@ -84,16 +85,26 @@ for m in $mods; do
 done
 rm -f "$root/deps" "$root/deps.err"
 
-# drivecheck and what the dynamic loader needs (the loader itself included).
+# A program and what the dynamic loader needs for it (the loader itself included).
+copy_program() { # source, name in /usr/bin
+	cp "$1" "$root/usr/bin/$2"
+	ldd "$1" >"$root/ldd" 2>&1 || die "ldd $1 failed: $(cat "$root/ldd")"
+	grep -q 'not found' "$root/ldd" && die "ldd $1: $(grep 'not found' "$root/ldd")"
+	for lib in $(awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' "$root/ldd"); do
+		mkdir -p "$root$(dirname "$lib")"
+		[ -e "$root$lib" ] || cp -L "$lib" "$root$lib"
+	done
+	rm -f "$root/ldd"
+}
 mkdir -p "$root/usr/bin"
-cp "$bin" "$root/usr/bin/drivecheck"
-ldd "$bin" >"$root/ldd" 2>&1 || die "ldd $bin failed: $(cat "$root/ldd")"
-grep -q 'not found' "$root/ldd" && die "ldd $bin: $(grep 'not found' "$root/ldd")"
-for lib in $(awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' "$root/ldd"); do
-	mkdir -p "$root$(dirname "$lib")"
-	cp -L "$lib" "$root$lib"
+copy_program "$bin" drivecheck
+# The reference tools the lab holds drivecheck's answers against (lab.py
+# check_reference), and dmsetup for the holder the probe must refuse.
+for tool in smartctl nvme sg_inq sg_vpd sdparm dmsetup; do
+	path=$(command -v "$tool") ||
+		die "no $tool (apt-get install smartmontools nvme-cli sg3-utils sdparm dmsetup)"
+	copy_program "$path" "$tool"
 done
-rm -f "$root/ldd"
 echo "root:x:0:0:root:/:/bin/sh" >"$root/etc/passwd"
 
 cp "$here/guest/init" "$root/init"

@@ -171,10 +171,12 @@ if [ $record = 1 ]; then
 		echo "e2e: not recording: the lab failed" >&2
 	else
 		dest=$top/data/e2e
-		rm -rf "$dest/dump"
+		rm -rf "$dest/dump" "$dest/ref"
 		mkdir -p "$dest"
 		cp -r "$work/results/dump" "$dest/dump"
-		for f in manifest.json all.json gates.txt times disks.txt; do
+		# what smartctl, nvme-cli, sg_vpd and sdparm said of the same drives
+		cp -r "$work/results/ref" "$dest/ref"
+		for f in manifest.json all.json gates.txt times disks.txt dm-held.json dm.log; do
 			cp "$work/results/$f" "$dest/$f"
 		done
 		echo "e2e: recorded the guest's dumps and results in $dest"

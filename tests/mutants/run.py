@@ -30,20 +30,28 @@ CHECKS = {
 
 
 def load(path):
-    mutants, cur = [], None
+    mutants, cur, last = [], None, None
     for n, line in enumerate(open(path, encoding="utf-8"), 1):
         line = line.rstrip("\n")
+        key = line.partition(":")[0]
         if line.startswith("## "):
             cur = {"name": line[3:].strip(), "line": n, "tests": ["unit"]}
             mutants.append(cur)
-        elif cur is not None and ":" in line and not line.startswith("#"):
-            key, _, val = line.partition(":")
-            key = key.strip()
+            last = None
+        elif cur is None or not line.strip() or line.startswith("#"):
+            last = None
+        elif key in ("file", "from", "to", "tests"):
+            val = line.partition(":")[2]
             val = val[1:] if val.startswith(" ") else val
             if key == "tests":
                 cur["tests"] = val.split()
-            elif key in ("file", "from", "to"):
-                cur[key] = val
+            else:
+                cur[key] = val.strip() if key == "file" else val
+            last = key if key in ("from", "to") else None
+        elif last:
+            cur[last] += "\n" + line      # a continuation line of from: or to:
+        else:
+            sys.exit(f"{path}:{n}: not part of a mutant: {line!r}")
     for m in mutants:
         for key in ("file", "from", "to"):
             if key not in m:
@@ -90,11 +98,21 @@ def try_mutant(m, tree):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--list", action="store_true", help="check that every mutant applies; build nothing")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
     mutants = load(os.path.join(TOP, "tests", "mutants", "mutants.txt"))
     if a.names:
         mutants = [m for m in mutants if any(s in m["name"] for s in a.names)]
+    if a.list:
+        bad = 0
+        for m in mutants:
+            n = open(os.path.join(TOP, m["file"]), encoding="utf-8").read().count(m["from"])
+            if n != 1:
+                print(f"FAIL mutant '{m['name']}': 'from' found {n} times in {m['file']}")
+                bad += 1
+        print(f"{len(mutants)} mutants, {bad} that do not apply")
+        return 1 if bad else 0
     tmp = tempfile.mkdtemp(prefix="dc-mutants.")
     try:
         trees = []

@@ -114,7 +114,9 @@ dc_backing "$f" 64 random
 sha=$(dc_sha "$f")
 dc_loop "$f"
 hdev=$DC_LOOP
-if command -v python3 >/dev/null; then
+if ! command -v python3 >/dev/null; then
+	dc_fail "python3 is needed to hold a device with O_EXCL (make test-deps)"
+else
 	python3 -c 'import os, sys, time
 fd = os.open(sys.argv[1], os.O_RDONLY | os.O_EXCL)
 print("held", flush=True)
@@ -125,24 +127,11 @@ time.sleep(600)' "$hdev" >"$S/holder.out" &
 	dc_probe "$hdev" $T
 	dc_expect_refused "held O_EXCL by another process: refused" 'in use'
 	kill "$hpid"; wait "$hpid" 2>/dev/null
-else
-	dc_log "SKIP: no python3 to hold a device with O_EXCL"
 fi
 
-# 10. a real holder in sysfs: a device-mapper target on the loop (when dm works here)
-if command -v dmsetup >/dev/null && dmsetup version >/dev/null 2>&1; then
-	name=dcprobe$$
-	sectors=$(blockdev --getsz "$hdev")
-	if echo "0 $sectors linear $hdev 0" | dmsetup create "$name"; then
-		dc_probe "$hdev" $T
-		dc_expect_refused "device-mapper holder: refused" 'in use|holder'
-		dmsetup remove "$name"
-	else
-		dc_fail "dmsetup create failed"
-	fi
-else
-	dc_log "SKIP: device-mapper not available in this kernel"
-fi
+# 10. A holder in sysfs (a device-mapper target on the disk) is refused in the QEMU lab
+#     (tests/e2e: lab.py check_held), whose Debian kernel has dm_mod; this host's kernel
+#     may have none, and a test that cannot run here must not pass here.
 losetup -d "$hdev"
 unchanged "held" "$f" "$sha"
 

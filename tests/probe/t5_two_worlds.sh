@@ -10,7 +10,7 @@ dc_hostfs_dir
 host=$DC_DIR
 fstype=$(stat -f -c %T "$host")
 case $fstype in
-tmpfs|ramfs) dc_log "SKIP: $DC_HOSTFS is $fstype; set DC_HOSTFS to a disk-backed directory"; exit 77 ;;
+tmpfs|ramfs) dc_log "FAIL: cannot run: $DC_HOSTFS is $fstype; set DC_HOSTFS to a disk-backed directory"; exit 77 ;;
 esac
 
 a=$DC_SCRATCH/tmpfs.img

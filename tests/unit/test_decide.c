@@ -382,6 +382,105 @@ static void run_drbd_advice(void)
 	}
 }
 
+/* The edges of every named bound: at the bound counts as inside it. */
+static void run_bounds(void)
+{
+	static const struct { const char *tran; double p50; enum dc_flush_speed speed; } at[] = {
+		{ "nvme", 200, DC_FLUSH_FAST }, { "nvme", 201, DC_FLUSH_MIDDLING },
+		{ "nvme", 999, DC_FLUSH_MIDDLING }, { "nvme", 1000, DC_FLUSH_SLOW },
+		{ "sata", 800, DC_FLUSH_FAST }, { "sata", 1500, DC_FLUSH_SLOW },
+		{ "sas", 800, DC_FLUSH_FAST }, { "virtio", 800, DC_FLUSH_FAST },
+		{ "virtio", 1499, DC_FLUSH_MIDDLING },
+	};
+	struct world w;
+
+	for (size_t i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
+		setup(&w, case_named("database full, fast NVMe"));
+		if (dc_transport_from_name(at[i].tran, &w.dev.transport))
+			w.dev.transport = DC_TRAN_OTHER;
+		w.p.sync.p50_us = at[i].p50;
+		decide(&w);
+		CHECK(w.r.flush_speed == at[i].speed);
+	}
+	/* DWPD exactly at a role's bound: no warning; just under: a warning */
+	setup(&w, case_named("database full, fast NVMe"));
+	w.db.dwpd = 1.0;
+	decide(&w);
+	CHECK(w.r.verdicts[DC_ROLE_CEPH_DB].status == DC_PASS);
+	CHECK(w.r.verdicts[DC_ROLE_ZFS_SLOG].status == DC_WARN);
+	w.db.dwpd = 0.99;
+	decide(&w);
+	CHECK(w.r.verdicts[DC_ROLE_CEPH_DB].status == DC_WARN);
+	w.db.dwpd = 3.0;
+	decide(&w);
+	CHECK(w.r.verdicts[DC_ROLE_ZFS_SLOG].status == DC_PASS);
+	/* wear exactly at its bounds */
+	w.d.wear.have_percent_used = true;
+	w.d.wear.percent_used = 80;
+	decide(&w);
+	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == DC_WARN);
+	w.d.wear.percent_used = 79;
+	decide(&w);
+	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == DC_PASS);
+	w.d.wear.percent_used = 100;
+	decide(&w);
+	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == DC_FAIL);
+}
+
+/* Virtual and USB disks the database does not know are "not identified"; real drive
+ * transports are not, and neither is a known model anywhere. */
+static void run_unidentified(void)
+{
+	static const struct { const char *tran; bool unidentified; } t[] = {
+		{ "virtio", true }, { "virtio-scsi", true }, { "usb", true }, { "loop", true },
+		{ "nbd", true }, { "xen", true }, { "nvme", false }, { "sata", false },
+		{ "sas", false },
+	};
+	struct world w;
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		setup(&w, case_named("fast probe alone is never full"));
+		if (dc_transport_from_name(t[i].tran, &w.dev.transport))
+			w.dev.transport = DC_TRAN_OTHER;
+		decide(&w);
+		CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "not identified") == t[i].unidentified);
+		/* a known model on the same transport is identified */
+		setup(&w, case_named("database full, fast NVMe"));
+		if (dc_transport_from_name(t[i].tran, &w.dev.transport))
+			w.dev.transport = DC_TRAN_OTHER;
+		decide(&w);
+		CHECK(!reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "not identified"));
+	}
+	/* no model string at all, on a real transport */
+	setup(&w, case_named("fast probe alone is never full"));
+	w.d.model[0] = '\0';
+	w.dev.model[0] = '\0';
+	decide(&w);
+	CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "not identified"));
+}
+
+/* A PLP drive whose cache is off and whose flushes are slow: no contradiction (each
+ * write goes to the media, as it should); with the cache on, one, and low confidence. */
+static void run_slow_plp_contradiction(void)
+{
+	struct world w;
+
+	setup(&w, case_named("database full, slow flushes: contradiction"));
+	w.d.cache_enabled = DC_TRI_NO;
+	decide(&w);
+	CHECK(!evidence_has(&w.r, "contradiction"));
+	CHECK(strcmp(w.r.confidence, "medium") == 0);
+	setup(&w, case_named("database full, slow flushes: contradiction"));
+	decide(&w);
+	CHECK(evidence_has(&w.r, "contradiction"));
+	CHECK(strcmp(w.r.confidence, "low") == 0);
+	/* cache off with write through and nothing known: not the hazard (no cache to lose) */
+	setup(&w, case_named("hazard: write through, cache on, no PLP"));
+	w.d.cache_enabled = DC_TRI_NO;
+	decide(&w);
+	CHECK(!reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "HAZARD"));
+}
+
 /* A hardware RAID volume is said to be one, and never passes as a drive. */
 static void run_raid_volume(void)
 {
@@ -527,6 +626,9 @@ int main(void)
 	run_drbd_advice();
 	run_years_left();
 	run_raid_volume();
+	run_bounds();
+	run_unidentified();
+	run_slow_plp_contradiction();
 	run_property();
 	return dc_test_summary("test_decide");
 }

@@ -122,6 +122,43 @@ fi
 # 4. The table, for people reading the log.
 drivecheck --all --no-probe -v >$out/table.txt 2>&1
 echo $? >$out/table.rc
+
+# 5. What other tools say of the same drives, for lab.py to hold drivecheck against:
+#    smartctl (ATA and SCSI), nvme-cli (NVMe), sg_inq / sg_vpd / sdparm (SCSI pages).
+stamp reference_start
+while read -r serial name; do
+	r=$out/ref/$serial
+	mkdir -p "$r"
+	dev=/dev/$name
+	# drivecheck's own read, just before the others: no I/O between them to move counters
+	drivecheck --json --no-probe "$dev" >"$r/drivecheck.json" 2>"$r/drivecheck.err"
+	case $name in
+	nvme*)
+		nvme id-ctrl -o json "$dev" >"$r/id-ctrl.json" 2>"$r/id-ctrl.err"
+		nvme id-ns -o json "$dev" >"$r/id-ns.json" 2>"$r/id-ns.err"
+		nvme smart-log -o json "$dev" >"$r/smart-log.json" 2>"$r/smart-log.err"
+		nvme get-feature -f 6 "$dev" >"$r/feature-6.txt" 2>&1
+		;;
+	*)
+		smartctl -x -j "$dev" >"$r/smartctl.json" 2>"$r/smartctl.err"
+		sg_inq "$dev" >"$r/sg_inq.txt" 2>&1
+		sg_vpd -p sn "$dev" >"$r/sg_vpd-sn.txt" 2>&1
+		sg_vpd -p ei "$dev" >"$r/sg_vpd-ei.txt" 2>&1; echo $? >"$r/sg_vpd-ei.rc"
+		sdparm --get=WCE "$dev" >"$r/sdparm-wce.txt" 2>&1
+		;;
+	esac
+done <$out/disks.txt
+stamp reference_end
+
+# 6. A device-mapper target on a disk makes it held: the probe must refuse it.
+held=$(dev_of DCE2E-SATA-WC-OFF)
+if [ -n "$held" ]; then
+	sectors=$(cat "/sys/block/${held#/dev/}/size")
+	if echo "0 $sectors linear $held 0" | DM_DISABLE_UDEV=1 dmsetup create --noudevsync dcheld >$out/dm.log 2>&1; then
+		drivecheck --json --probe-time 1 "$held" >$out/dm-held.json 2>>$out/dm.log
+		DM_DISABLE_UDEV=1 dmsetup remove --noudevsync dcheld >>$out/dm.log 2>&1
+	fi
+fi
 stamp tests_end
 
 # Ship everything. The port is found by name; devtmpfs made /dev/vportNpM.
