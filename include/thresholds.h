@@ -28,7 +28,8 @@
 
 /* Endurance. Ceph's DB/WAL and a ZFS SLOG take every synchronous write. */
 #define DC_DB_WAL_MIN_DWPD       1.0  /* read-intensive drives (<1 DWPD) wear out first */
-#define DC_SLOG_MIN_DWPD         3.0  /* mixed-use and up: an SLOG writes every sync write */
+#define DC_SLOG_MIN_DWPD         3.0  /* mixed-use and up: an SLOG writes every sync write
+					 (a note, not a warning: an SLOG is judged on S and F) */
 #define DC_WEAR_WARN_PERCENT    80u   /* of rated endurance used */
 #define DC_WEAR_FAIL_PERCENT   100u   /* rated endurance spent (NVMe "percentage used") */
 #define DC_YEARS_LEFT_WARN       1.0  /* at the observed write rate */

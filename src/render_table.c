@@ -96,9 +96,13 @@ static void print_detail(FILE *out, const struct dc_report *r)
 		r->dev.kernel_cache ? dc_kcache_name(r->dev.kernel_cache) : "?",
 		dc_tri_name(r->dev.kernel_fua));
 	if (r->db.matched) {
-		fprintf(out, "  database: %s %s, PLP %s%s, %.2g DWPD, %.0f TBW, %s\n", r->db.vendor,
-			r->db.family, dc_plp_name(r->db.plp), r->db.plp_inferred ? " (inferred)" : "",
-			r->db.dwpd, r->db.tbw_tb, r->db.drive_class);
+		fprintf(out, "  database: %s %s, PLP %s%s, ", r->db.vendor, r->db.family,
+			dc_plp_name(r->db.plp), r->db.plp_inferred ? " (inferred)" : "");
+		if (r->db.dwpd > 0)
+			fprintf(out, "%.2g DWPD, ", r->db.dwpd);
+		if (r->db.tbw_tb > 0)
+			fprintf(out, "%.0f TBW, ", r->db.tbw_tb);
+		fprintf(out, "%s\n", r->db.drive_class);
 		if (best)
 			fprintf(out, "    strongest of %u source%s: %s %s: %s <%s>\n", r->db.nsources,
 				r->db.nsources == 1 ? "" : "s", dc_source_kind_name(best->kind),

@@ -155,9 +155,12 @@ static void role_zfs_slog(const struct ctx *c, struct dc_verdict *v)
 		reason(v, DC_FAIL, "spinning disk: never an SLOG");
 	if (!c->S && !c->j->plp_failed)
 		reason(v, DC_FAIL, "a ZFS SLOG needs flushed data to survive a power cut (S)");
+	/* Endurance is the drive's own wear figures' business (below); the rating only
+	 * says how soon an SLOG's write load may get there. */
 	if (c->f->db->dwpd > 0 && c->f->db->dwpd < DC_SLOG_MIN_DWPD)
-		reason(v, DC_WARN, "rated %.2g DWPD: an SLOG takes every sync write (want >= %.0f)",
-		       c->f->db->dwpd, DC_SLOG_MIN_DWPD);
+		reason(v, DC_PASS, "rated %.2g DWPD: an SLOG takes every sync write; mixed-use "
+		       "drives (>= %.0f DWPD) last longer in this role", c->f->db->dwpd,
+		       DC_SLOG_MIN_DWPD);
 	common_reasons(c, DC_ROLE_ZFS_SLOG, v);
 }
 

@@ -114,6 +114,15 @@ else
 	grep -v ' passed, ' "$tmp/reports" | sed 's/^/  /' | head -40
 fi
 
+# Every captured NVMe drive that declares no volatile cache: S and U by its own word, and
+# with a fast probe its roles pass.
+if python3 "$here/check_declared.py" "$DRIVECHECK" >"$tmp/declared" 2>&1; then
+	ok "drives that declare no volatile cache ($(tail -n 1 "$tmp/declared"))"
+else
+	bad "drives that declare no volatile cache"
+	grep -v ' passed, ' "$tmp/declared" | sed 's/^/  /' | head -40
+fi
+
 # Bad dumps: no crash, no sanitizer report, exit 0 or 3 as bad.tsv says, the problem named.
 grep -v '^#' "$here/bad.tsv" | while IFS= read -r row; do
 	[ -n "$row" ] || continue

@@ -116,7 +116,7 @@ static const struct dcase cases[] = {
 	{ "endurance mostly used", "nvme", WB, NO, YES, YES, INFO, FULL, VENDOR, 3, 40, 85,
 	  FULL, YES, YES, FAST, W, W, W, W, NULL, "85%" },
 	{ "read-intensive drive as DB/WAL and SLOG", "nvme", WB, NO, YES, YES, INFO, FULL, VENDOR,
-	  0.8, 40, -1, FULL, YES, YES, FAST, P, W, P, W, NULL, NULL },
+	  0.8, 40, -1, FULL, YES, YES, FAST, P, W, P, P, NULL, NULL },
 	{ "PLP SATA at 460 us passes", "sata", WB, NO, YES, YES, INFO, FULL, VENDOR, 3, 460, -1,
 	  FULL, YES, YES, FAST, P, P, P, P, NULL, NULL },
 	{ "the same 460 us on NVMe is only middling", "nvme", WB, NO, YES, YES, INFO, FULL, VENDOR, 3,
@@ -124,7 +124,7 @@ static const struct dcase cases[] = {
 	{ "no volatile cache and slow: safe, slow", "nvme", WB, NO, NO, NO, DC_EV_NO_VWC, NOROW, 0, 0,
 	  5000, -1, FULL, YES, YES, SLOW, F, F, F, F, "goes to the media", "slow" },
 	{ "declared no cache against a database none", "nvme", WB, NO, NO, NO, DC_EV_NO_VWC, NONE,
-	  VENDOR, 1, 30, -1, FULL, YES, YES, FAST, P, P, P, W, "contradiction", NULL },
+	  VENDOR, 1, 30, -1, FULL, YES, YES, FAST, P, P, P, P, "contradiction", NULL },
 	{ "full PLP, probe not run: pass, says so", "sata", WB, NO, YES, YES, INFO, FULL, VENDOR, 3, 0,
 	  -1, FULL, YES, YES, NM, P, P, P, P, NULL, "not measured" },
 };
@@ -407,13 +407,16 @@ static void run_bounds(void)
 	w.db.dwpd = 1.0;
 	decide(&w);
 	CHECK(w.r.verdicts[DC_ROLE_CEPH_DB].status == DC_PASS);
-	CHECK(w.r.verdicts[DC_ROLE_ZFS_SLOG].status == DC_WARN);
+	/* an SLOG is judged on S and F: its rating under 3 DWPD is a note, not a warning */
+	CHECK(w.r.verdicts[DC_ROLE_ZFS_SLOG].status == DC_PASS &&
+	      reason_has(&w.r.verdicts[DC_ROLE_ZFS_SLOG], "mixed-use drives"));
 	w.db.dwpd = 0.99;
 	decide(&w);
 	CHECK(w.r.verdicts[DC_ROLE_CEPH_DB].status == DC_WARN);
 	w.db.dwpd = 3.0;
 	decide(&w);
-	CHECK(w.r.verdicts[DC_ROLE_ZFS_SLOG].status == DC_PASS);
+	CHECK(w.r.verdicts[DC_ROLE_ZFS_SLOG].status == DC_PASS &&
+	      !reason_has(&w.r.verdicts[DC_ROLE_ZFS_SLOG], "mixed-use drives"));
 	/* wear exactly at its bounds */
 	w.d.wear.have_percent_used = true;
 	w.d.wear.percent_used = 80;
@@ -464,6 +467,14 @@ static void run_unidentified(void)
 static void run_slow_plp_contradiction(void)
 {
 	struct world w;
+
+	/* a degraded capacitor: U stays (from the database), confidence drops to low */
+	setup(&w, case_named("capacitor degraded: a warning, U stays from the database"));
+	decide(&w);
+	CHECK(strcmp(w.r.confidence, "low") == 0);
+	setup(&w, case_named("database full, fast NVMe"));
+	decide(&w);
+	CHECK(strcmp(w.r.confidence, "medium") == 0);
 
 	setup(&w, case_named("database full, slow flushes: contradiction"));
 	w.d.cache_enabled = DC_TRI_NO;

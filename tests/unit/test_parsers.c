@@ -709,9 +709,11 @@ static void test_scsi_lengths_and_caches(void)
 		dc_raw_free(&raw);
 	}
 
-	/* A short VPD 0x86 (page length 2: byte 6 is zero fill) says nothing of V_SUP. */
+	/* A short VPD 0x86 (page length 2: byte 6 is zero fill) says nothing of V_SUP, and a
+	 * cache that is off says nothing either: no "no volatile cache" from zero fill. */
 	vpd86[3] = 2;
 	vpd86[6] = 0;
+	mode[10] = 0;
 	dc_raw_add(&raw, DC_PG_SCSI_VPD_86, vpd86, sizeof(vpd86), 0);
 	dc_raw_add(&raw, DC_PG_SCSI_MODE_08, mode, sizeof(mode), 0);
 	memset(&d, 0, sizeof(d));
