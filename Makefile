@@ -20,7 +20,7 @@ ifeq ($(findstring clang,$(shell $(CC) --version 2>/dev/null)),)
 WARN      += -Wno-format-truncation
 endif
 ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -Iinclude -I$(BUILD) $(PKG_CFLAGS) \
-              -DDC_VERSION='"$(VERSION)"' -DDC_DATADIR='"$(DATADIR)"' -D_GNU_SOURCE
+              -DDC_VERSION='"$(VERSION)"' -DDC_DATADIR='"$(DATADIR)"' -D_GNU_SOURCE -pthread
 ifeq ($(WERROR),1)
 ALL_CFLAGS += -Werror
 endif
@@ -55,7 +55,7 @@ $(BUILD)/libdrivecheck.a: $(LIB_OBJS)
 
 $(BUILD)/drivecheck: $(BUILD)/obj/main.o $(BUILD)/libdrivecheck.a
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(PKG_LIBS) -lm
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(PKG_LIBS) -lm -lpthread
 
 # The drive database: db/vendors/*.txt -> SQLite file -> embedded in the binary.
 # dbbuild shares the matcher, the names, the rules of evidence and the SMART attribute

@@ -94,6 +94,10 @@ struct dc_dev {
 	enum dc_kernel_cache kernel_cache;    /* queue/write_cache */
 	enum dc_tri kernel_fua;               /* queue/fua */
 	char backing_file[DC_PATH_LEN];       /* loop devices: loop/backing_file */
+	char phys_key[DC_PATH_LEN];           /* the same for two block devices of one physical
+						 device (namespaces of one controller, paths to
+						 one LUN, loops over one file): never probed at
+						 once */
 	unsigned nparts;
 	char parts[DC_MAX_PARTS][DC_NAME_LEN]; /* partition names, e.g. "sda1" */
 	unsigned nholders;                      /* holders of the disk or of any partition */
@@ -308,9 +312,41 @@ struct dc_probe {
 	char skipped[256];            /* why it did not run; empty when it ran */
 	double duration_s;
 	bool stable;                  /* stopped because the estimate settled */
-	struct dc_latency sync;       /* O_DIRECT|O_DSYNC writes */
+	struct dc_latency sync;       /* pwritev2(RWF_DSYNC): FUA where queue/fua = 1 */
+	struct dc_latency flush;      /* a write, then fdatasync: the flush (count 0 in old dumps) */
 	struct dc_latency nosync;     /* O_DIRECT writes, no flush */
 	double flush_cost_us;         /* sync.p50 - nosync.p50 */
+	double start_s;               /* when it began, seconds after the scan's first probe */
+};
+
+/*
+ * The opt-in cache experiment (--try-cache-off): the drive's volatile write cache
+ * turned off, the probe run again, the setting it found put back. Cache off is the
+ * safe direction, so a run killed in between leaves the drive safe, and a record
+ * (cache_state.c) lets the next run say so.
+ */
+enum dc_trial_state {
+	DC_TRIAL_NOT_ASKED = 0,   /* --try-cache-off not given */
+	DC_TRIAL_SKIPPED,         /* asked, not tried: why says why; nothing was changed */
+	DC_TRIAL_DONE,            /* cache off, probed, cache on again */
+	DC_TRIAL_FAILED,          /* went wrong part way: why says what, restored in what state */
+};
+
+struct dc_cache_trial {
+	enum dc_trial_state state;
+	char why[256];
+	enum dc_tri off_honoured;     /* the drive said its cache was off after the command */
+	enum dc_tri restored;         /* the drive said its cache was on again afterwards */
+	struct dc_probe probe;        /* the probe with the cache off */
+};
+
+/* A cache an earlier run turned off and did not turn back on: its record was found. */
+struct dc_cache_left {
+	bool found;
+	char since[32];               /* when it was turned off, UTC, ISO 8601 */
+	long pid;                     /* the run that did it */
+	bool running;                 /* ... is still going: the cache is off on purpose now */
+	char record[DC_PATH_LEN];     /* the record's file */
 };
 
 enum dc_status {
@@ -325,6 +361,7 @@ enum dc_role {
 	DC_ROLE_CEPH_DB,
 	DC_ROLE_DRBD,
 	DC_ROLE_ZFS_SLOG,
+	DC_ROLE_ETCD,
 	DC_ROLE_COUNT,
 };
 
@@ -364,8 +401,16 @@ struct dc_result {
 	struct dc_property flushed_survive;   /* S */
 	struct dc_property unflushed_survive; /* U */
 	struct dc_property fast;              /* F */
-	enum dc_flush_speed flush_speed;
-	double flush_p50_us;          /* the median timed as a durable write; 0 when not measured */
+	enum dc_flush_speed flush_speed;      /* F: the worse of the two ways below */
+	double flush_p50_us;          /* F's median, a durable write; 0 when not measured */
+	enum dc_flush_speed speed_fdatasync;  /* a write, then fdatasync: the flush */
+	enum dc_flush_speed speed_dsync;      /* RWF_DSYNC: FUA where the queue has it */
+	double fdatasync_p50_us, fdatasync_p99_us, dsync_p50_us; /* 0 when not measured */
+	/* --try-cache-off: a durable write with the cache off (the worse of the two ways,
+	   as flush_p50_us), and how it compares; 0 and NOT_MEASURED when not measured */
+	double cache_off_p50_us;
+	enum dc_flush_speed cache_off_speed;
+	bool cache_off_faster;        /* DC_CACHE_OFF_GAIN_RATIO times faster than with it on */
 	unsigned nevidence;
 	struct dc_evidence evidence[DC_MAX_EVIDENCE];
 	struct dc_verdict verdicts[DC_ROLE_COUNT];
@@ -379,6 +424,8 @@ struct dc_report {
 	struct dc_drive drive;
 	struct dc_dbinfo db;
 	struct dc_probe probe;
+	struct dc_cache_trial cache_trial;
+	struct dc_cache_left cache_left;
 	struct dc_result result;
 	int error;                    /* 0, or -errno when the device could not be read at all */
 	char error_msg[256];

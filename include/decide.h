@@ -11,6 +11,8 @@ struct dc_facts {
 	const struct dc_drive *drive;
 	const struct dc_dbinfo *db;
 	const struct dc_probe *probe;
+	const struct dc_cache_trial *trial;  /* --try-cache-off, or NULL */
+	const struct dc_cache_left *left;    /* a cache an earlier run left off, or NULL */
 };
 
 /* decide.c */
@@ -28,7 +30,9 @@ struct dc_judgement {
 	double fast_us, slow_us;  /* this transport's flush bounds */
 	bool write_through;       /* the kernel drops flushes (queue/write_cache) */
 	bool probed;              /* the probe ran and timed sync writes */
-	double p50_us;            /* its sync p50, when probed */
+	double p50_us;            /* its RWF_DSYNC p50, when probed */
+	double fsync_p50_us;      /* its write + fdatasync p50 and p99 (the RWF_DSYNC ones */
+	double fsync_p99_us;      /* for a probe of an older version, which had no flush phase) */
 	bool plp_failed;          /* the drive says its backup power has failed */
 	bool plp_degraded;        /* ... is wearing out, or its health cannot be judged */
 	bool device_plp;          /* the drive shows PLP itself (OCP log, NV_SUP, capacitor) */
@@ -46,6 +50,10 @@ void dc_decide_plp(const struct dc_facts *f, const struct dc_judgement *j,
 /* Once F is known: what the probe adds to the evidence (a hint, or a contradiction). */
 void dc_decide_plp_vs_probe(const struct dc_facts *f, const struct dc_judgement *j,
 			    struct dc_result *result);
+
+/* Whether FUA (RWF_DSYNC) and flush (write + fdatasync) give very different answers:
+ * one fast and the other slow, or one DC_SYNC_MODES_DISAGREE_RATIO times the other. */
+bool dc_sync_modes_disagree(const struct dc_result *r, const struct dc_judgement *j);
 
 /* verdict.c */
 /* Fills result->verdicts and advice from S, U and F. */

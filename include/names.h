@@ -20,6 +20,8 @@ int dc_source_kind_from_name(const char *name, enum dc_source_kind *out);
 const char *dc_claim_name(enum dc_claim c);              /* "full", "inferred-none", ... */
 int dc_claim_from_name(const char *name, enum dc_claim *out);
 const char *dc_flush_speed_name(enum dc_flush_speed s);  /* "fast", "not-measured", ... */
+const char *dc_trial_state_name(enum dc_trial_state s);  /* "done", "skipped", ... */
+int dc_trial_state_from_name(const char *name, enum dc_trial_state *out);
 
 const char *dc_transport_name(enum dc_transport t);      /* "nvme", "sata", "-", ... */
 int dc_transport_from_name(const char *name, enum dc_transport *out);

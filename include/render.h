@@ -8,7 +8,7 @@
 #include "dc_types.h"
 
 #define DC_JSON_FORMAT_MAJOR 1
-#define DC_JSON_FORMAT_MINOR 1
+#define DC_JSON_FORMAT_MINOR 2
 
 /* render_json.c: returns 0 or -ENOMEM. */
 int dc_render_json(FILE *out, const struct dc_report *reports, unsigned n);

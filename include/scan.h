@@ -13,7 +13,12 @@ struct dc_scan_opts {
 	struct dc_db *db;
 	bool probe;                   /* run the probe where it is safe */
 	struct dc_probe_opts probe_opts;
+	unsigned jobs;                /* physical devices probed at once (--jobs), at least 1 */
+	bool progress;                /* one progress display on stderr (a terminal) */
 	const char *dump_dir;         /* --dump: write each device's dump under it, or NULL */
+	bool try_cache_off;           /* --try-cache-off: the cache experiment after each probe */
+	const char *state_dir;        /* where the experiment's records are (cache_state.h);
+					 NULL: records are not looked for */
 };
 
 /* scan.c */

@@ -14,5 +14,8 @@
  * when the device answered CHECK CONDITION (sense keys say "not supported" and kin). */
 int dc_sgio_read(int fd, const uint8_t *cdb, size_t cdblen, uint8_t *buf, size_t len,
 		 size_t *got);
+/* Sends cdb with len bytes of buf to the device (len 0: no data). Returns as above. Used
+ * only to switch a drive's volatile write cache (the opt-in cache experiment). */
+int dc_sgio_write(int fd, const uint8_t *cdb, size_t cdblen, const uint8_t *buf, size_t len);
 
 #endif /* DC_SGIO_H */

@@ -26,6 +26,27 @@
 #define DC_OTHER_FLUSH_FAST_US  DC_SATA_FLUSH_FAST_US
 #define DC_OTHER_FLUSH_SLOW_US  DC_SATA_FLUSH_SLOW_US
 
+/*
+ * etcd: its maintainers and OpenShift's documentation ("Recommended etcd practices")
+ * gate a disk on the 99th percentile of the WAL's fdatasync under 10 ms
+ * (etcd_disk_wal_fsync_duration_seconds). The probe's write-then-fdatasync p99.
+ */
+#define DC_ETCD_FSYNC_P99_MAX_US 10000.0
+/*
+ * FUA and flush: where one is fast and the other slow, or one takes more than this many
+ * times the other, the drive handles one of them differently (the Vitastor author's
+ * advice: measure both, keep the worse). A finding, and a warning for every role.
+ */
+#define DC_SYNC_MODES_DISAGREE_RATIO 3.0
+/*
+ * The cache experiment (--try-cache-off): with the cache off, durable writes must be at
+ * least this many times faster for drivecheck to advise keeping it off. Ceph's hardware
+ * recommendations report PLP drives going from hundreds to thousands of sync writes a
+ * second with the cache off; a gain under 2x is within what two runs of the probe on a
+ * busy machine may differ by, and not worth a udev rule.
+ */
+#define DC_CACHE_OFF_GAIN_RATIO 2.0
+
 /* Endurance. Ceph's DB/WAL and a ZFS SLOG take every synchronous write. */
 #define DC_DB_WAL_MIN_DWPD       1.0  /* read-intensive drives (<1 DWPD) wear out first */
 #define DC_SLOG_MIN_DWPD         3.0  /* mixed-use and up: an SLOG writes every sync write

@@ -15,6 +15,13 @@ struct dc_transport_ops {
 	enum dc_protocol protocol;
 	int (*acquire)(const struct dc_dev *dev, struct dc_raw *raw);   /* 0 or -errno */
 	int (*parse)(const struct dc_raw *raw, struct dc_drive *out);   /* 0 or -errno */
+	/*
+	 * The only code that changes a setting of a drive: its volatile write cache on or
+	 * off, for the opt-in cache experiment (--try-cache-off), never saved across a
+	 * power cycle. *now (when not NULL) gets what the drive says afterwards. Returns 0,
+	 * -errno, or >0 a device status.
+	 */
+	int (*set_cache)(const struct dc_dev *dev, bool on, enum dc_tri *now);
 };
 
 /* transport.c */
@@ -25,16 +32,19 @@ int dc_protocol_from_name(const char *name, enum dc_protocol *proto);
 
 /* nvme_acquire.c: every libnvme call lives here. */
 int dc_nvme_acquire(const struct dc_dev *dev, struct dc_raw *raw);
+int dc_nvme_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now);
 /* nvme_parse.c */
 int dc_nvme_parse(const struct dc_raw *raw, struct dc_drive *out);
 
 /* ata_acquire.c: libatasmart, and SG_IO ATA PASS-THROUGH where it does not serve. */
 int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw);
+int dc_ata_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now);
 /* ata_parse.c */
 int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *out);
 
 /* scsi_acquire.c */
 int dc_scsi_acquire(const struct dc_dev *dev, struct dc_raw *raw);
+int dc_scsi_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now);
 /* scsi_parse.c */
 int dc_scsi_parse(const struct dc_raw *raw, struct dc_drive *out);
 

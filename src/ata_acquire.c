@@ -108,3 +108,40 @@ int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 	sk_disk_free(d);
 	return rc;
 }
+
+/* IDENTIFY word 85 bit 5, with word 87 saying the word is valid: the cache is on now. */
+static enum dc_tri ata_cache_now(int fd)
+{
+	uint8_t cdb[16] = { 0x85, 4 << 1, 0x0e, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0xEC, 0 };
+	uint8_t id[512];
+	size_t got = 0;
+
+	if (dc_sgio_read(fd, cdb, sizeof(cdb), id, sizeof(id), &got) || got < sizeof(id))
+		return DC_TRI_UNKNOWN;
+	if ((id[175] & 0xC0) != 0x40)
+		return DC_TRI_UNKNOWN;
+	return (id[170] & (1u << 5)) ? DC_TRI_YES : DC_TRI_NO;
+}
+
+/*
+ * The cache experiment: SET FEATURES 0x02 (enable write cache) or 0x82 (disable),
+ * through ATA PASS-THROUGH(16), non-data. A drive forgets it at its next power cycle
+ * unless it was told to keep settings, which drivecheck never asks.
+ */
+int dc_ata_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now)
+{
+	uint8_t cdb[16] = { 0x85, 3 << 1, 0, 0, on ? 0x02 : 0x82, 0, 0, 0, 0, 0, 0, 0, 0,
+			    0, 0xEF, 0 };
+	int fd, rc;
+
+	if (now)
+		*now = DC_TRI_UNKNOWN;
+	fd = open(dev->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	rc = dc_sgio_write(fd, cdb, sizeof(cdb), NULL, 0);
+	if (rc == 0 && now)
+		*now = ata_cache_now(fd);
+	close(fd);
+	return rc;
+}

@@ -76,6 +76,12 @@ static void judge(const struct dc_facts *f, struct dc_judgement *j)
 	j->write_through = dev->kernel_cache == DC_KCACHE_WRITE_THROUGH;
 	j->probed = p && p->mode != DC_PROBE_NOT_RUN && p->sync.count > 0;
 	j->p50_us = j->probed ? p->sync.p50_us : 0;
+	if (j->probed) {
+		const struct dc_latency *fl = p->flush.count ? &p->flush : &p->sync;
+
+		j->fsync_p50_us = fl->p50_us;
+		j->fsync_p99_us = fl->p99_us;
+	}
 	j->plp_failed = has_kind(d, DC_EV_PLP_FAILED);
 	j->plp_degraded = has_kind(d, DC_EV_PLP_DEGRADED);
 	j->device_plp = has_kind(d, DC_EV_PLP);
@@ -95,6 +101,18 @@ static void judge(const struct dc_facts *f, struct dc_judgement *j)
  * flush, so its O_DSYNC writes are plain writes: durable only where the drive's completed
  * writes survive (U), and then the probe timed exactly what a durable write costs.
  */
+static enum dc_flush_speed speed_of(const struct dc_judgement *j, double p50)
+{
+	return p50 <= j->fast_us ? DC_FLUSH_FAST : p50 >= j->slow_us ? DC_FLUSH_SLOW
+	       : DC_FLUSH_MIDDLING;
+}
+
+/* NOT_MEASURED < FAST < MIDDLING < SLOW: the worse of two speeds. */
+static enum dc_flush_speed worse(enum dc_flush_speed a, enum dc_flush_speed b)
+{
+	return a > b ? a : b;
+}
+
 static void decide_flush(const struct dc_facts *f, const struct dc_judgement *j,
 			 struct dc_result *r)
 {
@@ -103,6 +121,7 @@ static void decide_flush(const struct dc_facts *f, const struct dc_judgement *j,
 
 	F->value = DC_TRI_UNKNOWN;
 	r->flush_speed = DC_FLUSH_NOT_MEASURED;
+	r->speed_fdatasync = r->speed_dsync = DC_FLUSH_NOT_MEASURED;
 	if (!j->probed) {
 		snprintf(F->source, sizeof(F->source), "probe");
 		snprintf(F->basis, sizeof(F->basis), "probe: %s",
@@ -118,20 +137,55 @@ static void decide_flush(const struct dc_facts *f, const struct dc_judgement *j,
 			 j->p50_us);
 		return;
 	}
-	r->flush_p50_us = j->p50_us;
-	if (j->p50_us <= j->fast_us) {
-		r->flush_speed = DC_FLUSH_FAST;
-		F->value = DC_TRI_YES;
-	} else if (j->p50_us >= j->slow_us) {
-		r->flush_speed = DC_FLUSH_SLOW;
-		F->value = DC_TRI_NO;
-	} else {
-		r->flush_speed = DC_FLUSH_MIDDLING;
-	}
-	snprintf(F->basis, sizeof(F->basis), "durable 4 KiB writes: p50 %.0f us (%s: fast <= %.0f, "
-		 "slow >= %.0f)%s", j->p50_us, tran, j->fast_us, j->slow_us,
+	r->dsync_p50_us = j->p50_us;
+	r->fdatasync_p50_us = j->fsync_p50_us;
+	r->fdatasync_p99_us = j->fsync_p99_us;
+	r->speed_dsync = speed_of(j, j->p50_us);
+	r->speed_fdatasync = speed_of(j, j->fsync_p50_us);
+	/* F is the worse of the two ways a durable write is asked for */
+	r->flush_speed = worse(r->speed_dsync, r->speed_fdatasync);
+	r->flush_p50_us = j->fsync_p50_us > j->p50_us ? j->fsync_p50_us : j->p50_us;
+	F->value = r->flush_speed == DC_FLUSH_FAST ? DC_TRI_YES
+		   : r->flush_speed == DC_FLUSH_SLOW ? DC_TRI_NO : DC_TRI_UNKNOWN;
+	snprintf(F->basis, sizeof(F->basis), "durable 4 KiB writes: p50 %.0f us with RWF_DSYNC%s, "
+		 "%.0f us as a write and fdatasync (%s: fast <= %.0f, slow >= %.0f)%s", j->p50_us,
+		 f->dev->kernel_fua == DC_TRI_YES ? " (FUA)" : "", j->fsync_p50_us, tran, j->fast_us,
+		 j->slow_us,
 		 j->write_through ? "; the kernel sends no flush, and the drive's completed writes "
 				    "are durable (U), so each timed write was a durable one" : "");
+}
+
+bool dc_sync_modes_disagree(const struct dc_result *r, const struct dc_judgement *j)
+{
+	double a = r->dsync_p50_us, b = r->fdatasync_p50_us, lo = a < b ? a : b, hi = a < b ? b : a;
+
+	if (r->speed_dsync == DC_FLUSH_NOT_MEASURED || r->speed_fdatasync == DC_FLUSH_NOT_MEASURED)
+		return false;
+	if ((r->speed_dsync == DC_FLUSH_FAST && r->speed_fdatasync == DC_FLUSH_SLOW) ||
+	    (r->speed_dsync == DC_FLUSH_SLOW && r->speed_fdatasync == DC_FLUSH_FAST))
+		return true;
+	/* a ratio between small numbers is noise: only past the fast bound does it count */
+	return lo > 0 && hi > j->fast_us && hi >= DC_SYNC_MODES_DISAGREE_RATIO * lo;
+}
+
+/* The cache experiment's probe, measured as F is: the worse of RWF_DSYNC and fdatasync. */
+static void decide_cache_off(const struct dc_facts *f, const struct dc_judgement *j,
+			     struct dc_result *r)
+{
+	const struct dc_probe *p = f->trial ? &f->trial->probe : NULL;
+	double off;
+
+	r->cache_off_speed = DC_FLUSH_NOT_MEASURED;
+	if (!p || f->trial->state != DC_TRIAL_DONE || p->mode == DC_PROBE_NOT_RUN ||
+	    !p->sync.count)
+		return;
+	off = p->sync.p50_us;
+	if (p->flush.count && p->flush.p50_us > off)
+		off = p->flush.p50_us;
+	r->cache_off_p50_us = off;
+	r->cache_off_speed = speed_of(j, off);
+	r->cache_off_faster = r->flush_speed != DC_FLUSH_NOT_MEASURED && off > 0 &&
+			      off * DC_CACHE_OFF_GAIN_RATIO <= r->flush_p50_us;
 }
 
 void dc_decide(const struct dc_facts *f, struct dc_result *r)
@@ -142,6 +196,7 @@ void dc_decide(const struct dc_facts *f, struct dc_result *r)
 	judge(f, &j);
 	dc_decide_plp(f, &j, r);
 	decide_flush(f, &j, r);
+	decide_cache_off(f, &j, r);
 	dc_decide_plp_vs_probe(f, &j, r);
 	dc_decide_verdicts(f, &j, r);
 }

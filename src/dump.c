@@ -13,92 +13,10 @@
 #include <cjson/cJSON.h>
 
 #include "dump.h"
+#include "files.h"
 #include "names.h"
 #include "raw.h"
 #include "transport.h"
-
-static int write_file(const char *path, const void *data, size_t len)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	const char *p = data;
-	int rc = 0;
-
-	if (fd < 0)
-		return -errno;
-	while (len) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			rc = -errno;
-			break;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	if (close(fd) < 0 && !rc)
-		rc = -errno;
-	return rc;
-}
-
-/* Reads a whole file of at most max bytes. Returns 0, -EFBIG or -errno. */
-static int read_file(const char *path, size_t max, uint8_t **out, size_t *len)
-{
-	struct stat st;
-	uint8_t *buf = NULL;
-	/* O_NOFOLLOW: a dump is untrusted input; a link must not pull in a local file. */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW), rc = 0;
-	ssize_t n;
-
-	*out = NULL;
-	*len = 0;
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		rc = -EINVAL;
-		goto out;
-	}
-	if ((size_t)st.st_size > max) {
-		rc = -EFBIG;
-		goto out;
-	}
-	buf = malloc((size_t)st.st_size + 1);
-	if (!buf) {
-		rc = -ENOMEM;
-		goto out;
-	}
-	n = read(fd, buf, (size_t)st.st_size);
-	if (n != st.st_size) {
-		rc = n < 0 ? -errno : -EIO;
-		goto out;
-	}
-	buf[n] = '\0';
-	*out = buf;
-	*len = (size_t)n;
-	buf = NULL;
-out:
-	free(buf);
-	close(fd);
-	return rc;
-}
-
-static int mkdir_p(const char *dir)
-{
-	char tmp[PATH_MAX];
-
-	snprintf(tmp, sizeof(tmp), "%s", dir);
-	for (char *p = tmp + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
-		return -errno;
-	return 0;
-}
 
 /*
  * The dump mirrors struct dc_dev and struct dc_probe field for field, under its own
@@ -169,25 +87,49 @@ static cJSON *probe_to_json(const struct dc_probe *p)
 	cJSON_AddNumberToObject(o, "duration_s", p->duration_s);
 	cJSON_AddBoolToObject(o, "stable", p->stable);
 	latency_to_json(o, "sync", &p->sync);
+	latency_to_json(o, "flush", &p->flush);
 	latency_to_json(o, "nosync", &p->nosync);
 	cJSON_AddNumberToObject(o, "flush_cost_us", p->flush_cost_us);
 	return o;
 }
 
-int dc_dump_write(const char *dir, const struct dc_dev *dev, const struct dc_raw *raw,
-		  const struct dc_probe *probe)
+static cJSON *trial_to_json(const struct dc_cache_trial *t)
 {
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "state", dc_trial_state_name(t->state));
+	cJSON_AddStringToObject(o, "why", t->why);
+	cJSON_AddNumberToObject(o, "off_honoured", t->off_honoured);
+	cJSON_AddNumberToObject(o, "restored", t->restored);
+	cJSON_AddItemToObject(o, "probe", probe_to_json(&t->probe));
+	return o;
+}
+
+static cJSON *left_to_json(const struct dc_cache_left *l)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "since", l->since);
+	cJSON_AddNumberToObject(o, "pid", (double)l->pid);
+	cJSON_AddBoolToObject(o, "running", l->running);
+	cJSON_AddStringToObject(o, "record", l->record);
+	return o;
+}
+
+int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_raw *raw)
+{
+	const struct dc_dev *dev = &r->dev;
 	char path[PATH_MAX], stamp[32];
 	cJSON *root = cJSON_CreateObject(), *ver, *pages;
 	time_t now = time(NULL);
 	char *text = NULL;
 	int rc;
 
-	rc = mkdir_p(dir);
+	rc = dc_mkdir_p(dir);
 	if (rc)
 		goto out;
 	snprintf(path, sizeof(path), "%s/pages", dir);
-	rc = mkdir_p(path);
+	rc = dc_mkdir_p(path);
 	if (rc)
 		goto out;
 
@@ -210,19 +152,22 @@ int dc_dump_write(const char *dir, const struct dc_dev *dev, const struct dc_raw
 		if (pg->err || !pg->data)
 			continue;
 		snprintf(path, sizeof(path), "%s/pages/%s.bin", dir, pg->name);
-		rc = write_file(path, pg->data, pg->len);
+		rc = dc_write_file(path, pg->data, pg->len);
 		if (rc)
 			goto out;
 	}
-	if (probe)
-		cJSON_AddItemToObject(root, "probe", probe_to_json(probe));
+	cJSON_AddItemToObject(root, "probe", probe_to_json(&r->probe));
+	if (r->cache_trial.state != DC_TRIAL_NOT_ASKED)
+		cJSON_AddItemToObject(root, "cache_experiment", trial_to_json(&r->cache_trial));
+	if (r->cache_left.found)
+		cJSON_AddItemToObject(root, "cache_left_off", left_to_json(&r->cache_left));
 	text = cJSON_Print(root);
 	if (!text) {
 		rc = -ENOMEM;
 		goto out;
 	}
 	snprintf(path, sizeof(path), "%s/device.json", dir);
-	rc = write_file(path, text, strlen(text));
+	rc = dc_write_file(path, text, strlen(text));
 out:
 	free(text);
 	cJSON_Delete(root);
@@ -345,8 +290,39 @@ static void probe_from_json(const cJSON *o, struct dc_probe *p)
 	p->duration_s = get_num(o, "duration_s", 0);
 	p->stable = get_bool(o, "stable");
 	latency_from_json(cJSON_GetObjectItemCaseSensitive(o, "sync"), &p->sync);
+	latency_from_json(cJSON_GetObjectItemCaseSensitive(o, "flush"), &p->flush); /* 1.1 */
 	latency_from_json(cJSON_GetObjectItemCaseSensitive(o, "nosync"), &p->nosync);
 	p->flush_cost_us = get_num(o, "flush_cost_us", 0);
+}
+
+/* 1.1: the cache experiment, when it was asked for. */
+static void trial_from_json(const cJSON *o, struct dc_cache_trial *t)
+{
+	char state[16];
+
+	memset(t, 0, sizeof(*t));
+	get_str(o, "state", state, sizeof(state));
+	if (dc_trial_state_from_name(state, &t->state) || t->state == DC_TRIAL_NOT_ASKED) {
+		t->state = DC_TRIAL_NOT_ASKED;
+		return;
+	}
+	get_str(o, "why", t->why, sizeof(t->why));
+	t->off_honoured = get_tri(o, "off_honoured");
+	t->restored = get_tri(o, "restored");
+	probe_from_json(cJSON_GetObjectItemCaseSensitive(o, "probe"), &t->probe);
+}
+
+/* 1.1: the record of a cache an earlier run left off, when one was found. */
+static void left_from_json(const cJSON *o, struct dc_cache_left *l)
+{
+	memset(l, 0, sizeof(*l));
+	if (!cJSON_IsObject(o))
+		return;
+	l->found = true;
+	get_str(o, "since", l->since, sizeof(l->since));
+	l->pid = (long)get_int(o, "pid", 0, INT_MAX, 0);
+	l->running = get_bool(o, "running");
+	get_str(o, "record", l->record, sizeof(l->record));
 }
 
 /* A page name becomes a file name: letters, digits and '-' only. */
@@ -360,9 +336,11 @@ static bool page_name_ok(const char *name)
 	return true;
 }
 
-int dc_dump_read(const char *dir, struct dc_dev *dev, struct dc_raw *raw,
-		 struct dc_probe *probe, char *err, size_t errlen)
+int dc_dump_read(const char *dir, struct dc_report *r, struct dc_raw *raw, char *err,
+		 size_t errlen)
 {
+	struct dc_dev *dev = &r->dev;
+	struct dc_probe *probe = &r->probe;
 	char path[PATH_MAX], name[DC_PAGE_NAME_LEN];
 	const cJSON *ver, *pg, *dev_json, *probe_json;
 	cJSON *root = NULL;
@@ -371,8 +349,10 @@ int dc_dump_read(const char *dir, struct dc_dev *dev, struct dc_raw *raw,
 	int rc;
 
 	memset(probe, 0, sizeof(*probe));
+	memset(&r->cache_trial, 0, sizeof(r->cache_trial));
+	memset(&r->cache_left, 0, sizeof(r->cache_left));
 	snprintf(path, sizeof(path), "%s/device.json", dir);
-	rc = read_file(path, 4 * 1024 * 1024, &text, &len);
+	rc = dc_read_file(path, 4 * 1024 * 1024, &text, &len);
 	if (rc) {
 		snprintf(err, errlen, "%s: %s", path, strerror(-rc));
 		goto out;
@@ -411,7 +391,7 @@ int dc_dump_read(const char *dir, struct dc_dev *dev, struct dc_raw *raw,
 			rc = dc_raw_add(raw, name, NULL, 0, perr);
 		} else {
 			snprintf(path, sizeof(path), "%s/pages/%s.bin", dir, name);
-			rc = read_file(path, DC_DUMP_MAX_PAGE, &data, &len);
+			rc = dc_read_file(path, DC_DUMP_MAX_PAGE, &data, &len);
 			if (rc) {
 				snprintf(err, errlen, "%s: %s", path, strerror(-rc));
 				goto out;
@@ -428,6 +408,10 @@ int dc_dump_read(const char *dir, struct dc_dev *dev, struct dc_raw *raw,
 	probe_json = cJSON_GetObjectItemCaseSensitive(root, "probe");
 	if (cJSON_IsObject(probe_json))
 		probe_from_json(probe_json, probe);
+	if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(root, "cache_experiment")))
+		trial_from_json(cJSON_GetObjectItemCaseSensitive(root, "cache_experiment"),
+				&r->cache_trial);
+	left_from_json(cJSON_GetObjectItemCaseSensitive(root, "cache_left_off"), &r->cache_left);
 out:
 	cJSON_Delete(root);
 	free(text);

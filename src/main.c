@@ -2,11 +2,14 @@
 /* main.c - the command line: options, dispatch, what the user sees, and the exit code. */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "cache_experiment.h"
+#include "cache_state.h"
 #include "db.h"
 #include "decide.h"
 #include "names.h"
@@ -14,14 +17,16 @@
 #include "render.h"
 #include "scan.h"
 #include "thresholds.h"
+#include "transport.h"
 
 enum output_format { OUT_TABLE, OUT_JSON, OUT_PROM };
 
 struct cli {
-	bool all, verbose, no_probe, list, version;
+	bool all, verbose, no_probe, list, version, try_cache_off;
 	enum output_format format;
-	const char *dump_dir, *replay_dir, *db_path, *probe_dir, *sysroot;
+	const char *dump_dir, *replay_dir, *db_path, *probe_dir, *sysroot, *restore_cache;
 	double probe_time;
+	unsigned jobs;
 	bool gate;
 	enum dc_role gate_role;
 	struct dc_db_filter filter;
@@ -33,13 +38,14 @@ static void usage(FILE *f)
 "Usage: drivecheck [OPTIONS] --all | DEVICE...\n"
 "       drivecheck [OPTIONS] --replay DIR\n"
 "       drivecheck --gate ROLE [OPTIONS] DEVICE...\n"
+"       drivecheck --restore-cache DEVICE\n"
 "       drivecheck lookup [--json] MODEL...\n"
 "       drivecheck lookup --list [--vendor V] [--plp CLASS] [--interface IF] [--min-dwpd N]\n"
 "                                [--source-kind KIND]\n"
 "\n"
 "Is this drive fit for Ceph or DRBD? Identity, write cache, power-loss protection (PLP)\n"
 "evidence, wear, the bundled drive database, a short sync-write probe, and a verdict per\n"
-"role: ceph-osd, ceph-db, drbd, zfs-slog.\n"
+"role: ceph-osd, ceph-db, drbd, zfs-slog, etcd.\n"
 "\n"
 "Devices:\n"
 "  -a, --all               every whole disk (not partitions, loop, ram, dm or md)\n"
@@ -51,12 +57,20 @@ static void usage(FILE *f)
 "Probe (a few seconds of 4 KiB O_DIRECT|O_DSYNC writes at queue depth 1 per drive):\n"
 "      --no-probe          do not probe\n"
 "      --probe-time SEC    time bound per drive (default %.0f)\n"
-"      --probe-dir DIR     a writable directory on the drive to probe in\n"
-"                          (otherwise: a mounted filesystem of the drive, or an unused raw\n"
-"                          device rewritten with its own bytes; anything else is refused)\n"
+"      --probe-dir DIR     a writable directory on the drive to probe in (otherwise: a\n"
+"                          mounted filesystem of the drive, or an unused raw device\n"
+"                          rewritten with its own bytes; anything else is refused)\n"
+"      --jobs N            probe N physical devices at once (default: the online CPUs;\n"
+"                          1: one after another); never two probes on one device\n"
+"Cache experiment (opt-in; changes a setting, never data):\n"
+"      --try-cache-off     after the probe, turn the drive's volatile write cache off, probe\n"
+"                          again, and turn it back on; a run killed in between leaves it off\n"
+"                          (safe) and the next run says so. Records in $DRIVECHECK_STATE_DIR\n"
+"                          (default %s)\n"
+"      --restore-cache DEV turn on a cache that an interrupted --try-cache-off left off\n"
 "Verdict:\n"
 "      --gate ROLE         exit 0 pass, 1 warn, 2 fail, 3 could not check (ROLE: ceph-osd,\n"
-"                          ceph-db, drbd, zfs-slog)\n"
+"                          ceph-db, drbd, zfs-slog, etcd)\n"
 "Data:\n"
 "      --db PATH           use this drive database instead of the built-in one\n"
 "      --dump DIR          save every raw page read (and the probe) under DIR/<device>/\n"
@@ -75,8 +89,9 @@ static void usage(FILE *f)
 "\n"
 "Flush thresholds (sync p50, fast / slow): NVMe %.0f / %.0f us, SATA and SAS %.0f / %.0f us,\n"
 "others %.0f / %.0f us. References in docs/thresholds.md.\n"
-"Exit codes: 0 ok/pass, 1 warn, 2 fail, 3 could not check, 4 usage, 5 database, 6 internal.\n",
-		DC_PROBE_DEFAULT_SECONDS, DC_NVME_FLUSH_FAST_US, DC_NVME_FLUSH_SLOW_US,
+"Exit codes: 0 ok/pass, 1 warn, 2 fail, 3 could not check, 4 usage, 5 database, 6 internal,\n"
+"130 interrupted (--try-cache-off, caches put back).\n",
+		DC_PROBE_DEFAULT_SECONDS, DC_STATE_DIR_DEFAULT, DC_NVME_FLUSH_FAST_US, DC_NVME_FLUSH_SLOW_US,
 		DC_SATA_FLUSH_FAST_US, DC_SATA_FLUSH_SLOW_US, DC_OTHER_FLUSH_FAST_US,
 		DC_OTHER_FLUSH_SLOW_US);
 }
@@ -84,7 +99,7 @@ static void usage(FILE *f)
 enum long_only {
 	OPT_NO_PROBE = 0x100, OPT_PROBE_TIME, OPT_PROBE_DIR, OPT_GATE, OPT_DB, OPT_DUMP,
 	OPT_REPLAY, OPT_PROM, OPT_SYSROOT, OPT_LIST, OPT_VENDOR, OPT_PLP, OPT_INTERFACE,
-	OPT_MIN_DWPD, OPT_SOURCE_KIND,
+	OPT_MIN_DWPD, OPT_SOURCE_KIND, OPT_JOBS, OPT_TRY_CACHE_OFF, OPT_RESTORE_CACHE,
 };
 
 static int parse_number(const char *s, double *out)
@@ -109,6 +124,9 @@ static int parse_args(int argc, char **argv, struct cli *c)
 		{ "no-probe", no_argument, NULL, OPT_NO_PROBE },
 		{ "probe-time", required_argument, NULL, OPT_PROBE_TIME },
 		{ "probe-dir", required_argument, NULL, OPT_PROBE_DIR },
+		{ "jobs", required_argument, NULL, OPT_JOBS },
+		{ "try-cache-off", no_argument, NULL, OPT_TRY_CACHE_OFF },
+		{ "restore-cache", required_argument, NULL, OPT_RESTORE_CACHE },
 		{ "gate", required_argument, NULL, OPT_GATE },
 		{ "db", required_argument, NULL, OPT_DB },
 		{ "dump", required_argument, NULL, OPT_DUMP },
@@ -143,9 +161,21 @@ static int parse_args(int argc, char **argv, struct cli *c)
 			}
 			break;
 		case OPT_PROBE_DIR: c->probe_dir = optarg; break;
+		case OPT_TRY_CACHE_OFF: c->try_cache_off = true; break;
+		case OPT_RESTORE_CACHE: c->restore_cache = optarg; break;
+		case OPT_JOBS: {
+			double jobs;
+
+			if (parse_number(optarg, &jobs) || jobs < 1 || jobs > 256 || jobs != (unsigned)jobs) {
+				fprintf(stderr, "drivecheck: --jobs: want a whole number in [1, 256], not '%s'\n", optarg);
+				return DC_EXIT_USAGE;
+			}
+			c->jobs = (unsigned)jobs;
+			break;
+		}
 		case OPT_GATE:
 			if (dc_role_from_name(optarg, &c->gate_role)) {
-				fprintf(stderr, "drivecheck: --gate: unknown role '%s' (ceph-osd, ceph-db, drbd, zfs-slog)\n", optarg);
+				fprintf(stderr, "drivecheck: --gate: unknown role '%s' (ceph-osd, ceph-db, drbd, zfs-slog, etcd)\n", optarg);
 				return DC_EXIT_USAGE;
 			}
 			c->gate = true;
@@ -254,6 +284,66 @@ static int exit_code(const struct cli *c, const struct dc_report *r, unsigned n)
 	return warn ? DC_EXIT_WARN : DC_EXIT_OK;
 }
 
+/* As many probes at once as there are CPUs: each probe keeps one core busy at most. */
+static unsigned default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
+}
+
+/*
+ * --try-cache-off changes a setting, so a signal must not end the run between "off" and
+ * "on": it stops the probes instead, the experiments put every cache back, and the run
+ * exits 130. (SIGKILL cannot be caught: that is what the record is for.)
+ */
+static volatile sig_atomic_t stop_requested;
+
+static void on_stop_signal(int sig)
+{
+	stop_requested = sig;
+}
+
+static void catch_stop_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_stop_signal, .sa_flags = SA_RESTART };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* What an interrupted run did with each cache: the only output it gives. */
+static int report_interrupted(const struct dc_report *r, unsigned n)
+{
+	fprintf(stderr, "drivecheck: interrupted (%s)\n", strsignal(stop_requested));
+	for (unsigned i = 0; i < n; i++) {
+		const struct dc_cache_trial *t = &r[i].cache_trial;
+
+		if (t->state == DC_TRIAL_DONE || (t->state == DC_TRIAL_FAILED && t->restored == DC_TRI_YES))
+			fprintf(stderr, "drivecheck: %s: its volatile write cache is on again, as it "
+				"was found\n", r[i].dev.path);
+		else if (t->state == DC_TRIAL_FAILED)
+			fprintf(stderr, "drivecheck: %s: %s\n", r[i].dev.path, t->why);
+	}
+	return DC_EXIT_INTERRUPTED;
+}
+
+/* A cache an earlier run left off is said on stderr whatever the output format. */
+static void warn_left_off(const struct dc_report *r, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct dc_cache_left *l = &r[i].cache_left;
+
+		if (l->found && !l->running)
+			fprintf(stderr, "drivecheck: warning: %s: its volatile write cache was turned "
+				"off by drivecheck --try-cache-off (pid %ld, %s) and not turned back on; "
+				"'drivecheck --restore-cache %s' turns it on\n", r[i].dev.path, l->pid,
+				l->since[0] ? l->since : "time unknown", r[i].dev.path);
+	}
+}
+
 static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs)
 {
 	struct dc_scan_opts o = {
@@ -263,15 +353,22 @@ static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs
 		.probe_opts = {
 			.max_seconds = c->probe_time > 0 ? c->probe_time : DC_PROBE_DEFAULT_SECONDS,
 			.probe_dir = c->probe_dir,
-			.progress = isatty(STDERR_FILENO),
 		},
+		.jobs = c->jobs ? c->jobs : default_jobs(),
+		.progress = isatty(STDERR_FILENO),
 		.dump_dir = c->dump_dir,
+		.try_cache_off = c->try_cache_off,
+		.state_dir = c->replay_dir || c->sysroot ? NULL : dc_state_dir(),
 	};
 	struct dc_report *reports = NULL;
 	unsigned n = 0;
 	char err[512] = "";
 	int rc;
 
+	if (c->try_cache_off) {
+		catch_stop_signals();
+		o.probe_opts.stop = &stop_requested;
+	}
 	if (c->replay_dir)
 		rc = dc_scan_replay(&o, c->replay_dir, &reports, &n, err, sizeof(err));
 	else
@@ -281,6 +378,12 @@ static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs
 		free(reports);
 		return c->replay_dir ? DC_EXIT_NOT_CHECKED : DC_EXIT_INTERNAL;
 	}
+	if (stop_requested) {
+		rc = report_interrupted(reports, n);
+		free(reports);
+		return rc;
+	}
+	warn_left_off(reports, n);
 	if (c->format == OUT_JSON)
 		rc = dc_render_json(stdout, reports, n);
 	else if (c->format == OUT_PROM)
@@ -299,6 +402,44 @@ static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs
 	return rc;
 }
 
+/* --restore-cache DEV: the drive read as a scan reads it (no probe), then its record. */
+static int cmd_restore_cache(struct cli *c, struct dc_db *db)
+{
+	struct dc_scan_opts o = { .sysroot = "", .db = db, .jobs = 1 };
+	char *args[1] = { (char *)c->restore_cache };
+	struct dc_trial_env env = { .state_dir = dc_state_dir() };
+	struct dc_report *reports = NULL;
+	struct dc_cache_left left;
+	unsigned n = 0;
+	char msg[512];
+	bool running = false;
+	int rc;
+
+	rc = dc_scan_devices(&o, args, 1, &reports, &n);
+	if (rc || n != 1) {
+		fprintf(stderr, "drivecheck: %s\n", strerror(rc ? -rc : ENODEV));
+		free(reports);
+		return DC_EXIT_INTERNAL;
+	}
+	if (reports[0].error) {
+		fprintf(stderr, "drivecheck: %s\n", reports[0].error_msg);
+		free(reports);
+		return DC_EXIT_NOT_CHECKED;
+	}
+	rc = dc_cache_record_find(env.state_dir, &reports[0].dev, &reports[0].drive, &left, &running);
+	if (rc == 0 && left.found && running) {
+		fprintf(stderr, "drivecheck: %s: drivecheck (pid %ld) is trying its cache now and "
+			"will turn it back on itself\n", reports[0].dev.path, left.pid);
+		free(reports);
+		return DC_EXIT_NOT_CHECKED;
+	}
+	env.set_cache = dc_transport_for(reports[0].dev.protocol)->set_cache;
+	rc = dc_cache_restore(&env, &reports[0].dev, &reports[0].drive, &left, msg, sizeof(msg));
+	fprintf(rc ? stderr : stdout, "%s%s\n", rc ? "drivecheck: " : "", msg);
+	free(reports);
+	return rc ? DC_EXIT_NOT_CHECKED : DC_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli c = { .format = OUT_TABLE };
@@ -315,7 +456,12 @@ int main(int argc, char **argv)
 	lookup = optind < argc && strcmp(argv[optind], "lookup") == 0;
 	if (lookup)
 		optind++;
-	if (!c.version && !lookup) {
+	if (c.restore_cache && (lookup || c.all || c.replay_dir || c.sysroot || c.try_cache_off ||
+				c.gate || optind < argc)) {
+		fprintf(stderr, "drivecheck: --restore-cache takes one DEVICE and nothing else\n");
+		return DC_EXIT_USAGE;
+	}
+	if (!c.version && !lookup && !c.restore_cache) {
 		if (!c.all && !c.replay_dir && optind >= argc) {
 			fprintf(stderr, "drivecheck: name a DEVICE, or --all, or --replay DIR\n"
 				"Try 'drivecheck --help'.\n");
@@ -327,6 +473,11 @@ int main(int argc, char **argv)
 		}
 		if (c.gate && c.all) {
 			fprintf(stderr, "drivecheck: --gate needs DEVICE names, not --all\n");
+			return DC_EXIT_USAGE;
+		}
+		if (c.try_cache_off && (c.no_probe || c.replay_dir || c.sysroot)) {
+			fprintf(stderr, "drivecheck: --try-cache-off probes live drives: not with "
+				"--no-probe, --replay or --sysroot\n");
 			return DC_EXIT_USAGE;
 		}
 	}
@@ -341,6 +492,8 @@ int main(int argc, char **argv)
 		printf("drivecheck %s (drive database: %u families, %u patterns, %s%s)\n", DC_VERSION,
 		       families, patterns, c.db_path ? "from " : "built in", c.db_path ? c.db_path : "");
 		rc = DC_EXIT_OK;
+	} else if (c.restore_cache) {
+		rc = cmd_restore_cache(&c, db);
 	} else if (lookup) {
 		rc = cmd_lookup(&c, db, argv + optind, (unsigned)(argc - optind));
 	} else {

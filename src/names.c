@@ -122,6 +122,30 @@ const char *dc_flush_speed_name(enum dc_flush_speed s)
 	return "not-measured";
 }
 
+const char *dc_trial_state_name(enum dc_trial_state s)
+{
+	switch (s) {
+	case DC_TRIAL_SKIPPED: return "skipped";
+	case DC_TRIAL_DONE: return "done";
+	case DC_TRIAL_FAILED: return "failed";
+	case DC_TRIAL_NOT_ASKED: break;
+	}
+	return "not-asked";
+}
+
+int dc_trial_state_from_name(const char *name, enum dc_trial_state *out)
+{
+	static const enum dc_trial_state all[] = { DC_TRIAL_NOT_ASKED, DC_TRIAL_SKIPPED,
+						   DC_TRIAL_DONE, DC_TRIAL_FAILED };
+
+	for (size_t i = 0; i < COUNT(all); i++)
+		if (strcmp(name, dc_trial_state_name(all[i])) == 0) {
+			*out = all[i];
+			return 0;
+		}
+	return -EINVAL;
+}
+
 int dc_plp_from_name(const char *name, enum dc_plp_class *out)
 {
 	int i = index_of(plp_names, COUNT(plp_names), name);
@@ -207,6 +231,7 @@ static const struct {
 	[DC_ROLE_CEPH_DB] = { "ceph_db", "ceph-db" },
 	[DC_ROLE_DRBD] = { "drbd", "drbd" },
 	[DC_ROLE_ZFS_SLOG] = { "zfs_slog", "zfs-slog" },
+	[DC_ROLE_ETCD] = { "etcd", "etcd" },
 };
 
 const char *dc_role_name(enum dc_role role)

@@ -82,3 +82,24 @@ out:
 	close(fd);
 	return rc;
 }
+
+/* The cache experiment: Set Features 0x06 (Volatile Write Cache), not saved. */
+int dc_nvme_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now)
+{
+	__u32 result = 0;
+	int fd, ret;
+
+	if (now)
+		*now = DC_TRI_UNKNOWN;
+	fd = open(dev->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = nvme_err(nvme_set_features_volatile_wc(fd, on, false, &result));
+	if (ret == 0 && now) {
+		result = 0;
+		if (nvme_get_features_volatile_wc(fd, NVME_GET_FEATURES_SEL_CURRENT, &result) == 0)
+			*now = (result & 1) ? DC_TRI_YES : DC_TRI_NO;
+	}
+	close(fd);
+	return ret;
+}

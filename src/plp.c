@@ -206,6 +206,10 @@ void dc_decide_plp_vs_probe(const struct dc_facts *f, const struct dc_judgement 
 
 	if (!j->probed)
 		return;
+	if (dc_sync_modes_disagree(r, j))
+		add_ev(r, DC_EV_INFO, "drivecheck", "finding",
+		       "FUA and flush disagree: RWF_DSYNC p50 %.0f us, write + fdatasync p50 %.0f us",
+		       r->dsync_p50_us, r->fdatasync_p50_us);
 	switch (r->flush_speed) {
 	case DC_FLUSH_NOT_MEASURED:
 		add_ev(r, DC_EV_INFO, "probe", "durable 4 KiB write p50",

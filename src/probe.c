@@ -16,26 +16,40 @@
 
 /*
  * What is measured: the completion time of one 4 KiB write at queue depth 1, at a
- * random 4 KiB-aligned offset of the target's region, with O_DIRECT, in two phases:
- *   sync    pwritev2(..., RWF_DSYNC): the kernel ends the write with a cache flush or
- *           a FUA write, exactly as for an O_DSYNC descriptor (what fio --sync=1 gives
- *           on a block device, and what Ceph and DRBD pay for every write);
- *   nosync  the same write without the flag.
- * RWF_DSYNC on one descriptor rather than a second O_DSYNC descriptor, because raw
- * mode holds the device with O_EXCL and a second exclusive open would fail.
+ * random 4 KiB-aligned offset of the target's region, with O_DIRECT, in three phases:
+ *   dsync   pwritev2(..., RWF_DSYNC): the kernel makes the write durable itself, as a
+ *           FUA write where the queue says fua = 1 (most NVMe drives) and as a write and
+ *           a flush elsewhere (what fio --sync=1 gives, and DRBD's metadata writes);
+ *   flush   the same write without the flag, then fdatasync(), both inside one sample:
+ *           a write and a cache flush (what Ceph BlueStore, a ZFS SLOG and etcd's WAL
+ *           wait for);
+ *   nosync  the write alone.
+ * Drives exist that honour one of FUA and flush and ignore or mishandle the other, so
+ * both are measured and the decision keeps each role's own. Flags on one descriptor
+ * rather than a second O_DSYNC descriptor, because raw mode holds the device with
+ * O_EXCL and a second exclusive open would fail.
  *
- * Each sample is CLOCK_MONOTONIC read just before and just after the pwritev2 call:
- * submit to completion, the same span as fio's clat for a synchronous engine. In raw
- * mode the block is read first (not timed) and the same bytes are written back.
+ * Each sample is CLOCK_MONOTONIC read just before and just after the write (and its
+ * fdatasync): submit to completion, the span of fio's clat for a synchronous engine.
  *
- * The phases alternate in blocks of DC_PROBE_ROUND_WRITES, in the order S N N S S N
- * N S ..., so that a slow drift of the drive (SLC cache filling, heat, background
- * work) lands on both phases alike. Before each sync block an fdatasync (not timed)
- * empties the drive's cache of the preceding no-sync writes; otherwise the first
- * sync write of the block would pay for flushing all of them.
+ * Raw mode rewrites a pool of DC_PROBE_POOL_BLOCKS blocks spread over the region, each
+ * read once before timing starts (the device is held with O_EXCL, so nothing else
+ * writes it): every timed write puts back the very bytes that block holds, and no read
+ * stands between two timed writes (a read before each write doubled the probe's own
+ * cost and lengthened a fast drive's median, against fio's figure).
  *
- * Stop rule: at checkpoints (each time both phases have grown by a quarter, once
- * both hold DC_PROBE_MIN_SAMPLES and DC_PROBE_MIN_SECONDS have passed), each phase's
+ * The phases take turns in blocks of at least DC_PROBE_ROUND_WRITES writes and
+ * DC_PROBE_ROUND_NS, in rotating order (D F N, F N D, N D F, ...), so that a slow drift
+ * of the drive (SLC cache filling, heat, background work) lands on every phase alike.
+ * On a slow drive (milliseconds a write) a block is 16 writes; on a fast one it lasts
+ * 20 ms, hundreds of writes: switching every 16 writes made each fast write slower
+ * (a tmpfs loop's RWF_DSYNC median went from fio's 40 us to 75 us), for the switch and
+ * its drain, not for the drive. Before a durable phase that follows the no-sync phase
+ * an fdatasync (not timed) empties the drive's cache of those writes; otherwise the
+ * first durable write would pay for all of them.
+ *
+ * Stop rule: at checkpoints (each time every phase has grown by a quarter, once each
+ * holds DC_PROBE_MIN_SAMPLES and DC_PROBE_MIN_SECONDS have passed), each phase's
  * samples are split into their first and second halves in time, and p50 and p99 of
  * the halves are compared. Two independent estimates that agree within
  * DC_PROBE_P50_TOL (p50) and DC_PROBE_P99_TOL (p99) mean that the estimate from all
@@ -45,8 +59,10 @@
  * agreement: that is the noise of scheduling and of the clock, not of the drive.
  */
 
-#define DC_PROBE_MAX_SAMPLES   (1u << 19) /* per phase: 4 MiB of samples, the memory bound */
-#define DC_PROBE_ROUND_WRITES  16         /* writes of one phase before switching */
+#define DC_PROBE_MAX_SAMPLES   (1u << 18) /* per phase: 2 MiB of samples, the memory bound */
+#define DC_PROBE_POOL_BLOCKS   2048       /* raw mode: 8 MiB of blocks read once, rewritten */
+#define DC_PROBE_ROUND_WRITES  16         /* writes of one phase before switching, at least */
+#define DC_PROBE_ROUND_NS      20000000ull /* ... and for at least this long (20 ms) */
 #define DC_PROBE_WARMUP_WRITES 32         /* per phase, not counted */
 #define DC_PROBE_WARMUP_MAX_S  0.25       /* and no longer than this, nor a quarter of the bound */
 #define DC_PROBE_MIN_SAMPLES   2000       /* per phase: p99 of a half is then its 10th largest */
@@ -57,23 +73,28 @@
 #define DC_PROBE_ABS_TOL_NS    2000
 #define DC_PROBE_PROGRESS_NS   250000000ull
 
+enum dc_phase_kind { PH_DSYNC = 0, PH_FLUSH, PH_NOSYNC, PH_COUNT };
+
 struct dc_phase {
-	int sync;        /* 1: RWF_DSYNC */
+	enum dc_phase_kind kind;
 	uint64_t *ns;    /* samples in nanoseconds, in time order until summarised */
 	size_t n;
-	uint64_t sum_ns; /* for the progress line */
+	uint64_t sum_ns; /* for the progress display */
 };
 
 struct dc_probe_ctx {
 	const struct dc_dev *dev;
 	const struct dc_probe_opts *opts;
 	struct dc_probe_target *t;
-	uint8_t *buf;          /* DC_PROBE_BLOCK bytes, aligned for O_DIRECT */
+	uint8_t *buf;          /* file mode: DC_PROBE_BLOCK bytes, aligned for O_DIRECT */
+	uint8_t *pool;         /* raw mode: npool blocks as read from the device */
+	uint64_t *pool_off;    /* ... and where each was read */
+	size_t npool;
 	uint64_t *scratch;     /* for the stability check: half a phase */
 	uint64_t nblocks;      /* region in 4 KiB blocks */
 	uint64_t rng;          /* xorshift64* state */
 	uint64_t serial;       /* stamped into file-mode writes */
-	struct dc_phase ph[2]; /* [0] sync, [1] nosync */
+	struct dc_phase ph[PH_COUNT];
 	uint64_t last_progress;
 	uint64_t last_end;     /* CLOCK_MONOTONIC ns at the end of the last write */
 	double max_s;
@@ -98,39 +119,79 @@ static uint64_t dc_rng_next(uint64_t *s)
 	return *s * 2685821657736338717ull;
 }
 
-/*
- * One write at a random block. Raw mode reads the block first and writes back exactly
- * what it read. *ns gets the time of the write alone. Returns 0 or -errno (why filled).
- */
-static int dc_probe_write(struct dc_probe_ctx *c, int sync, uint64_t *ns)
+/* The sort-free comparison of offsets, for reading the pool in disk order. */
+static int cmp_u64(const void *a, const void *b)
 {
-	struct iovec iov = { .iov_base = c->buf, .iov_len = DC_PROBE_BLOCK };
-	uint64_t off = (dc_rng_next(&c->rng) % c->nblocks) * DC_PROBE_BLOCK;
-	uint64_t t0, t1;
-	ssize_t n;
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
-	if (c->t->mode == DC_PROBE_RAW) {
-		n = pread(c->t->fd, c->buf, DC_PROBE_BLOCK, (off_t)off);
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Raw mode: choose the pool's blocks over the region and read each once. Returns 0 or
+ * -errno (why filled). Blocks may repeat; that is harmless (same bytes).
+ */
+static int dc_probe_read_pool(struct dc_probe_ctx *c)
+{
+	c->npool = c->nblocks < DC_PROBE_POOL_BLOCKS ? (size_t)c->nblocks : DC_PROBE_POOL_BLOCKS;
+	c->pool_off = malloc(c->npool * sizeof(*c->pool_off));
+	if (!c->pool_off || posix_memalign((void **)&c->pool, DC_PROBE_BLOCK,
+					    c->npool * DC_PROBE_BLOCK) != 0) {
+		snprintf(c->why, c->whylen, "out of memory");
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < c->npool; i++)
+		c->pool_off[i] = (dc_rng_next(&c->rng) % c->nblocks) * DC_PROBE_BLOCK;
+	qsort(c->pool_off, c->npool, sizeof(*c->pool_off), cmp_u64);
+	for (size_t i = 0; i < c->npool; i++) {
+		ssize_t n = pread(c->t->fd, c->pool + i * DC_PROBE_BLOCK, DC_PROBE_BLOCK,
+				  (off_t)c->pool_off[i]);
+
 		if (n != (ssize_t)DC_PROBE_BLOCK) {
 			int e = n < 0 ? errno : EIO;
 
 			snprintf(c->why, c->whylen, "reading %s at %llu failed: %s", c->t->where,
-				 (unsigned long long)off, strerror(e));
+				 (unsigned long long)c->pool_off[i], strerror(e));
 			return -e;
 		}
+	}
+	return 0;
+}
+
+/*
+ * One write at a random block, of the given phase. Raw mode writes back a pool block's
+ * own bytes; file mode writes its own file. *ns gets the time of the write (and, for
+ * the flush phase, its fdatasync). Returns 0 or -errno (why filled).
+ */
+static int dc_probe_write(struct dc_probe_ctx *c, enum dc_phase_kind kind, uint64_t *ns)
+{
+	struct iovec iov = { .iov_base = c->buf, .iov_len = DC_PROBE_BLOCK };
+	uint64_t off, t0, t1;
+	ssize_t n;
+	int rc = 0;
+
+	if (c->t->mode == DC_PROBE_RAW) {
+		size_t i = (size_t)(dc_rng_next(&c->rng) % c->npool);
+
+		off = c->pool_off[i];
+		iov.iov_base = c->pool + i * DC_PROBE_BLOCK;
 	} else {
+		off = (dc_rng_next(&c->rng) % c->nblocks) * DC_PROBE_BLOCK;
 		/* our own file: make each write differ, for drives that deduplicate */
 		memcpy(c->buf, &c->serial, sizeof(c->serial));
 		c->serial++;
 	}
 
 	t0 = dc_now_ns();
-	n = pwritev2(c->t->fd, &iov, 1, (off_t)off, sync ? RWF_DSYNC : 0);
+	n = pwritev2(c->t->fd, &iov, 1, (off_t)off, kind == PH_DSYNC ? RWF_DSYNC : 0);
+	if (n == (ssize_t)DC_PROBE_BLOCK && kind == PH_FLUSH && fdatasync(c->t->fd) != 0)
+		rc = -errno;
 	t1 = dc_now_ns();
-	if (n != (ssize_t)DC_PROBE_BLOCK) {
-		int e = n < 0 ? errno : EIO;
+	if (n != (ssize_t)DC_PROBE_BLOCK || rc) {
+		int e = rc ? -rc : n < 0 ? errno : EIO;
 
-		snprintf(c->why, c->whylen, "writing %s at %llu failed: %s", c->t->where,
+		snprintf(c->why, c->whylen, "%s %s at %llu failed: %s",
+			 rc ? "flushing after writing" : "writing", c->t->where,
 			 (unsigned long long)off, strerror(e));
 		return -e;
 	}
@@ -149,19 +210,27 @@ static int dc_probe_drain(struct dc_probe_ctx *c)
 	return 0;
 }
 
+static void dc_probe_report(struct dc_probe_ctx *c, const char *what, double elapsed_s)
+{
+	struct dc_probe_status st = { .name = c->dev->name, .what = what,
+				      .label = c->opts->label ? c->opts->label : "",
+				      .elapsed_s = elapsed_s, .max_s = c->max_s };
+
+	for (int k = 0; k < PH_COUNT; k++) {
+		st.n[k] = c->ph[k].n;
+		st.mean_us[k] = c->ph[k].n ? c->ph[k].sum_ns / 1e3 / c->ph[k].n : 0.0;
+	}
+	c->opts->progress(c->opts->progress_ud, &st);
+}
+
 static void dc_probe_progress(struct dc_probe_ctx *c, uint64_t now, uint64_t start)
 {
-	const struct dc_phase *s = &c->ph[0], *u = &c->ph[1];
-
 	if (!c->opts || !c->opts->progress)
 		return;
 	if (now - c->last_progress < DC_PROBE_PROGRESS_NS)
 		return;
 	c->last_progress = now;
-	fprintf(stderr, "\r\033[Kprobe %s: %.1f/%g s, sync %zu writes (mean %.0f us), no-sync %zu writes (mean %.0f us)",
-		c->dev->name, (now - start) / 1e9, c->max_s,
-		s->n, s->n ? s->sum_ns / 1e3 / s->n : 0.0,
-		u->n, u->n ? u->sum_ns / 1e3 / u->n : 0.0);
+	dc_probe_report(c, "timing", (now - start) / 1e9);
 }
 
 static int dc_close_enough(uint64_t a, uint64_t b, double tol)
@@ -189,6 +258,24 @@ static int dc_probe_phase_stable(const struct dc_phase *p, uint64_t *scratch)
 	       dc_close_enough(a99, b99, DC_PROBE_P99_TOL);
 }
 
+static bool all_phases_have(const struct dc_probe_ctx *c, size_t n)
+{
+	for (int k = 0; k < PH_COUNT; k++)
+		if (c->ph[k].n < n)
+			return false;
+	return true;
+}
+
+static size_t fewest_samples(const struct dc_probe_ctx *c)
+{
+	size_t m = c->ph[0].n;
+
+	for (int k = 1; k < PH_COUNT; k++)
+		if (c->ph[k].n < m)
+			m = c->ph[k].n;
+	return m;
+}
+
 /*
  * Warm-up, then the timed rounds until stable, the time bound or the sample cap.
  * Fills out->duration_s and out->stable. Returns 0 or -errno (why filled).
@@ -199,8 +286,9 @@ static int dc_probe_loop(struct dc_probe_ctx *c, struct dc_probe *out)
 	uint64_t warm_end, min_end;
 	size_t next_check = DC_PROBE_MIN_SAMPLES;
 	double warm_s = c->max_s / 4;
+	enum dc_phase_kind prev;
 	unsigned round, i, j;
-	int prev_sync, rc;
+	int rc;
 
 	deadline = begin + (uint64_t)(c->max_s * 1e9);
 	if (warm_s > DC_PROBE_WARMUP_MAX_S)
@@ -208,39 +296,41 @@ static int dc_probe_loop(struct dc_probe_ctx *c, struct dc_probe *out)
 	warm_end = begin + (uint64_t)(warm_s * 1e9);
 
 	/* Warm-up: wake the drive and the code paths; nothing counted. */
-	for (j = 0; j < 2; j++) {
-		int sync = j == 1;
+	for (j = 0; j < PH_COUNT; j++) {
+		enum dc_phase_kind kind = (enum dc_phase_kind)((j + PH_NOSYNC) % PH_COUNT);
 
-		if (sync) {
+		if (kind != PH_NOSYNC) {
 			rc = dc_probe_drain(c);
 			if (rc)
 				return rc;
 		}
 		for (i = 0; i < DC_PROBE_WARMUP_WRITES && dc_now_ns() < warm_end; i++) {
-			rc = dc_probe_write(c, sync, &ns);
+			rc = dc_probe_write(c, kind, &ns);
 			if (rc)
 				return rc;
 		}
 	}
-	prev_sync = 1;
+	prev = PH_FLUSH;
 
 	start = now = dc_now_ns();
 	min_end = start + (uint64_t)(DC_PROBE_MIN_SECONDS * 1e9);
 	for (round = 0; ; round++) {
-		for (j = 0; j < 2; j++) {
-			/* even rounds sync first, odd rounds no-sync first: S N N S S N ... */
-			struct dc_phase *p = &c->ph[(round + j) & 1];
+		for (j = 0; j < PH_COUNT; j++) {
+			/* rotating order: D F N, F N D, N D F, ... */
+			struct dc_phase *p = &c->ph[(round + j) % PH_COUNT];
 
-			if (p->sync && !prev_sync) {
+			if (p->kind != PH_NOSYNC && prev == PH_NOSYNC) {
 				rc = dc_probe_drain(c);
 				if (rc)
 					return rc;
 			}
-			prev_sync = p->sync;
-			for (i = 0; i < DC_PROBE_ROUND_WRITES; i++) {
+			prev = p->kind;
+			uint64_t block_end = now + DC_PROBE_ROUND_NS;
+
+			for (i = 0; i < DC_PROBE_ROUND_WRITES || now < block_end; i++) {
 				if (p->n >= DC_PROBE_MAX_SAMPLES)
 					goto done;
-				rc = dc_probe_write(c, p->sync, &ns);
+				rc = dc_probe_write(c, p->kind, &ns);
 				if (rc)
 					return rc;
 				p->ns[p->n++] = ns;
@@ -248,26 +338,31 @@ static int dc_probe_loop(struct dc_probe_ctx *c, struct dc_probe *out)
 				now = c->last_end;
 				if (now >= deadline)
 					goto done;
+				if (c->opts && c->opts->stop && *c->opts->stop) {
+					snprintf(c->why, c->whylen, "interrupted");
+					return -EINTR;
+				}
 				dc_probe_progress(c, now, start);
 			}
 		}
 
-		if (c->ph[0].n < next_check || c->ph[1].n < next_check || now < min_end)
+		if (!all_phases_have(c, next_check) || now < min_end)
 			continue;
 		/* geometric checkpoints: the sorting costs O(n log n) over the whole run */
-		next_check = (size_t)((c->ph[0].n < c->ph[1].n ? c->ph[0].n : c->ph[1].n) *
-				      DC_PROBE_CHECK_GROWTH);
-		if (dc_probe_phase_stable(&c->ph[0], c->scratch) &&
-		    dc_probe_phase_stable(&c->ph[1], c->scratch)) {
+		next_check = (size_t)(fewest_samples(c) * DC_PROBE_CHECK_GROWTH);
+		if (dc_probe_phase_stable(&c->ph[PH_DSYNC], c->scratch) &&
+		    dc_probe_phase_stable(&c->ph[PH_FLUSH], c->scratch) &&
+		    dc_probe_phase_stable(&c->ph[PH_NOSYNC], c->scratch)) {
 			out->stable = true;
 			goto done;
 		}
 		/*
 		 * The check took a few milliseconds with the drive idle; an idle drive may
 		 * drop to a power-saving state. Wake it with one write that is not counted,
-		 * of the phase that comes next (the same as the last, so no drain needed).
+		 * of the kind written last: the drive's cache holds what it held, and the
+		 * drain before the next round's first phase stays right.
 		 */
-		rc = dc_probe_write(c, c->ph[(round + 1) & 1].sync, &ns);
+		rc = dc_probe_write(c, prev, &ns);
 		if (rc)
 			return rc;
 	}
@@ -294,41 +389,48 @@ int dc_probe_run(const struct dc_dev *dev, const struct dc_probe_opts *opts,
 	c.whylen = sizeof(out->skipped);
 	c.max_s = opts && opts->max_seconds > 0 && isfinite(opts->max_seconds) ?
 		  opts->max_seconds : DC_PROBE_DEFAULT_SECONDS;
-	c.ph[0].sync = 1;
+	for (int k = 0; k < PH_COUNT; k++)
+		c.ph[k].kind = (enum dc_phase_kind)k;
 
 	rc = dc_probe_target_open(dev, opts ? opts->probe_dir : NULL, &t,
 				  out->skipped, sizeof(out->skipped));
 	if (rc || t.mode == DC_PROBE_NOT_RUN)
 		goto out;
 	if (opts && opts->progress && t.mode == DC_PROBE_FILE)
-		fprintf(stderr, "\r\033[Kprobe %s: writing %llu MiB in %s once before timing",
-			dev->name, (unsigned long long)(t.region_bytes >> 20), t.where);
+		dc_probe_report(&c, "laying out", 0);
 	rc = dc_probe_target_prepare(&t, c.max_s, out->skipped, sizeof(out->skipped));
 	if (rc || t.mode == DC_PROBE_NOT_RUN)
 		goto out;
 
 	c.nblocks = t.region_bytes / DC_PROBE_BLOCK;
-	c.rng = dc_now_ns() ^ ((uint64_t)getpid() << 32) ^ 0x2545f4914f6cdd1dull;
+	c.rng = dc_now_ns() ^ ((uint64_t)getpid() << 32) ^ 0x2545f4914f6cdd1dull ^
+		(uint64_t)(uintptr_t)&c;
 	if (!c.rng)
 		c.rng = 1;
-	/* The memory bound: two phases of samples and half a phase of scratch. */
-	c.ph[0].ns = malloc(DC_PROBE_MAX_SAMPLES * sizeof(uint64_t));
-	c.ph[1].ns = malloc(DC_PROBE_MAX_SAMPLES * sizeof(uint64_t));
+	/* The memory bound: three phases of samples, half a phase of scratch, the pool. */
+	for (int k = 0; k < PH_COUNT; k++)
+		c.ph[k].ns = malloc(DC_PROBE_MAX_SAMPLES * sizeof(uint64_t));
 	c.scratch = malloc((DC_PROBE_MAX_SAMPLES / 2 + 1) * sizeof(uint64_t));
-	if (!c.ph[0].ns || !c.ph[1].ns || !c.scratch ||
+	if (!c.ph[0].ns || !c.ph[1].ns || !c.ph[2].ns || !c.scratch ||
 	    posix_memalign((void **)&c.buf, DC_PROBE_BLOCK, DC_PROBE_BLOCK) != 0) {
 		rc = -ENOMEM;
 		snprintf(out->skipped, sizeof(out->skipped), "out of memory");
 		goto out;
 	}
 	memset(c.buf, 0xa5, DC_PROBE_BLOCK);
+	if (t.mode == DC_PROBE_RAW) {
+		rc = dc_probe_read_pool(&c);
+		if (rc)
+			goto out;
+	}
 
 	rc = dc_probe_loop(&c, out);
 	if (rc)
 		goto out;
 
-	dc_lat_summarise(c.ph[0].ns, c.ph[0].n, &out->sync);
-	dc_lat_summarise(c.ph[1].ns, c.ph[1].n, &out->nosync);
+	dc_lat_summarise(c.ph[PH_DSYNC].ns, c.ph[PH_DSYNC].n, &out->sync);
+	dc_lat_summarise(c.ph[PH_FLUSH].ns, c.ph[PH_FLUSH].n, &out->flush);
+	dc_lat_summarise(c.ph[PH_NOSYNC].ns, c.ph[PH_NOSYNC].n, &out->nosync);
 	out->flush_cost_us = out->sync.p50_us - out->nosync.p50_us;
 	out->mode = t.mode;
 	snprintf(out->where, sizeof(out->where), "%s", t.where);
@@ -338,12 +440,12 @@ out:
 		out->duration_s = 0;
 		out->stable = false;
 	}
-	if (opts && opts->progress)
-		fputs("\r\033[K", stderr);
 	dc_probe_target_close(&t);
-	free(c.ph[0].ns);
-	free(c.ph[1].ns);
+	for (int k = 0; k < PH_COUNT; k++)
+		free(c.ph[k].ns);
 	free(c.scratch);
 	free(c.buf);
+	free(c.pool);
+	free(c.pool_off);
 	return rc;
 }

@@ -209,9 +209,60 @@ static cJSON *probe_json(const struct dc_probe *p)
 	cJSON_AddNumberToObject(o, "duration_s", p->duration_s);
 	cJSON_AddBoolToObject(o, "stable", p->stable);
 	cJSON_AddItemToObject(o, "sync", latency_json(&p->sync));
+	/* 1.2: the write + fdatasync phase; null for a dump of a probe that had none */
+	cJSON_AddItemToObject(o, "flush", p->flush.count ? latency_json(&p->flush) : cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "nosync", latency_json(&p->nosync));
+	cJSON_AddNumberToObject(o, "start_s", p->start_s);
 	cJSON_AddNumberToObject(o, "flush_cost_us", p->flush_cost_us);
 	cJSON_AddNullToObject(o, "skipped");
+	return o;
+}
+
+/* 1.2: --try-cache-off; null when it was not asked for. */
+static cJSON *cache_trial_json(const struct dc_report *r)
+{
+	const struct dc_cache_trial *t = &r->cache_trial;
+	cJSON *o;
+
+	if (t->state == DC_TRIAL_NOT_ASKED)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "state", dc_trial_state_name(t->state));
+	cJSON_AddItemToObject(o, "reason", str_or_null(t->why));
+	cJSON_AddItemToObject(o, "cache_off_confirmed", tri_json(t->off_honoured));
+	cJSON_AddItemToObject(o, "cache_on_again", tri_json(t->restored));
+	cJSON_AddItemToObject(o, "probe", probe_json(&t->probe));
+	cJSON_AddStringToObject(o, "speed", dc_flush_speed_name(r->result.cache_off_speed));
+	if (r->result.cache_off_speed != DC_FLUSH_NOT_MEASURED) {
+		cJSON_AddNumberToObject(o, "p50_us", r->result.cache_off_p50_us);
+		cJSON_AddNumberToObject(o, "cache_on_p50_us", r->result.flush_p50_us);
+	} else {
+		cJSON_AddNullToObject(o, "p50_us");
+		cJSON_AddNullToObject(o, "cache_on_p50_us");
+	}
+	cJSON_AddBoolToObject(o, "faster_off", r->result.cache_off_faster);
+	return o;
+}
+
+/* 1.2: the record of a cache an earlier --try-cache-off left off; null when none. */
+static cJSON *cache_left_json(const struct dc_report *r)
+{
+	const struct dc_cache_left *l = &r->cache_left;
+	char restore[DC_PATH_LEN + 32];
+	cJSON *o;
+
+	if (!l->found)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddItemToObject(o, "since", str_or_null(l->since));
+	if (l->pid > 0)
+		cJSON_AddNumberToObject(o, "pid", (double)l->pid);
+	else
+		cJSON_AddNullToObject(o, "pid");
+	cJSON_AddBoolToObject(o, "running", l->running);
+	cJSON_AddStringToObject(o, "record", l->record);
+	snprintf(restore, sizeof(restore), "drivecheck --restore-cache %s", r->dev.path);
+	cJSON_AddStringToObject(o, "restore_command", restore);
 	return o;
 }
 
@@ -235,10 +286,19 @@ static void properties_json(const struct dc_result *r, cJSON *dev)
 	cJSON_AddItemToObject(o, "unflushed_writes_survive", property_json(&r->unflushed_survive));
 	f = property_json(&r->fast);
 	cJSON_AddStringToObject(f, "speed", dc_flush_speed_name(r->flush_speed));
-	if (r->flush_speed != DC_FLUSH_NOT_MEASURED)
+	if (r->flush_speed != DC_FLUSH_NOT_MEASURED) {
 		cJSON_AddNumberToObject(f, "p50_us", r->flush_p50_us);
-	else
+		cJSON_AddNumberToObject(f, "dsync_p50_us", r->dsync_p50_us);
+		cJSON_AddNumberToObject(f, "fdatasync_p50_us", r->fdatasync_p50_us);
+		cJSON_AddNumberToObject(f, "fdatasync_p99_us", r->fdatasync_p99_us);
+	} else {
 		cJSON_AddNullToObject(f, "p50_us");
+		cJSON_AddNullToObject(f, "dsync_p50_us");
+		cJSON_AddNullToObject(f, "fdatasync_p50_us");
+		cJSON_AddNullToObject(f, "fdatasync_p99_us");
+	}
+	cJSON_AddStringToObject(f, "dsync_speed", dc_flush_speed_name(r->speed_dsync));
+	cJSON_AddStringToObject(f, "fdatasync_speed", dc_flush_speed_name(r->speed_fdatasync));
 	cJSON_AddItemToObject(o, "durable_writes_fast", f);
 }
 
@@ -322,6 +382,8 @@ static cJSON *report_json(const struct dc_report *r)
 	cJSON_AddItemToObject(o, "smart", smart_json(&dr->smart));
 	cJSON_AddItemToObject(o, "database", dbinfo_json(&r->db));
 	cJSON_AddItemToObject(o, "probe", probe_json(&r->probe));
+	cJSON_AddItemToObject(o, "cache_experiment", cache_trial_json(r));
+	cJSON_AddItemToObject(o, "cache_left_off", cache_left_json(r));
 	if (!r->error)
 		result_json(r, o);
 

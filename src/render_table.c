@@ -61,6 +61,12 @@ static const struct dc_db_source *db_best(const struct dc_dbinfo *db)
 	return db->nsources ? &db->sources[0] : NULL;
 }
 
+static void print_latency(FILE *out, const char *what, const struct dc_latency *l)
+{
+	fprintf(out, "    %-18s p50 %6.0f us  p99 %6.0f us  p99.9 %6.0f us  max %6.0f us  (%u writes)\n",
+		what, l->p50_us, l->p99_us, l->p999_us, l->max_us, l->count);
+}
+
 static void print_property(FILE *out, const char *label, const struct dc_property *p,
 			   const char *value)
 {
@@ -69,6 +75,34 @@ static void print_property(FILE *out, const char *label, const struct dc_propert
 		fprintf(out, " [%s%s%s]", dc_source_kind_name(p->kind), p->source[0] ? ": " : "",
 			p->source);
 	fputc('\n', out);
+}
+
+static void print_cache_trial(FILE *out, const struct dc_report *r)
+{
+	const struct dc_cache_trial *t = &r->cache_trial;
+
+	switch (t->state) {
+	case DC_TRIAL_NOT_ASKED:
+		return;
+	case DC_TRIAL_SKIPPED:
+		fprintf(out, "  cache experiment: not tried: %s\n", t->why);
+		return;
+	case DC_TRIAL_FAILED:
+		fprintf(out, "  cache experiment: failed: %s\n", t->why);
+		break;
+	case DC_TRIAL_DONE:
+		fprintf(out, "  cache experiment: cache off, probed, cache on again%s%s\n",
+			t->why[0] ? "; " : "", t->why);
+		break;
+	}
+	if (t->probe.mode == DC_PROBE_NOT_RUN)
+		return;
+	fprintf(out, "  probe with the cache off (%.1f s%s):\n", t->probe.duration_s,
+		t->probe.stable ? ", stable" : "");
+	print_latency(out, "RWF_DSYNC write", &t->probe.sync);
+	if (t->probe.flush.count)
+		print_latency(out, "write + fdatasync", &t->probe.flush);
+	print_latency(out, "no sync", &t->probe.nosync);
 }
 
 static void print_detail(FILE *out, const struct dc_report *r)
@@ -121,15 +155,21 @@ static void print_detail(FILE *out, const struct dc_report *r)
 			fprintf(out, " %llu unsafe shutdowns,", (unsigned long long)d->wear.unsafe_shutdowns);
 		fprintf(out, " (%s)\n", d->wear.source);
 	}
-	if (r->probe.mode != DC_PROBE_NOT_RUN)
-		fprintf(out, "  probe (%s, %s, %.1f s): sync p50 %.0f us p99 %.0f us p99.9 %.0f us "
-			"max %.0f us (%u writes); no-sync p50 %.0f us; flush costs %.0f us\n",
-			r->probe.mode == DC_PROBE_RAW ? "raw" : "file", r->probe.where,
-			r->probe.duration_s, r->probe.sync.p50_us, r->probe.sync.p99_us,
-			r->probe.sync.p999_us, r->probe.sync.max_us, r->probe.sync.count,
-			r->probe.nosync.p50_us, r->probe.flush_cost_us);
+	if (r->probe.mode != DC_PROBE_NOT_RUN) {
+		fprintf(out, "  probe (%s, %s, %.1f s%s):\n", r->probe.mode == DC_PROBE_RAW ? "raw" : "file",
+			r->probe.where, r->probe.duration_s, r->probe.stable ? ", stable" : "");
+		print_latency(out, "RWF_DSYNC write", &r->probe.sync);
+		if (r->probe.flush.count)
+			print_latency(out, "write + fdatasync", &r->probe.flush);
+		print_latency(out, "no sync", &r->probe.nosync);
+	}
 	else
 		fprintf(out, "  probe: skipped: %s\n", r->probe.skipped[0] ? r->probe.skipped : "not run");
+	print_cache_trial(out, r);
+	if (r->cache_left.found)
+		fprintf(out, "  cache left off: by drivecheck pid %ld at %s%s (record %s)\n",
+			r->cache_left.pid, r->cache_left.since[0] ? r->cache_left.since : "?",
+			r->cache_left.running ? ", still running" : "", r->cache_left.record);
 	fprintf(out, "  PLP: %s (confidence %s)\n", dc_plp_name(r->result.plp), r->result.confidence);
 	print_property(out, "S flushed data survives:", &r->result.flushed_survive,
 		       dc_tri_name(r->result.flushed_survive.value));
@@ -158,15 +198,18 @@ void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, boo
 {
 	char size[16], sync[16];
 
-	fprintf(out, "%-14s %-11s %-28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s\n", "DEVICE",
+	fprintf(out, "%-14s %-11s %-28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s %-4s\n", "DEVICE",
 		"TRAN", "MODEL", "SIZE", "CACHE", "KERNEL", "PLP", "SYNC-P50", "OSD", "DB", "DRBD",
-		"SLOG");
+		"SLOG", "ETCD");
 	for (unsigned i = 0; i < n; i++) {
 		const struct dc_report *r = &reports[i];
 		const struct dc_verdict *v = r->result.verdicts;
 
-		if (r->probe.mode != DC_PROBE_NOT_RUN)
-			snprintf(sync, sizeof(sync), "%.0fus", r->probe.sync.p50_us);
+		/* the slower of FUA and flush: F's own figure, when it is one */
+		if (r->result.flush_speed != DC_FLUSH_NOT_MEASURED)
+			snprintf(sync, sizeof(sync), "%.0fus", r->result.flush_p50_us);
+		else if (r->probe.mode != DC_PROBE_NOT_RUN)
+			snprintf(sync, sizeof(sync), "(%.0fus)", r->probe.sync.p50_us);
 		else
 			snprintf(sync, sizeof(sync), "-");
 		if (r->error) {
@@ -174,12 +217,13 @@ void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, boo
 				r->error_msg);
 			continue;
 		}
-		fprintf(out, "%-14s %-11.11s %-28.28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s\n",
+		fprintf(out, "%-14s %-11.11s %-28.28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s %-4s\n",
 			r->dev.path, dc_transport_name(r->dev.transport), r->drive.model[0] ? r->drive.model : "?",
 			human_size(r->dev.capacity_bytes, size, sizeof(size)), cache_word(&r->drive),
 			kernel_word(&r->dev), dc_plp_short_name(r->result.plp), sync,
 			status_word(v[DC_ROLE_CEPH_OSD].status), status_word(v[DC_ROLE_CEPH_DB].status),
-			status_word(v[DC_ROLE_DRBD].status), status_word(v[DC_ROLE_ZFS_SLOG].status));
+			status_word(v[DC_ROLE_DRBD].status), status_word(v[DC_ROLE_ZFS_SLOG].status),
+			status_word(v[DC_ROLE_ETCD].status));
 	}
 	if (verbose)
 		for (unsigned i = 0; i < n; i++)

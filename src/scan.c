@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* scan.c - runs the one-way pipeline over devices, live or replayed from dumps. */
 #include <dirent.h>
+#include <pthread.h>
+#include <time.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -8,14 +10,18 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cache_experiment.h"
+#include "cache_state.h"
 #include "db.h"
 #include "decide.h"
 #include "drive.h"
 #include "dump.h"
 #include "inspect.h"
+#include "progress.h"
 #include "raw.h"
 #include "scan.h"
 #include "sysfs.h"
+#include "transport.h"
 
 #define DC_MAX_DEVICES 256
 
@@ -23,7 +29,8 @@
 static void evaluate(const struct dc_scan_opts *o, struct dc_report *r)
 {
 	const char *model = r->drive.model[0] ? r->drive.model : r->dev.model;
-	struct dc_facts f = { .dev = &r->dev, .drive = &r->drive, .db = &r->db, .probe = &r->probe };
+	struct dc_facts f = { .dev = &r->dev, .drive = &r->drive, .db = &r->db, .probe = &r->probe,
+			      .trial = &r->cache_trial, .left = &r->cache_left };
 
 	if (o->db && model[0] && dc_db_lookup(o->db, model, &r->db) < 0)
 		dc_drive_add_error(&r->drive, "database lookup failed");
@@ -36,9 +43,30 @@ static void set_error(struct dc_report *r, int err, const char *fmt, const char 
 	snprintf(r->error_msg, sizeof(r->error_msg), fmt, arg, strerror(-err));
 }
 
-static void inspect_one(const struct dc_scan_opts *o, const char *name, struct dc_report *r)
+/*
+ * A record of an earlier --try-cache-off that did not finish: the cache is off unless
+ * the drive says it is on again (a power cycle, or a hand), and then the record is stale
+ * and goes. A run still going has its cache off on purpose, for a few seconds.
+ */
+static void check_cache_record(const struct dc_scan_opts *o, struct dc_report *r)
 {
-	struct dc_raw raw = { 0 };
+	bool running = false;
+	struct dc_cache_left *left = &r->cache_left;
+
+	if (!o->state_dir ||
+	    dc_cache_record_find(o->state_dir, &r->dev, &r->drive, left, &running) || !left->found)
+		return;
+	left->running = running;
+	if (!running && r->drive.cache_enabled == DC_TRI_YES) {
+		dc_cache_record_remove(o->state_dir, &r->dev, &r->drive);
+		memset(left, 0, sizeof(*left));
+	}
+}
+
+/* enumerate -> acquire -> parse, for one device: what is asked of it, not the probe. */
+static void inspect_one(const struct dc_scan_opts *o, const char *name, struct dc_report *r,
+			struct dc_raw *raw)
+{
 	int rc;
 
 	rc = dc_sysfs_read_dev(o->sysroot, name, &r->dev);
@@ -50,33 +78,237 @@ static void inspect_one(const struct dc_scan_opts *o, const char *name, struct d
 	/* Under --sysroot the tree is someone else's: never send a command or write to a
 	 * device of this host that happens to have the same name. */
 	if (o->sysroot[0]) {
-		dc_inspect_parse(&r->dev, &raw, 0, &r->drive);
-		snprintf(r->probe.skipped, sizeof(r->probe.skipped),
-			 "--sysroot: no device I/O");
-		evaluate(o, r);
-		goto out;
+		dc_inspect_parse(&r->dev, raw, 0, &r->drive);
+		snprintf(r->probe.skipped, sizeof(r->probe.skipped), "--sysroot: no device I/O");
+		return;
 	}
-	rc = dc_inspect_acquire(&r->dev, &raw);
+	rc = dc_inspect_acquire(&r->dev, raw);
 	if (rc == -ENOENT || rc == -ENXIO || rc == -ENODEV) {
 		set_error(r, rc, "%s: device vanished while being read (%s)", r->dev.path);
+		return;
+	}
+	dc_inspect_parse(&r->dev, raw, rc, &r->drive);
+	check_cache_record(o, r);
+	if (!o->probe)
+		snprintf(r->probe.skipped, sizeof(r->probe.skipped), "disabled (--no-probe)");
+}
+
+/*
+ * The probes, at once where they may be: one thread per physical device group (the
+ * devices that share a phys_key are probed one after another, never together), at
+ * most o->jobs groups at a time. A terminal gets one progress display for all.
+ */
+struct probe_work {
+	const struct dc_scan_opts *o;
+	struct dc_report *reports;
+	unsigned **groups;          /* groups[g]: report indices, ended by UINT_MAX */
+	unsigned ngroups;
+	unsigned next;              /* the next group to take, under lock */
+	pthread_mutex_t lock;
+	struct dc_progress *progress;
+	struct dc_progress_slot *slots;
+	struct timespec t0;
+	unsigned running;           /* threads not yet finished, under lock */
+};
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* After the probe, --try-cache-off: the same probe with the drive's cache off. */
+static void try_cache_off(const struct dc_scan_opts *o, struct dc_report *r,
+			  const struct dc_probe_opts *first_opts)
+{
+	struct dc_probe_opts opts = *first_opts;
+	struct dc_trial_env env = {
+		.set_cache = dc_transport_for(r->dev.protocol)->set_cache,
+		.probe = dc_probe_run,
+		.probe_opts = &opts,
+		.state_dir = o->state_dir ? o->state_dir : dc_state_dir(),
+	};
+	bool running;
+
+	opts.label = "cache off";
+	dc_cache_trial_run(&env, &r->dev, &r->drive, &r->probe, &r->cache_left, &r->cache_trial);
+	/* a cache that could not be put back: the report says so as the next run will */
+	if (r->cache_trial.state == DC_TRIAL_FAILED && r->cache_trial.restored != DC_TRI_YES &&
+	    dc_cache_record_find(env.state_dir, &r->dev, &r->drive, &r->cache_left, &running) == 0)
+		r->cache_left.running = false;
+}
+
+static void probe_one(struct probe_work *w, unsigned i)
+{
+	struct dc_report *r = &w->reports[i];
+	struct dc_probe_opts opts = w->o->probe_opts;
+	double start;
+
+	if (w->progress) {
+		opts.progress = dc_progress_probe_cb;
+		opts.progress_ud = &w->slots[i];
+	}
+	start = seconds_since(&w->t0);
+	dc_probe_run(&r->dev, &opts, &r->probe);
+	r->probe.start_s = r->probe.mode == DC_PROBE_NOT_RUN ? 0 : start;
+	if (w->o->try_cache_off)
+		try_cache_off(w->o, r, &opts);
+	if (r->cache_trial.state == DC_TRIAL_DONE)
+		dc_progress_finish(w->progress, i, r->dev.name, "done: flush p50 %.0f us with the "
+				   "cache on, %.0f us with it off", r->probe.flush.p50_us,
+				   r->cache_trial.probe.flush.p50_us);
+	else if (r->probe.mode != DC_PROBE_NOT_RUN)
+		dc_progress_finish(w->progress, i, r->dev.name, "done: dsync p50 %.0f us, flush "
+				   "p50 %.0f us", r->probe.sync.p50_us, r->probe.flush.p50_us);
+	else
+		dc_progress_finish(w->progress, i, r->dev.name, "not run: %.100s", r->probe.skipped);
+}
+
+static void *probe_worker(void *arg)
+{
+	struct probe_work *w = arg;
+
+	for (;;) {
+		unsigned g;
+
+		pthread_mutex_lock(&w->lock);
+		g = w->next < w->ngroups ? w->next++ : UINT_MAX;
+		if (g == UINT_MAX)
+			w->running--;
+		pthread_mutex_unlock(&w->lock);
+		if (g == UINT_MAX)
+			return NULL;
+		for (unsigned *k = w->groups[g]; *k != UINT_MAX; k++)
+			probe_one(w, *k);
+	}
+}
+
+static bool wants_probe(const struct dc_scan_opts *o, const struct dc_report *r)
+{
+	return o->probe && !o->sysroot[0] && !r->error;
+}
+
+/* Groups the reports to probe by physical device. Returns the number of groups or -ENOMEM. */
+static int group_by_device(const struct dc_scan_opts *o, struct dc_report *r, unsigned n,
+			   unsigned ***out)
+{
+	unsigned **g = calloc(n ? n : 1, sizeof(*g)), ng = 0;
+
+	if (!g)
+		return -ENOMEM;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned k, len = 0;
+
+		if (!wants_probe(o, &r[i]))
+			continue;
+		for (k = 0; k < ng; k++)
+			if (strcmp(r[g[k][0]].dev.phys_key, r[i].dev.phys_key) == 0)
+				break;
+		if (k == ng) {
+			g[ng] = malloc((n + 1) * sizeof(**g));
+			if (!g[ng])
+				goto oom;
+			g[ng++][0] = UINT_MAX;
+		}
+		while (g[k][len] != UINT_MAX)
+			len++;
+		g[k][len] = i;
+		g[k][len + 1] = UINT_MAX;
+	}
+	*out = g;
+	return (int)ng;
+oom:
+	for (unsigned k = 0; k < ng; k++)
+		free(g[k]);
+	free(g);
+	return -ENOMEM;
+}
+
+static int probe_all(const struct dc_scan_opts *o, struct dc_report *r, unsigned n)
+{
+	struct probe_work w = { .o = o, .reports = r };
+	pthread_t *tids = NULL;
+	unsigned nthreads, started = 0;
+	int ng = group_by_device(o, r, n, &w.groups), rc = 0;
+
+	if (ng < 0)
+		return ng;
+	w.ngroups = (unsigned)ng;
+	nthreads = o->jobs ? o->jobs : 1;
+	if (nthreads > w.ngroups)
+		nthreads = w.ngroups;
+	pthread_mutex_init(&w.lock, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &w.t0);
+	if (o->progress && nthreads) {
+		w.progress = dc_progress_new(stderr, n);
+		w.slots = calloc(n, sizeof(*w.slots));
+		for (unsigned i = 0; w.slots && i < n; i++)
+			w.slots[i] = (struct dc_progress_slot){ w.progress, i };
+		if (!w.slots) {
+			dc_progress_free(w.progress);
+			w.progress = NULL;
+		}
+	}
+	tids = calloc(nthreads ? nthreads : 1, sizeof(*tids));
+	if (!tids) {
+		rc = -ENOMEM;
 		goto out;
 	}
-	dc_inspect_parse(&r->dev, &raw, rc, &r->drive);
-	if (o->probe)
-		dc_probe_run(&r->dev, &o->probe_opts, &r->probe);
-	else
-		snprintf(r->probe.skipped, sizeof(r->probe.skipped), "disabled (--no-probe)");
-	if (o->dump_dir) {
+	w.running = nthreads;
+	for (; started < nthreads; started++)
+		if (pthread_create(&tids[started], NULL, probe_worker, &w) != 0)
+			break;
+	if (started < nthreads) {
+		/* fewer threads than asked: the ones running take every group all the same */
+		pthread_mutex_lock(&w.lock);
+		w.running -= nthreads - started;
+		pthread_mutex_unlock(&w.lock);
+		if (!started)
+			probe_worker(&w);
+	}
+	while (w.progress) {
+		unsigned running;
+		struct timespec nap = { 0, 250000000 };
+
+		dc_progress_draw(w.progress);
+		pthread_mutex_lock(&w.lock);
+		running = w.running;
+		pthread_mutex_unlock(&w.lock);
+		if (!running)
+			break;
+		nanosleep(&nap, NULL);
+	}
+	for (unsigned t = 0; t < started; t++)
+		pthread_join(tids[t], NULL);
+out:
+	dc_progress_free(w.progress);
+	free(w.slots);
+	free(tids);
+	for (unsigned k = 0; k < w.ngroups; k++)
+		free(w.groups[k]);
+	free(w.groups);
+	pthread_mutex_destroy(&w.lock);
+	return rc;
+}
+
+/* After the probe: the dump (pages and probe), then look up and decide. */
+static void finish_one(const struct dc_scan_opts *o, struct dc_report *r, const struct dc_raw *raw)
+{
+	if (r->error)
+		return;
+	if (o->dump_dir && !o->sysroot[0]) {
 		char dir[PATH_MAX];
+		int rc;
 
 		snprintf(dir, sizeof(dir), "%s/%s", o->dump_dir, r->dev.name);
-		rc = dc_dump_write(dir, &r->dev, &raw, &r->probe);
+		rc = dc_dump_write(dir, r, raw);
 		if (rc)
 			set_error(r, rc, "cannot write the dump under %s: %s", o->dump_dir);
 	}
-	evaluate(o, r);
-out:
-	dc_raw_free(&raw);
+	if (!r->error)
+		evaluate(o, r);
 }
 
 static const char *resolve_error(int rc)
@@ -95,6 +327,7 @@ int dc_scan_devices(const struct dc_scan_opts *o, char *const *args, unsigned na
 {
 	char (*names)[DC_NAME_LEN] = calloc(DC_MAX_DEVICES, DC_NAME_LEN);
 	struct dc_report *out = NULL;
+	struct dc_raw *raws = NULL;
 	unsigned count;
 	int rc = 0;
 
@@ -116,6 +349,11 @@ int dc_scan_devices(const struct dc_scan_opts *o, char *const *args, unsigned na
 		rc = -ENOMEM;
 		goto out;
 	}
+	raws = calloc(count ? count : 1, sizeof(*raws));
+	if (!raws) {
+		rc = -ENOMEM;
+		goto out;
+	}
 	for (unsigned i = 0; i < count; i++) {
 		if (args) {
 			int err = dc_sysfs_resolve(o->sysroot, args[i], names[i]);
@@ -126,12 +364,20 @@ int dc_scan_devices(const struct dc_scan_opts *o, char *const *args, unsigned na
 				continue;
 			}
 		}
-		inspect_one(o, names[i], &out[i]);
+		inspect_one(o, names[i], &out[i], &raws[i]);
 	}
+	rc = probe_all(o, out, count);
+	for (unsigned i = 0; i < count; i++) {
+		finish_one(o, &out[i], &raws[i]);
+		dc_raw_free(&raws[i]);
+	}
+	if (rc)
+		goto out;
 	*reports = out;
 	*n = count;
 	out = NULL;
 out:
+	free(raws);
 	free(out);
 	free(names);
 	return rc;
@@ -141,7 +387,7 @@ static int replay_one(const struct dc_scan_opts *o, const char *dir, struct dc_r
 		      char *err, size_t errlen)
 {
 	struct dc_raw raw = { 0 };
-	int rc = dc_dump_read(dir, &r->dev, &raw, &r->probe, err, errlen);
+	int rc = dc_dump_read(dir, r, &raw, err, errlen);
 
 	if (rc == 0) {
 		dc_inspect_parse(&r->dev, &raw, 0, &r->drive);

@@ -2,6 +2,7 @@
 /* scsi_acquire.c - INQUIRY, VPD pages and the caching mode page, through SG_IO. */
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "raw.h"
@@ -65,6 +66,67 @@ int dc_scsi_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 	if (rc == 0) {
 		err = dc_sgio_read(fd, mode_cdb, sizeof(mode_cdb), buf, sizeof(buf), &got);
 		rc = dc_raw_add(raw, DC_PG_SCSI_MODE_08, buf, got, err);
+	}
+	close(fd);
+	return rc;
+}
+
+/* The caching page of a MODE SENSE(10) reply (current values): its offset, or -1. */
+static long caching_page(const uint8_t *buf, size_t got)
+{
+	size_t bdlen, off;
+
+	if (got < 8)
+		return -1;
+	bdlen = (size_t)buf[6] << 8 | buf[7];
+	off = 8 + bdlen;
+	if (off + 3 > got || (buf[off] & 0x3f) != 0x08 || buf[off + 1] < 1 ||
+	    off + 2 + buf[off + 1] > got)
+		return -1;
+	return (long)off;
+}
+
+/*
+ * The cache experiment: the caching page read back (MODE SENSE(10), current), WCE set
+ * or cleared, and written with MODE SELECT(10), PF = 1 and SP = 0: the current value
+ * only, never the saved one, so a power cycle brings the drive's own setting back.
+ */
+int dc_scsi_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now)
+{
+	uint8_t sense_cdb[10] = { 0x5A, 0x08, 0x08, 0, 0, 0, 0, SCSI_BUF_LEN >> 8,
+				  SCSI_BUF_LEN & 0xff, 0 };
+	uint8_t buf[SCSI_BUF_LEN], param[8 + 256];
+	size_t got = 0, plen;
+	long off;
+	int fd, rc;
+
+	if (now)
+		*now = DC_TRI_UNKNOWN;
+	fd = open(dev->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	rc = dc_sgio_read(fd, sense_cdb, sizeof(sense_cdb), buf, sizeof(buf), &got);
+	if (rc == 0 && (off = caching_page(buf, got)) < 0)
+		rc = -EPROTO;
+	if (rc == 0) {
+		uint8_t select_cdb[10] = { 0x55, 0x10 /* PF */, 0, 0, 0, 0, 0, 0, 0, 0 };
+		size_t pagelen = 2 + (size_t)buf[off + 1];
+
+		/* header with no block descriptors, then the page without its PS bit */
+		memset(param, 0, 8);
+		memcpy(param + 8, buf + off, pagelen);
+		param[8] &= 0x3f;
+		param[8 + 2] = on ? (param[8 + 2] | 0x04) : (param[8 + 2] & ~0x04);
+		plen = 8 + pagelen;
+		select_cdb[7] = (uint8_t)(plen >> 8);
+		select_cdb[8] = (uint8_t)plen;
+		rc = dc_sgio_write(fd, select_cdb, sizeof(select_cdb), param, plen);
+	}
+	if (rc == 0 && now) {
+		got = 0;
+		if (dc_sgio_read(fd, sense_cdb, sizeof(sense_cdb), buf, sizeof(buf), &got) == 0 &&
+		    (off = caching_page(buf, got)) >= 0)
+			*now = (buf[off + 2] & 0x04) ? DC_TRI_YES : DC_TRI_NO;
 	}
 	close(fd);
 	return rc;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* sgio.c - SG_IO for the SCSI and ATA back-ends: read-only commands, data in. */
+/* sgio.c - SG_IO for the SCSI and ATA back-ends: reads, and the cache switch of the cache experiment. */
 #include <errno.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -8,20 +8,19 @@
 
 #include "sgio.h"
 
-int dc_sgio_read(int fd, const uint8_t *cdb, size_t cdblen, uint8_t *buf, size_t len,
-		 size_t *got)
+static int sgio(int fd, int dir, const uint8_t *cdb, size_t cdblen, uint8_t *buf, size_t len,
+		size_t *got)
 {
 	uint8_t sense[32];
 	struct sg_io_hdr io;
 
 	memset(&io, 0, sizeof(io));
 	memset(sense, 0, sizeof(sense));
-	memset(buf, 0, len);
 	io.interface_id = 'S';
-	io.dxfer_direction = SG_DXFER_FROM_DEV;
+	io.dxfer_direction = len ? dir : SG_DXFER_NONE;
 	io.cmd_len = (unsigned char)cdblen;
 	io.cmdp = (unsigned char *)cdb;
-	io.dxferp = buf;
+	io.dxferp = len ? buf : NULL;
 	io.dxfer_len = (unsigned)len;
 	io.sbp = sense;
 	io.mx_sb_len = sizeof(sense);
@@ -42,4 +41,18 @@ int dc_sgio_read(int fd, const uint8_t *cdb, size_t cdblen, uint8_t *buf, size_t
 	}
 	*got = len - (size_t)(io.resid > 0 ? io.resid : 0);
 	return 0;
+}
+
+int dc_sgio_read(int fd, const uint8_t *cdb, size_t cdblen, uint8_t *buf, size_t len,
+		 size_t *got)
+{
+	memset(buf, 0, len);
+	return sgio(fd, SG_DXFER_FROM_DEV, cdb, cdblen, buf, len, got);
+}
+
+int dc_sgio_write(int fd, const uint8_t *cdb, size_t cdblen, const uint8_t *buf, size_t len)
+{
+	size_t got;
+
+	return sgio(fd, SG_DXFER_TO_DEV, cdb, cdblen, (uint8_t *)buf, len, &got);
 }

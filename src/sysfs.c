@@ -405,6 +405,36 @@ static void sanitize(char *s)
 			*s = '?';
 }
 
+/*
+ * Which physical device a block device is, so that two probes never share one: the
+ * NVMe controller or subsystem its namespace hangs off, the SCSI LUN's world-wide name
+ * (two paths to one LUN share it), a loop device's backing file; else itself.
+ */
+static void read_phys_key(const char *root, struct dc_dev *dev)
+{
+	char path[PATH_MAX], real[PATH_MAX], buf[DC_PATH_LEN - 8];
+	const char *base;
+
+	snprintf(path, sizeof(path), "%s/sys/block/%s/device", root, dev->name);
+	if (dev->protocol == DC_PROTO_NVME && realpath(path, real)) {
+		base = strrchr(real, '/');
+		snprintf(dev->phys_key, sizeof(dev->phys_key), "nvme:%s", base ? base + 1 : real);
+		return;
+	}
+	snprintf(path, sizeof(path), "block/%s/device/wwid", dev->name);
+	if ((dev->protocol == DC_PROTO_SCSI || dev->protocol == DC_PROTO_ATA) &&
+	    read_attr(root, path, buf, sizeof(buf)) == 0 && buf[0]) {
+		snprintf(dev->phys_key, sizeof(dev->phys_key), "wwid:%s", buf);
+		return;
+	}
+	if (dev->backing_file[0]) {
+		snprintf(dev->phys_key, sizeof(dev->phys_key), "file:%.*s", DC_PATH_LEN - 8,
+			 dev->backing_file);
+		return;
+	}
+	snprintf(dev->phys_key, sizeof(dev->phys_key), "dev:%s", dev->name);
+}
+
 static void read_text(const char *root, const char *name, const char *attr, char *buf, size_t len)
 {
 	char rel[PATH_MAX];
@@ -471,5 +501,6 @@ int dc_sysfs_read_dev(const char *root, const char *name, struct dc_dev *dev)
 
 	read_partitions(root, dev);
 	read_mounts(root, dev);
+	read_phys_key(root, dev);
 	return 0;
 }

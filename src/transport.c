@@ -7,9 +7,12 @@
 
 static const struct dc_transport_ops transports[] = {
 	{ .name = "none", .protocol = DC_PROTO_NONE },
-	{ .name = "nvme", .protocol = DC_PROTO_NVME, .acquire = dc_nvme_acquire, .parse = dc_nvme_parse },
-	{ .name = "ata",  .protocol = DC_PROTO_ATA,  .acquire = dc_ata_acquire,  .parse = dc_ata_parse },
-	{ .name = "scsi", .protocol = DC_PROTO_SCSI, .acquire = dc_scsi_acquire, .parse = dc_scsi_parse },
+	{ .name = "nvme", .protocol = DC_PROTO_NVME, .acquire = dc_nvme_acquire, .parse = dc_nvme_parse,
+	  .set_cache = dc_nvme_set_cache },
+	{ .name = "ata",  .protocol = DC_PROTO_ATA,  .acquire = dc_ata_acquire,  .parse = dc_ata_parse,
+	  .set_cache = dc_ata_set_cache },
+	{ .name = "scsi", .protocol = DC_PROTO_SCSI, .acquire = dc_scsi_acquire, .parse = dc_scsi_parse,
+	  .set_cache = dc_scsi_set_cache },
 };
 
 const struct dc_transport_ops *dc_transport_for(enum dc_protocol proto)

@@ -41,8 +41,55 @@ struct ctx {
 	const struct dc_judgement *j;
 	struct dc_result *r;
 	bool S, U;      /* S and U are yes */
+	bool modes_disagree; /* FUA and flush give very different answers */
 	bool hazard;    /* write-through kernel on a drive whose completed writes may be lost */
 };
+
+/*
+ * What each role waits on: Ceph BlueStore, its RocksDB WAL and a ZFS SLOG flush
+ * (a write, then a cache flush: fdatasync); DRBD flushes its data and writes its metadata
+ * with FUA, so it waits on both, the worse counts.
+ */
+static enum dc_flush_speed role_speed(const struct ctx *c, enum dc_role role, double *p50)
+{
+	const struct dc_result *r = c->r;
+
+	if (role == DC_ROLE_DRBD) {
+		*p50 = r->flush_p50_us;
+		return r->flush_speed;
+	}
+	*p50 = r->fdatasync_p50_us;
+	return r->speed_fdatasync;
+}
+
+static void speed_reason(const struct ctx *c, enum dc_role role, struct dc_verdict *v)
+{
+	const struct dc_judgement *j = c->j;
+	const char *how = role == DC_ROLE_DRBD ? "durable 4 KiB writes (the slower of FUA and flush)"
+					       : "4 KiB writes with fdatasync";
+	double p50;
+
+	switch (role_speed(c, role, &p50)) {
+	case DC_FLUSH_NOT_MEASURED:
+		reason(v, c->U ? DC_PASS : DC_WARN, "flush cost not measured (%s)", c->r->fast.basis);
+		break;
+	case DC_FLUSH_SLOW:
+		if (j->rotational && role == DC_ROLE_CEPH_OSD)
+			reason(v, DC_PASS, "%s take %.0f us at the median, as a spinning disk does",
+			       how, p50);
+		else
+			reason(v, DC_FAIL, "F: %s take %.0f us at the median (slow: >= %.0f us)", how,
+			       p50, j->slow_us);
+		break;
+	case DC_FLUSH_MIDDLING:
+		reason(v, j->rotational ? DC_PASS : DC_WARN, "F: %s take %.0f us at the median "
+		       "(fast: <= %.0f us)", how, p50, j->fast_us);
+		break;
+	case DC_FLUSH_FAST:
+		reason(v, DC_PASS, "F: %s take %.0f us at the median", how, p50);
+		break;
+	}
+}
 
 /* S and U decide safety; F decides performance; then endurance and what the drive is. */
 static void common_reasons(const struct ctx *c, enum dc_role role, struct dc_verdict *v)
@@ -80,27 +127,12 @@ static void common_reasons(const struct ctx *c, enum dc_role role, struct dc_ver
 		       r->flush_speed == DC_FLUSH_FAST ? "; fast flushes are consistent with PLP but "
 		       "do not prove it: firmware that acknowledges flushes it has not done exists" : "");
 
-	switch (r->flush_speed) {
-	case DC_FLUSH_NOT_MEASURED:
-		reason(v, c->U ? DC_PASS : DC_WARN, "flush cost not measured (%s)", r->fast.basis);
-		break;
-	case DC_FLUSH_SLOW:
-		if (j->rotational && role == DC_ROLE_CEPH_OSD)
-			reason(v, DC_PASS, "durable 4 KiB writes take %.0f us at the median, as a "
-			       "spinning disk does", r->flush_p50_us);
-		else
-			reason(v, DC_FAIL, "F: durable 4 KiB writes take %.0f us at the median (slow: "
-			       ">= %.0f us)", r->flush_p50_us, j->slow_us);
-		break;
-	case DC_FLUSH_MIDDLING:
-		reason(v, j->rotational ? DC_PASS : DC_WARN, "F: durable 4 KiB writes take %.0f us at "
-		       "the median (fast: <= %.0f us)", r->flush_p50_us, j->fast_us);
-		break;
-	case DC_FLUSH_FAST:
-		reason(v, DC_PASS, "F: durable 4 KiB writes take %.0f us at the median",
-		       r->flush_p50_us);
-		break;
-	}
+	if (role != DC_ROLE_ETCD)
+		speed_reason(c, role, v);
+	if (c->modes_disagree)
+		reason(v, DC_WARN, "FUA and flush disagree: a RWF_DSYNC write takes %.0f us, a write "
+		       "and fdatasync %.0f us at the median; drives exist that honour one and not the "
+		       "other", r->dsync_p50_us, r->fdatasync_p50_us);
 
 	if (d->wear.have_percent_used) {
 		if (d->wear.percent_used >= DC_WEAR_FAIL_PERCENT)
@@ -149,6 +181,26 @@ static void role_drbd(const struct ctx *c, struct dc_verdict *v)
 
 /* OpenZFS's hardware guide: an SLOG must protect flushed data and its own metadata (S);
  * unflushed data is irrelevant to ZFS. And it must be fast (F). */
+/* etcd's own gate: the WAL's fdatasync at the 99th percentile (include/thresholds.h). */
+static void role_etcd(const struct ctx *c, struct dc_verdict *v)
+{
+	const struct dc_result *r = c->r;
+
+	/* etcd acknowledges what it has fdatasync'ed: S, which common_reasons warns about */
+	common_reasons(c, DC_ROLE_ETCD, v);
+	if (r->speed_fdatasync == DC_FLUSH_NOT_MEASURED)
+		reason(v, c->U ? DC_PASS : DC_WARN, "WAL fdatasync p99 not measured (%s)",
+		       r->fast.basis);
+	else if (r->fdatasync_p99_us > DC_ETCD_FSYNC_P99_MAX_US)
+		reason(v, DC_FAIL, "a write and fdatasync take %.1f ms at the 99th percentile: etcd "
+		       "wants its WAL's under %.0f ms", r->fdatasync_p99_us / 1000,
+		       DC_ETCD_FSYNC_P99_MAX_US / 1000);
+	else
+		reason(v, DC_PASS, "a write and fdatasync take %.2f ms at the 99th percentile "
+		       "(etcd wants under %.0f ms)", r->fdatasync_p99_us / 1000,
+		       DC_ETCD_FSYNC_P99_MAX_US / 1000);
+}
+
 static void role_zfs_slog(const struct ctx *c, struct dc_verdict *v)
 {
 	if (c->j->rotational)
@@ -187,6 +239,59 @@ static const char *cache_off(const struct dc_dev *dev, char *rule, size_t len)
 	return NULL;
 }
 
+/* The command that turns the cache back on: what --restore-cache does, by hand. */
+static const char *cache_on_cmd(const struct dc_dev *dev)
+{
+	switch (dev->protocol) {
+	case DC_PROTO_NVME: return "nvme set-feature DEV --feature-id=0x06 --value=1";
+	case DC_PROTO_ATA:  return "hdparm -W 1 DEV";
+	case DC_PROTO_SCSI: return "sdparm --set WCE DEV";
+	case DC_PROTO_NONE: break;
+	}
+	return "-";
+}
+
+/* What the cache experiment found, and a cache an earlier one left off. */
+static void advise_cache_off(const struct ctx *c, const char *cmd, const char *rule)
+{
+	const struct dc_facts *f = c->f;
+	const struct dc_cache_trial *t = f->trial;
+	const struct dc_cache_left *left = f->left;
+	struct dc_result *r = c->r;
+
+	if (left && left->found && left->running)
+		advise(r, "another drivecheck (pid %ld) has this drive's volatile write cache off "
+		       "for --try-cache-off right now: this probe ran with it off", left->pid);
+	else if (left && left->found)
+		advise(r, "an earlier drivecheck --try-cache-off (pid %ld, at %s) turned this "
+		       "drive's volatile write cache off and did not turn it back on: it is off, "
+		       "which is safe but may be slow, and this probe ran with it off; turn it on "
+		       "with: drivecheck --restore-cache %s (or %s, with DEV = %s)", left->pid,
+		       left->since[0] ? left->since : "an unknown time", f->dev->path,
+		       cache_on_cmd(f->dev), f->dev->path);
+	if (!t || t->state == DC_TRIAL_NOT_ASKED || t->state == DC_TRIAL_SKIPPED)
+		return;
+	if (t->state == DC_TRIAL_FAILED) {
+		advise(r, "the cache experiment failed: %s", t->why);
+		return;
+	}
+	if (r->cache_off_speed == DC_FLUSH_NOT_MEASURED)
+		return;
+	if (c->U && !c->j->plp_failed && cmd && r->cache_off_faster)
+		advise(r, "with the volatile cache off, a durable write took %.0f us at the median "
+		       "against %.0f us with it on (%.1fx faster), and completed writes survive on "
+		       "this drive (U): keep the cache off (%s, with DEV = %s), and across reboots "
+		       "with a udev rule: %s", r->cache_off_p50_us, r->flush_p50_us,
+		       r->flush_p50_us / r->cache_off_p50_us, cmd, f->dev->path, rule);
+	else
+		advise(r, "with the volatile cache off, a durable write took %.0f us at the median "
+		       "against %.0f us with it on; the cache is on again, as it was found%s",
+		       r->cache_off_p50_us, r->flush_p50_us,
+		       !r->cache_off_faster ? " (off is not faster here: leave it on)"
+		       : ": keeping it off is advised only where completed writes survive a "
+			 "power cut (U)");
+}
+
 static void add_advice(const struct ctx *c)
 {
 	const struct dc_facts *f = c->f;
@@ -195,17 +300,21 @@ static void add_advice(const struct ctx *c)
 	char rule[256];
 	const char *cmd = cache_off(f->dev, rule, sizeof(rule));
 	bool cache_on = f->drive->cache_enabled == DC_TRI_YES;
+	bool tried = f->trial && f->trial->state == DC_TRIAL_DONE;
 
-	if (c->U && !j->plp_failed && cache_on && cmd) {
+	advise_cache_off(c, cmd, rule);
+	if (c->U && !j->plp_failed && cache_on && cmd && !tried) {
 		if (r->flush_speed == DC_FLUSH_SLOW || r->flush_speed == DC_FLUSH_MIDDLING)
 			advise(r, "completed writes survive on this drive (U), yet its flushes take "
-			       "%.0f us with the volatile cache on: turn the cache off (%s, with DEV = "
-			       "%s), re-run drivecheck to probe again, and keep it off across reboots "
-			       "with a udev rule: %s", r->flush_p50_us, cmd, f->dev->path, rule);
+			       "%.0f us with the volatile cache on: drivecheck --try-cache-off %s "
+			       "measures it with the cache off; turn the cache off with %s (DEV = %s), "
+			       "and keep it off across reboots with a udev rule: %s", r->flush_p50_us,
+			       f->dev->path, cmd, f->dev->path, rule);
 		else if (r->flush_speed == DC_FLUSH_NOT_MEASURED)
 			advise(r, "completed writes survive on this drive (U) and its volatile cache is "
 			       "on: such drives may flush much faster with it off (%s, with DEV = %s; "
-			       "udev rule: %s); probe to see", cmd, f->dev->path, rule);
+			       "udev rule: %s); drivecheck --try-cache-off %s measures both",
+			       cmd, f->dev->path, rule, f->dev->path);
 	}
 	if (c->U && !j->plp_failed && r->flush_speed != DC_FLUSH_SLOW)
 		advise(r, "DRBD: 'disk-flushes no' and 'md-flushes no' are safe on this drive: "
@@ -231,6 +340,7 @@ void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,
 		[DC_ROLE_CEPH_DB] = role_ceph_db,
 		[DC_ROLE_DRBD] = role_drbd,
 		[DC_ROLE_ZFS_SLOG] = role_zfs_slog,
+		[DC_ROLE_ETCD] = role_etcd,
 	};
 	struct ctx c = {
 		.f = f, .j = j, .r = r,
@@ -239,6 +349,7 @@ void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,
 	};
 
 	c.hazard = j->write_through && f->drive->cache_enabled != DC_TRI_NO && !c.U;
+	c.modes_disagree = dc_sync_modes_disagree(r, j);
 	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
 		r->verdicts[i].status = DC_PASS;
 		role_fn[i](&c, &r->verdicts[i]);

@@ -46,7 +46,8 @@ L=$(losetup -f --show "$T/disk.img") || { echo "cannot make a loop device" >&2; 
 LOOPS+=("$L")
 $DC --json --no-probe "$L" >"$T/j"; rc=$?
 check "loop: exit 0" "[ $rc -eq 0 ]"
-check "loop: json_format_version [1,1]" "[ \"\$(jq -c .json_format_version $T/j)\" = '[1,1]' ]"
+check "loop: json_format_version [1,2]" "[ \"\$(jq -c .json_format_version $T/j)\" = '[1,2]' ]"
+check "loop: no cache experiment unless asked" "jq -e '.devices[0] | (.cache_experiment == null) and (.cache_left_off == null)' $T/j >/dev/null"
 check "loop: transport loop" "[ \"\$(jq -r '.devices[0].transport' $T/j)\" = loop ]"
 check "loop: path" "[ \"\$(jq -r '.devices[0].path' $T/j)\" = $L ]"
 check "loop: capacity" "[ \"\$(jq -r '.devices[0].capacity_bytes' $T/j)\" = 67108864 ]"
@@ -120,6 +121,30 @@ else
 	check "progress line on a terminal" "grep -q 'probe ${LPR#/dev/}' $T/tty"
 fi
 
+# --- the cache experiment: opt-in, and refused where it cannot be done ---
+export DRIVECHECK_STATE_DIR=$T/state
+$DC --try-cache-off --no-probe "$L" >/dev/null 2>&1; check "--try-cache-off with --no-probe exits 4" "[ $? -eq 4 ]"
+$DC --try-cache-off --replay "$T/dump" >/dev/null 2>&1; check "--try-cache-off with --replay exits 4" "[ $? -eq 4 ]"
+$DC --restore-cache "$L" "$LPR" >/dev/null 2>&1; check "--restore-cache takes one device (4)" "[ $? -eq 4 ]"
+$DC --restore-cache "$L" --all >/dev/null 2>&1; check "--restore-cache with --all exits 4" "[ $? -eq 4 ]"
+$DC --json --try-cache-off --probe-time 1 "$LPR" >"$T/j" 2>"$T/e"; rc=$?
+check "--try-cache-off on a loop: exit 0" "[ $rc -eq 0 ]"
+check "--try-cache-off on a loop: the probe ran" "jq -e '.devices[0].probe.mode == \"raw\"' $T/j >/dev/null"
+check "--try-cache-off on a loop: skipped, and why" "jq -e '.devices[0].cache_experiment | (.state == \"skipped\") and (.reason | test(\"no command set\")) and (.probe.mode == null)' $T/j >/dev/null"
+check "--try-cache-off skipped: no record left" "[ -z \"\$(ls -A $T/state 2>/dev/null)\" ]"
+$DC --restore-cache "$L" >"$T/o" 2>"$T/e"; rc=$?
+check "--restore-cache with no record: exit 3, nothing changed" "[ $rc -eq 3 ] && grep -q 'nothing was changed' $T/e"
+$DC --restore-cache /dev/nonexistent-drivecheck >/dev/null 2>"$T/e"; rc=$?
+check "--restore-cache of a missing device: exit 3" "[ $rc -eq 3 ] && grep -q 'no such device' $T/e"
+# a signal during --try-cache-off stops the probes (the caches would be put back): 130
+$DC --try-cache-off --probe-time 30 "$LPR" >"$T/o" 2>"$T/e" &
+pid=$!
+sleep 2
+kill -TERM $pid
+wait $pid; rc=$?
+check "SIGTERM during --try-cache-off: exit 130, nothing on stdout" "[ $rc -eq 130 ] && [ ! -s $T/o ] && grep -q interrupted $T/e"
+unset DRIVECHECK_STATE_DIR
+
 # --- the gate ---
 $DC --gate ceph-osd --no-probe "$L" >"$T/g"; rc=$?
 check "gate on an unknown loop warns (1)" "[ $rc -eq 1 ] && grep -q 'ceph-osd: warn' $T/g"
@@ -130,6 +155,12 @@ check "gate on a missing device: could not check (3)" "[ $rc -eq 3 ]"
 $DC --gate drbd --no-probe "$L" /dev/nonexistent-drivecheck >/dev/null 2>&1; rc=$?
 check "gate: warn and not-checked gives 3" "[ $rc -eq 3 ]"
 check "gate && chain stops" "! ( $DC --gate zfs-slog --no-probe $L >/dev/null && true )"
+$DC --gate etcd --no-probe "$L" >"$T/g"; rc=$?
+check "gate etcd on an unmeasured loop warns (1)" "[ $rc -eq 1 ] && grep -q 'etcd: warn' $T/g"
+$DC --gate etcd --probe-time 1 "$LPR" >"$T/g"; rc=$?
+check "gate etcd with the probe: a verdict from the flush p99" "[ $rc -le 2 ] && grep -q '99th percentile' $T/g"
+$DC --jobs 0 "$L" >/dev/null 2>&1; check "--jobs 0 exits 4" "[ $? -eq 4 ]"
+$DC --jobs 1.5 "$L" >/dev/null 2>&1; check "--jobs 1.5 exits 4" "[ $? -eq 4 ]"
 
 echo "tests/cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -386,7 +386,7 @@ def check_plp(R, d, dev):
                 f"cache enabled {w['enabled']!r}, U {U})", f"{hazard}")
     if sync is not None and sync >= slow_us and kernel_wb and dev["rotational"] is not True:
         R.check(v["ceph_osd"]["status"] == "fail" and F["speed"] == "slow" and
-                any("durable 4 KiB writes take" in r for r in v["ceph_osd"]["reasons"]),
+                any(r.startswith("F: ") and " take " in r for r in v["ceph_osd"]["reasons"]),
                 f"{s}: slow flushes ({sync:.0f} us) fail ceph-osd", f"{v['ceph_osd']}")
 
 
@@ -685,6 +685,106 @@ def check_held(R, res):
             f"holders {devs[0].get('holders')}")
 
 
+def check_cache_experiment(R, res):
+    """--try-cache-off in the guest: each drive's cache off, probed, on again, read back by
+    nvme-cli and smartctl; a SIGKILL in the middle leaves it off with a record that the next
+    run reports and --restore-cache clears; a SIGTERM puts it back at once."""
+    cx = os.path.join(res, "cache")
+    states = {}
+    for line in read(os.path.join(cx, "states.txt")).splitlines():
+        w = line.split()
+        if w:
+            states[" ".join(w[:2]) if w[0] in ("before", "after") else w[0]] = w[-1] if len(w) > 1 else ""
+    rc = read(os.path.join(cx, "try.rc")).strip()
+    R.check(rc == "0", "--try-cache-off on an NVMe, a SATA and a SCSI drive exits 0",
+            f"exit {rc}: {read(os.path.join(cx, 'try.err'))[:300]}")
+    out = load_json(os.path.join(cx, "try.json")) or {}
+    devs = out.get("devices") or []
+    R.check(len(devs) == 3, "--try-cache-off reports the three drives", f"{len(devs)} devices")
+    for x in devs:
+        t = x.get("cache_experiment") or {}
+        pr = t.get("probe") or {}
+        name = f"{x.get('path')} ({x.get('protocol')})"
+        R.check(t.get("state") == "done" and t.get("cache_off_confirmed") is True
+                and t.get("cache_on_again") is True,
+                f"{name}: cache off (the drive said so), probed, on again (the drive said so)",
+                f"{t}")
+        R.check(pr.get("mode") == "raw" and (pr.get("sync") or {}).get("count", 0) > 0
+                and (t.get("p50_us") or 0) > 0 and (t.get("cache_on_p50_us") or 0) > 0,
+                f"{name}: both probes are reported, cache on and cache off",
+                f"cache-off probe {pr}, p50 {t.get('p50_us')} / {t.get('cache_on_p50_us')}")
+        R.check(any("with the volatile cache off" in a for a in x.get("advice", [])),
+                f"{name}: the advice gives both figures", f"{x.get('advice')}")
+        path = x.get("path")
+        R.check(states.get(f"before {path}") == "on" and states.get(f"after {path}") == "on",
+                f"{name}: nvme-cli / smartctl read the cache on before and on after",
+                f"before {states.get(f'before {path}')}, after {states.get(f'after {path}')}")
+
+    def records(key):
+        txt = read(os.path.join(cx, "states.txt"))
+        for line in txt.splitlines():
+            if line.startswith(key + " ") or line == key:
+                return line[len(key):].split()
+        return None
+
+    R.check(not records("records-after-try"), "no record is left after experiments that finished",
+            f"{records('records-after-try')}")
+
+    # SIGKILL with the cache off
+    R.check(states.get("killed-while-off") == "yes", "the killed run had its record written",
+            read(os.path.join(cx, "kill.err"))[:200])
+    after_kill = [v for k, v in states.items() if k == "after-kill"]
+    R.check(after_kill == ["off"], "SIGKILL mid-experiment leaves the cache off (smartctl says)",
+            f"{after_kill}")
+    R.check(records("records-after-kill") and records("records-after-kill")[0].startswith("cache-off-"),
+            "SIGKILL mid-experiment leaves the record behind", f"{records('records-after-kill')}")
+    nxt = (load_json(os.path.join(cx, "next.json")) or {}).get("devices") or [{}]
+    left = nxt[0].get("cache_left_off") or {}
+    R.check(re.match(r"\d{4}-\d\d-\d\dT", left.get("since") or "") and isinstance(left.get("pid"), int)
+            and left.get("running") is False and (left.get("record") or "").startswith("/var/lib/drivecheck/"),
+            "the next run reports the cache left off: when, by which run, the record",
+            f"{nxt[0].get('cache_left_off')}")
+    R.check((nxt[0].get("write_cache") or {}).get("enabled") is False,
+            "the next run reads the cache as off", f"{nxt[0].get('write_cache')}")
+    err = read(os.path.join(cx, "next.err"))
+    R.check("warning" in err and "--restore-cache" in err,
+            "the next run warns on stderr with the restore command", err[:300])
+    R.check(any("--restore-cache" in a for a in nxt[0].get("advice", [])),
+            "the next run's advice gives the restore command", f"{nxt[0].get('advice')}")
+    rt = (load_json(os.path.join(cx, "retry.json")) or {}).get("devices") or [{}]
+    t = rt[0].get("cache_experiment") or {}
+    R.check(t.get("state") == "skipped" and "earlier run" in (t.get("reason") or ""),
+            "a new --try-cache-off on the left-off drive is refused until it is restored", f"{t}")
+    rc = read(os.path.join(cx, "restore.rc")).strip()
+    R.check(rc == "0" and "on again" in read(os.path.join(cx, "restore.out")),
+            "--restore-cache turns it back on",
+            f"exit {rc}: {read(os.path.join(cx, 'restore.out'))[:200]} {read(os.path.join(cx, 'restore.err'))[:200]}")
+    R.check(states.get("after-restore") == "on" and not records("records-after-restore"),
+            "after --restore-cache smartctl reads the cache on, and the record is gone",
+            f"{states.get('after-restore')}, records {records('records-after-restore')}")
+    rs = (load_json(os.path.join(cx, "restored.json")) or {}).get("devices") or [{}]
+    R.check(rs[0].get("cache_left_off", "missing") is None
+            and (rs[0].get("write_cache") or {}).get("enabled") is True,
+            "after --restore-cache drivecheck reports nothing left off and the cache on",
+            f"{rs[0].get('cache_left_off', 'missing')}, {rs[0].get('write_cache')}")
+    st = (load_json(os.path.join(cx, "stale.json")) or {}).get("devices") or [{}]
+    R.check(st[0].get("cache_left_off", "missing") is None and not records("records-after-stale"),
+            "a record whose drive has its cache on again is stale: removed, nothing reported",
+            f"{st[0].get('cache_left_off', 'missing')}, records {records('records-after-stale')}")
+
+    # SIGTERM with the cache off
+    R.check(states.get("termed-while-off") == "yes", "the SIGTERM'd run had its record written",
+            read(os.path.join(cx, "term.err"))[:200])
+    rc = read(os.path.join(cx, "term.rc")).strip()
+    R.check(rc == "130" and "on again" in read(os.path.join(cx, "term.err"))
+            and not read(os.path.join(cx, "term.out")).strip(),
+            "SIGTERM mid-experiment: exit 130, the cache put back, said on stderr, no report",
+            f"exit {rc}: {read(os.path.join(cx, 'term.err'))[:300]}")
+    R.check(states.get("after-term") == "on" and not records("records-after-term"),
+            "after SIGTERM nvme-cli reads the cache on, and no record is left",
+            f"{states.get('after-term')}, records {records('records-after-term')}")
+
+
 def cmd_check(a):
     R = Report()
     res = a.results
@@ -723,6 +823,7 @@ def cmd_check(a):
     check_gates_replay(R, a, os.path.join(res, "dump"), devs, names)
     if a.live:
         check_live(R, a, res, drives, devs, out, disks)
+        check_cache_experiment(R, res)
     print_timings(res, devs, a.live)
     print(f"{R.passed} passed, {R.failed} failed")
     return 1 if R.failed else 0

@@ -3,7 +3,7 @@
 FUZZ_TARGETS := nvme ata scsi model
 FUZZ_SECONDS ?= 15
 FUZZ_CC      ?= clang
-FUZZ_FLAGS   := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+FUZZ_FLAGS   := -std=gnu11 -g -O1 -pthread -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
                 -Iinclude -Itests/fuzz $(PKG_CFLAGS) -DDC_VERSION='"fuzz"' -D_GNU_SOURCE
 # The whole library but main.c, built again with clang's sanitizers; the targets call
 # only parsers, the decision and the JSON renderer, never device I/O.

@@ -44,7 +44,7 @@ static inline int dc_fuzz_one(const uint8_t *data, size_t size, const char *cons
 {
 	static struct dc_report r;
 	struct dc_raw raw = { 0 };
-	struct dc_facts f = { &r.dev, &r.drive, &r.db, &r.probe };
+	struct dc_facts f = { .dev = &r.dev, .drive = &r.drive, .db = &r.db, .probe = &r.probe };
 	FILE *null = fopen("/dev/null", "w");
 
 	memset(&r, 0, sizeof(r));

@@ -19,7 +19,7 @@ dc_expect_eq "raw: where is the device" "$(dc_get where)" "$dev"
 
 # The device really took the writes, so an unchanged checksum is not for lack of them.
 w1=$(dc_loop_writes "$dev")
-counted=$(( $(dc_get sync.count) + $(dc_get nosync.count) ))
+counted=$(( $(dc_get sync.count) + $(dc_get flush.count) + $(dc_get nosync.count) ))
 if [ $((w1 - w0)) -ge "$counted" ] && [ "$counted" -gt 0 ]; then
 	dc_pass "raw: the device completed $((w1 - w0)) writes (>= $counted counted)"
 else
@@ -33,7 +33,7 @@ else
 	dc_fail "raw: duration ${d}s outside (0, $((T + 1))]"
 fi
 
-for k in sync nosync; do
+for k in sync flush nosync; do
 	p50=$(dc_get $k.p50_us); p99=$(dc_get $k.p99_us); mx=$(dc_get $k.max_us)
 	if dc_num_lt 0 "$p50" && ! dc_num_lt "$p99" "$p50" && ! dc_num_lt "$mx" "$p99"; then
 		dc_pass "raw: $k percentiles ordered (p50 $p50 <= p99 $p99 <= max $mx)"

@@ -8,6 +8,7 @@
 #include "decide.h"
 #include "drive.h"
 #include "names.h"
+#include "thresholds.h"
 
 #define P DC_PASS
 #define W DC_WARN
@@ -194,7 +195,7 @@ static void build(const struct dcase *c, struct dc_dev *dev, struct dc_drive *d,
 static void setup(struct world *w, const struct dcase *c)
 {
 	build(c, &w->dev, &w->d, &w->db, &w->p);
-	w->f = (struct dc_facts){ &w->dev, &w->d, &w->db, &w->p };
+	w->f = (struct dc_facts){ .dev = &w->dev, .drive = &w->d, .db = &w->db, .probe = &w->p };
 }
 
 static void decide(struct world *w)
@@ -333,7 +334,8 @@ static void run_cache_off_advice(void)
 	/* not measured: a softer word, still with the command */
 	setup(&w, case_named("full PLP, probe not run: pass, says so"));
 	decide(&w);
-	CHECK(advice_has(&w.r, "probe to see") && advice_has(&w.r, "hdparm -W 0 DEV"));
+	CHECK(advice_has(&w.r, "--try-cache-off /dev/") && advice_has(&w.r, "measures both") &&
+	      advice_has(&w.r, "hdparm -W 0 DEV"));
 
 	/* never without U, never when fast, never with the cache already off */
 	setup(&w, case_named("consumer SATA, slow"));
@@ -492,6 +494,163 @@ static void run_slow_plp_contradiction(void)
 	CHECK(!reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "HAZARD"));
 }
 
+/* FUA (RWF_DSYNC) and flush (write + fdatasync): each role uses what it waits on,
+ * a large disagreement is a finding and a warning; etcd gates on the flush's p99. */
+/* --try-cache-off: advice to keep the cache off only with U and a real gain. */
+static void run_cache_trial(void)
+{
+	struct world w;
+	struct dc_cache_trial t;
+	struct dc_cache_left left;
+
+	memset(&t, 0, sizeof(t));
+	memset(&left, 0, sizeof(left));
+	t.state = DC_TRIAL_DONE;
+	t.probe.mode = DC_PROBE_RAW;
+	t.probe.sync.count = t.probe.flush.count = 500;
+	t.probe.sync.p50_us = 30;
+	t.probe.flush.p50_us = 45;
+
+	/* U (database full), slow flushes with the cache on, 45 us with it off: keep it off */
+	setup(&w, case_named("database full, slow flushes: contradiction"));
+	w.dev.transport = DC_TRAN_SATA;
+	w.dev.protocol = DC_PROTO_ATA;
+	w.f.trial = &t;
+	w.f.left = &left;
+	decide(&w);
+	CHECK(w.r.cache_off_p50_us == 45 && w.r.cache_off_speed == DC_FLUSH_FAST);
+	CHECK(w.r.cache_off_faster);
+	CHECK(advice_has(&w.r, "keep the cache off (hdparm -W 0 DEV"));
+	CHECK(advice_has(&w.r, "ATTR{cache_type}=\"write through\""));
+	CHECK(!advice_has(&w.r, "--try-cache-off /dev")); /* measured already: not offered again */
+	/* the verdict is the drive as found: the experiment does not change F */
+	CHECK(w.r.flush_speed == DC_FLUSH_SLOW);
+
+	/* off only 1.5x faster: under DC_CACHE_OFF_GAIN_RATIO, leave it on */
+	t.probe.sync.p50_us = t.probe.flush.p50_us = w.r.flush_p50_us / 1.5;
+	decide(&w);
+	CHECK(!w.r.cache_off_faster && advice_has(&w.r, "leave it on"));
+	CHECK(!advice_has(&w.r, "keep the cache off"));
+	/* exactly at the ratio counts */
+	t.probe.sync.p50_us = t.probe.flush.p50_us = w.r.flush_p50_us / DC_CACHE_OFF_GAIN_RATIO;
+	decide(&w);
+	CHECK(w.r.cache_off_faster && advice_has(&w.r, "keep the cache off"));
+
+	/* no U: faster off, and still no advice to keep it off */
+	setup(&w, case_named("consumer SATA, slow"));
+	t.probe.sync.p50_us = 30;
+	t.probe.flush.p50_us = 45;
+	w.f.trial = &t;
+	decide(&w);
+	CHECK(w.r.cache_off_faster && !advice_has(&w.r, "keep the cache off"));
+	CHECK(advice_has(&w.r, "advised only where completed writes survive"));
+
+	/* failed: said, with its reason; nothing measured */
+	t.state = DC_TRIAL_FAILED;
+	snprintf(t.why, sizeof(t.why), "the drive refused to turn its cache off");
+	decide(&w);
+	CHECK(advice_has(&w.r, "cache experiment failed: the drive refused"));
+	CHECK(w.r.cache_off_speed == DC_FLUSH_NOT_MEASURED && !w.r.cache_off_faster);
+	/* skipped: no advice (the JSON and -v say why) */
+	t.state = DC_TRIAL_SKIPPED;
+	decide(&w);
+	CHECK(!advice_has(&w.r, "cache experiment") && !advice_has(&w.r, "with the volatile cache off"));
+
+	/* a cache an earlier run left off: the restore command; running: said as such */
+	setup(&w, case_named("consumer SATA, slow"));
+	left.found = true;
+	left.pid = 4242;
+	snprintf(left.since, sizeof(left.since), "2026-12-01T10:00:00Z");
+	w.f.left = &left;
+	decide(&w);
+	CHECK(advice_has(&w.r, "drivecheck --restore-cache"));
+	CHECK(advice_has(&w.r, "hdparm -W 1 DEV") && advice_has(&w.r, "pid 4242"));
+	left.running = true;
+	decide(&w);
+	CHECK(!advice_has(&w.r, "--restore-cache") && advice_has(&w.r, "right now"));
+}
+
+static void run_sync_modes(void)
+{
+	struct world w;
+	enum dc_role role;
+
+	/* fast FUA, slow flush: Ceph and an SLOG wait on the flush and fail; DRBD too */
+	setup(&w, case_named("database full, fast NVMe"));
+	w.p.flush.count = 1000;
+	w.p.flush.p50_us = 3000;
+	w.p.flush.p99_us = 5000;
+	decide(&w);
+	CHECK(w.r.speed_dsync == DC_FLUSH_FAST && w.r.speed_fdatasync == DC_FLUSH_SLOW);
+	CHECK(w.r.flush_speed == DC_FLUSH_SLOW && w.r.flush_p50_us == 3000);
+	CHECK(evidence_has(&w.r, "FUA and flush disagree"));
+	for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
+		CHECK(w.r.verdicts[k].status == (k == DC_ROLE_ETCD ? DC_WARN : DC_FAIL));
+	CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "with fdatasync take 3000 us"));
+
+	/* slow FUA, fast flush: Ceph passes on its flush but warns of the disagreement;
+	 * DRBD writes metadata with FUA and fails on the slower */
+	setup(&w, case_named("database full, fast NVMe"));
+	w.p.sync.p50_us = 3000;
+	w.p.flush.count = 1000;
+	w.p.flush.p50_us = 40;
+	w.p.flush.p99_us = 80;
+	decide(&w);
+	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == DC_WARN);
+	CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "FUA and flush disagree"));
+	CHECK(w.r.verdicts[DC_ROLE_DRBD].status == DC_FAIL);
+	CHECK(w.r.verdicts[DC_ROLE_ETCD].status == DC_WARN);
+
+	/* close enough: no finding, whatever the order */
+	setup(&w, case_named("database full, fast NVMe"));
+	w.p.flush.count = 1000;
+	w.p.flush.p50_us = 70;
+	w.p.flush.p99_us = 200;
+	decide(&w);
+	CHECK(!evidence_has(&w.r, "disagree"));
+	for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
+		CHECK(w.r.verdicts[k].status == DC_PASS);
+	CHECK(reason_has(&w.r.verdicts[DC_ROLE_ETCD], "0.20 ms at the 99th percentile"));
+	/* a ratio of 3 past the fast bound is a disagreement; under the bound it is noise */
+	w.p.sync.p50_us = 300;
+	w.p.flush.p50_us = 100;
+	decide(&w);
+	CHECK(evidence_has(&w.r, "disagree"));
+	w.p.sync.p50_us = 150;
+	w.p.flush.p50_us = 40;
+	decide(&w);
+	CHECK(!evidence_has(&w.r, "disagree"));
+
+	/* etcd: the flush's p99 against 10 ms, exactly at the bound passes */
+	setup(&w, case_named("database full, fast NVMe"));
+	w.p.flush.count = 1000;
+	w.p.flush.p50_us = 150;
+	w.p.flush.p99_us = 10000;
+	decide(&w);
+	CHECK(w.r.verdicts[DC_ROLE_ETCD].status == DC_PASS);
+	w.p.flush.p99_us = 10001;
+	decide(&w);
+	CHECK(w.r.verdicts[DC_ROLE_ETCD].status == DC_FAIL);
+	CHECK(reason_has(&w.r.verdicts[DC_ROLE_ETCD], "etcd wants its WAL's under 10 ms"));
+	/* an old probe without a flush phase: RWF_DSYNC stands for both */
+	setup(&w, case_named("database full, fast NVMe"));
+	w.p.sync.p99_us = 12000;
+	decide(&w);
+	CHECK(w.r.fdatasync_p50_us == 40 && w.r.verdicts[DC_ROLE_ETCD].status == DC_FAIL);
+	/* etcd without S warns; without a probe and without U warns */
+	setup(&w, case_named("fast probe alone is never full"));
+	w.p.sync.p99_us = 100;
+	decide(&w);
+	CHECK(w.r.verdicts[DC_ROLE_ETCD].status == DC_WARN);
+	CHECK(reason_has(&w.r.verdicts[DC_ROLE_ETCD], "S unknown"));
+	setup(&w, case_named("data at rest, probe not run"));
+	decide(&w);
+	CHECK(w.r.verdicts[DC_ROLE_ETCD].status == DC_WARN);
+	/* --gate etcd */
+	CHECK(dc_role_from_name("etcd", &role) == 0 && role == DC_ROLE_ETCD);
+	CHECK(strcmp(dc_role_cli_name(DC_ROLE_ETCD), "etcd") == 0);
+}
+
 /* A hardware RAID volume is said to be one, and never passes as a drive. */
 static void run_raid_volume(void)
 {
@@ -640,6 +799,8 @@ int main(void)
 	run_bounds();
 	run_unidentified();
 	run_slow_plp_contradiction();
+	run_sync_modes();
+	run_cache_trial();
 	run_property();
 	return dc_test_summary("test_decide");
 }

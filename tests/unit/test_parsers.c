@@ -527,7 +527,7 @@ static void test_capacitor_decision(void)
 {
 	struct dc_raw raw = { 0 };
 	struct dc_report r;
-	struct dc_facts f = { &r.dev, &r.drive, &r.db, &r.probe };
+	struct dc_facts f = { .dev = &r.dev, .drive = &r.drive, .db = &r.db, .probe = &r.probe };
 	uint8_t id[512], data[512], thr[512];
 
 	memset(&r, 0, sizeof(r));

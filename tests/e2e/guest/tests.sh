@@ -159,6 +159,79 @@ if [ -n "$held" ]; then
 		DM_DISABLE_UDEV=1 dmsetup remove --noudevsync dcheld >>$out/dm.log 2>&1
 	fi
 fi
+
+# 7. The cache experiment (--try-cache-off) on an NVMe, a SATA and a SCSI drive, with
+#    the drive's cache state read by nvme-cli / smartctl before and after; then a run
+#    killed with the cache off (SIGKILL: the record stays, the next run says so, the
+#    restore works), and one stopped by SIGTERM (the cache is put back at once).
+stamp cache_start
+cx=$out/cache
+mkdir -p $cx
+records=/var/lib/drivecheck
+cache_state() { # DEV -> on / off / ?
+	case $1 in
+	/dev/nvme*)
+		v=$(nvme get-feature -f 6 "$1" 2>/dev/null | sed -n 's/.*Current value: *//p')
+		case $v in 0x00000001|1) echo on ;; 0x00000000|0) echo off ;; *) echo "?" ;; esac ;;
+	*)
+		# "Write cache is:" (ATA), "Writeback Cache is:" (SCSI)
+		v=$(smartctl -g wcache "$1" 2>/dev/null | sed -n 's/^Write\(back\)\{0,1\} [Cc]ache is: *//p')
+		case $v in Enabled*) echo on ;; Disabled*) echo off ;; *) echo "?" ;; esac ;;
+	esac
+}
+records_now() { ls $records 2>/dev/null | tr '\n' ' '; }
+# Waits (at most ~20 s) for the record, which is written just before the cache goes off,
+# then a moment for the command: the probe with the cache off then runs for at least a
+# second more (DC_PROBE_MIN_SECONDS). Reading the drive's state here would take longer.
+wait_off() {
+	i=0
+	while [ $i -lt 400 ]; do
+		if [ -n "$(records_now)" ]; then sleep 0.3; return 0; fi
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+cn=$(dev_of DCE2E-NVME-WB-FAST) cs=$(dev_of DCE2E-SATA-PLP-FAST) cv=$(dev_of DCE2E-SCSI-VIRTIO)
+: >$cx/states.txt
+for d in $cn $cs $cv; do echo "before $d $(cache_state $d)" >>$cx/states.txt; done
+drivecheck --json --try-cache-off --probe-time 1 $cn $cs $cv >$cx/try.json 2>$cx/try.err
+echo $? >$cx/try.rc
+for d in $cn $cs $cv; do echo "after $d $(cache_state $d)" >>$cx/states.txt; done
+echo "records-after-try $(records_now)" >>$cx/states.txt
+
+# killed with the cache off
+drivecheck --try-cache-off --probe-time 2 "$cs" >/dev/null 2>$cx/kill.err &
+pid=$!
+if wait_off "$cs"; then echo "killed-while-off yes" >>$cx/states.txt; else echo "killed-while-off no" >>$cx/states.txt; fi
+kill -9 $pid
+wait $pid 2>/dev/null
+echo "after-kill $cs $(cache_state $cs)" >>$cx/states.txt
+echo "records-after-kill $(records_now)" >>$cx/states.txt
+cp $records/* $cx/ 2>/dev/null
+drivecheck --json --no-probe "$cs" >$cx/next.json 2>$cx/next.err
+echo $? >$cx/next.rc
+drivecheck --json --try-cache-off --probe-time 1 "$cs" >$cx/retry.json 2>$cx/retry.err
+drivecheck --restore-cache "$cs" >$cx/restore.out 2>$cx/restore.err
+echo $? >$cx/restore.rc
+echo "after-restore $cs $(cache_state $cs)" >>$cx/states.txt
+echo "records-after-restore $(records_now)" >>$cx/states.txt
+drivecheck --json --no-probe "$cs" >$cx/restored.json 2>$cx/restored.err
+# a record left behind while the cache is on again (a power cycle would do that): stale
+for f in $cx/cache-off-*.json; do [ -f "$f" ] && cp "$f" $records/; done
+drivecheck --json --no-probe "$cs" >$cx/stale.json 2>$cx/stale.err
+echo "records-after-stale $(records_now)" >>$cx/states.txt
+
+# stopped by SIGTERM with the cache off: put back before it exits
+drivecheck --try-cache-off --probe-time 2 "$cn" >$cx/term.out 2>$cx/term.err &
+pid=$!
+if wait_off "$cn"; then echo "termed-while-off yes" >>$cx/states.txt; else echo "termed-while-off no" >>$cx/states.txt; fi
+kill -TERM $pid
+wait $pid
+echo $? >$cx/term.rc
+echo "after-term $cn $(cache_state $cn)" >>$cx/states.txt
+echo "records-after-term $(records_now)" >>$cx/states.txt
+stamp cache_end
 stamp tests_end
 
 # Ship everything. The port is found by name; devtmpfs made /dev/vportNpM.

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* files.c - whole small files in and out, and folders made on the way: for dumps and records. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "files.h"
+
+int dc_write_file(const char *path, const void *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	const char *p = data;
+	int rc = 0;
+
+	if (fd < 0)
+		return -errno;
+	while (len) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			rc = -errno;
+			break;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	if (close(fd) < 0 && !rc)
+		rc = -errno;
+	return rc;
+}
+
+int dc_read_file(const char *path, size_t max, uint8_t **out, size_t *len)
+{
+	struct stat st;
+	uint8_t *buf = NULL;
+	/* O_NOFOLLOW: a dump or a record is input; a link must not pull in another file. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW), rc = 0;
+	ssize_t n;
+
+	*out = NULL;
+	*len = 0;
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		rc = -EINVAL;
+		goto out;
+	}
+	if ((size_t)st.st_size > max) {
+		rc = -EFBIG;
+		goto out;
+	}
+	buf = malloc((size_t)st.st_size + 1);
+	if (!buf) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	n = read(fd, buf, (size_t)st.st_size);
+	if (n != st.st_size) {
+		rc = n < 0 ? -errno : -EIO;
+		goto out;
+	}
+	buf[n] = '\0';
+	*out = buf;
+	*len = (size_t)n;
+	buf = NULL;
+out:
+	free(buf);
+	close(fd);
+	return rc;
+}
+
+int dc_mkdir_p(const char *dir)
+{
+	char tmp[PATH_MAX];
+
+	snprintf(tmp, sizeof(tmp), "%s", dir);
+	for (char *p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
+		return -errno;
+	return 0;
+}
