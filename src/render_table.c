@@ -77,6 +77,15 @@ static void print_property(FILE *out, const char *label, const struct dc_propert
 	fputc('\n', out);
 }
 
+/* A blank line before the first note under the table, none before the others. */
+static const char *first_note(bool *noted)
+{
+	bool was = *noted;
+
+	*noted = true;
+	return was ? "" : "\n";
+}
+
 static void print_cache_trial(FILE *out, const struct dc_report *r)
 {
 	const struct dc_cache_trial *t = &r->cache_trial;
@@ -197,6 +206,7 @@ static void print_detail(FILE *out, const struct dc_report *r)
 void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose)
 {
 	char size[16], sync[16];
+	bool noted = false;
 
 	fprintf(out, "%-14s %-11s %-28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s %-4s\n", "DEVICE",
 		"TRAN", "MODEL", "SIZE", "CACHE", "KERNEL", "PLP", "SYNC-P50", "OSD", "DB", "DRBD",
@@ -224,6 +234,19 @@ void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, boo
 			status_word(v[DC_ROLE_CEPH_OSD].status), status_word(v[DC_ROLE_CEPH_DB].status),
 			status_word(v[DC_ROLE_DRBD].status), status_word(v[DC_ROLE_ZFS_SLOG].status),
 			status_word(v[DC_ROLE_ETCD].status));
+	}
+	/* --try-cache-off is asked for its answer: it shows without -v too */
+	for (unsigned i = 0; !verbose && i < n; i++) {
+		const struct dc_report *r = &reports[i];
+
+		if (r->result.cache_off_speed != DC_FLUSH_NOT_MEASURED)
+			fprintf(out, "%s%-14s cache off: durable writes p50 %.0f us (cache on: %.0f us)%s\n",
+				first_note(&noted), r->dev.path, r->result.cache_off_p50_us,
+				r->result.flush_p50_us, r->result.cache_off_faster ? ", see -v" : "");
+		else if (r->cache_trial.state == DC_TRIAL_SKIPPED || r->cache_trial.state == DC_TRIAL_FAILED)
+			fprintf(out, "%s%-14s cache off: %s: %s\n", first_note(&noted), r->dev.path,
+				r->cache_trial.state == DC_TRIAL_FAILED ? "failed" : "not tried",
+				r->cache_trial.why);
 	}
 	if (verbose)
 		for (unsigned i = 0; i < n; i++)

@@ -151,7 +151,10 @@ static void probe_one(struct probe_work *w, unsigned i)
 		opts.progress_ud = &w->slots[i];
 	}
 	start = seconds_since(&w->t0);
-	dc_probe_run(&r->dev, &opts, &r->probe);
+	if (opts.stop && *opts.stop) /* a signal came: start no new probe */
+		snprintf(r->probe.skipped, sizeof(r->probe.skipped), "interrupted");
+	else
+		dc_probe_run(&r->dev, &opts, &r->probe);
 	r->probe.start_s = r->probe.mode == DC_PROBE_NOT_RUN ? 0 : start;
 	if (w->o->try_cache_off)
 		try_cache_off(w->o, r, &opts);

@@ -131,6 +131,8 @@ $DC --json --try-cache-off --probe-time 1 "$LPR" >"$T/j" 2>"$T/e"; rc=$?
 check "--try-cache-off on a loop: exit 0" "[ $rc -eq 0 ]"
 check "--try-cache-off on a loop: the probe ran" "jq -e '.devices[0].probe.mode == \"raw\"' $T/j >/dev/null"
 check "--try-cache-off on a loop: skipped, and why" "jq -e '.devices[0].cache_experiment | (.state == \"skipped\") and (.reason | test(\"no command set\")) and (.probe.mode == null)' $T/j >/dev/null"
+$DC --try-cache-off --probe-time 1 "$L" "$LPR" >"$T/o" 2>/dev/null
+check "--try-cache-off: the table says why it was not tried, per drive" "[ \"\$(grep -c 'cache off: not tried: no command set' $T/o)\" = 2 ]"
 check "--try-cache-off skipped: no record left" "[ -z \"\$(ls -A $T/state 2>/dev/null)\" ]"
 $DC --restore-cache "$L" >"$T/o" 2>"$T/e"; rc=$?
 check "--restore-cache with no record: exit 3, nothing changed" "[ $rc -eq 3 ] && grep -q 'nothing was changed' $T/e"
