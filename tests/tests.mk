@@ -15,7 +15,7 @@
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libdrivecheck.a tests/unit/dc_test.h
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libdrivecheck.a $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libdrivecheck.a $(LDFLAGS) $(PKG_LIBS) -lm
