@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* cache_state.c - the record that a drive's write cache was turned off: written, found, removed. */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -74,42 +73,13 @@ static void boot_id(char *out, size_t len)
 	free(text);
 }
 
-static int write_all(int fd, const char *p, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
-/* The folder's entry for a new file is durable only once the folder itself is synced. */
-static int sync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (fsync(fd) < 0)
-		rc = -errno;
-	close(fd);
-	return rc;
-}
-
 int dc_cache_record_write(const char *dir, const struct dc_dev *dev, const struct dc_drive *drive)
 {
 	char path[PATH_MAX], stamp[32], boot[64], restore[DC_PATH_LEN + 32];
 	time_t now = time(NULL);
 	cJSON *o = cJSON_CreateObject();
 	char *text = NULL;
-	int fd = -1, rc;
+	int rc;
 
 	rc = dc_cache_record_path(dir, dev, drive, path, sizeof(path));
 	if (rc)
@@ -136,21 +106,8 @@ int dc_cache_record_write(const char *dir, const struct dc_dev *dev, const struc
 		rc = -ENOMEM;
 		goto out;
 	}
-	/* O_EXCL: one record per drive; a second run finds the first's and does not start */
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
-	if (fd < 0) {
-		rc = -errno;
-		goto out;
-	}
-	rc = write_all(fd, text, strlen(text));
-	if (!rc && fsync(fd) < 0)
-		rc = -errno;
-	if (close(fd) < 0 && !rc)
-		rc = -errno;
-	if (!rc)
-		rc = sync_dir(dir);
-	if (rc)
-		unlink(path);
+	/* exclusive: one record per drive; a second run finds the first's and does not start */
+	rc = dc_create_file_durable(dir, path, text, strlen(text));
 out:
 	free(text);
 	cJSON_Delete(o);
@@ -166,7 +123,7 @@ int dc_cache_record_remove(const char *dir, const struct dc_dev *dev, const stru
 		return rc;
 	if (unlink(path) < 0 && errno != ENOENT)
 		return -errno;
-	sync_dir(dir);
+	dc_sync_dir(dir);
 	return 0;
 }
 

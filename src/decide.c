@@ -65,6 +65,21 @@ static double years_left(const struct dc_facts *f)
 	return -1;
 }
 
+/* The write + fdatasync phase; a probe of an older version had none, and its RWF_DSYNC
+ * phase stands for both. */
+static const struct dc_latency *flush_phase(const struct dc_probe *p)
+{
+	return p->flush.count ? &p->flush : &p->sync;
+}
+
+/* A durable write's median, the worse of the two ways it is asked for: F's figure. */
+static double durable_p50(const struct dc_probe *p)
+{
+	double flush = flush_phase(p)->p50_us;
+
+	return flush > p->sync.p50_us ? flush : p->sync.p50_us;
+}
+
 static void judge(const struct dc_facts *f, struct dc_judgement *j)
 {
 	const struct dc_dev *dev = f->dev;
@@ -77,10 +92,8 @@ static void judge(const struct dc_facts *f, struct dc_judgement *j)
 	j->probed = p && p->mode != DC_PROBE_NOT_RUN && p->sync.count > 0;
 	j->p50_us = j->probed ? p->sync.p50_us : 0;
 	if (j->probed) {
-		const struct dc_latency *fl = p->flush.count ? &p->flush : &p->sync;
-
-		j->fsync_p50_us = fl->p50_us;
-		j->fsync_p99_us = fl->p99_us;
+		j->fsync_p50_us = flush_phase(p)->p50_us;
+		j->fsync_p99_us = flush_phase(p)->p99_us;
 	}
 	j->plp_failed = has_kind(d, DC_EV_PLP_FAILED);
 	j->plp_degraded = has_kind(d, DC_EV_PLP_DEGRADED);
@@ -144,7 +157,7 @@ static void decide_flush(const struct dc_facts *f, const struct dc_judgement *j,
 	r->speed_fdatasync = speed_of(j, j->fsync_p50_us);
 	/* F is the worse of the two ways a durable write is asked for */
 	r->flush_speed = worse(r->speed_dsync, r->speed_fdatasync);
-	r->flush_p50_us = j->fsync_p50_us > j->p50_us ? j->fsync_p50_us : j->p50_us;
+	r->flush_p50_us = durable_p50(f->probe);
 	F->value = r->flush_speed == DC_FLUSH_FAST ? DC_TRI_YES
 		   : r->flush_speed == DC_FLUSH_SLOW ? DC_TRI_NO : DC_TRI_UNKNOWN;
 	snprintf(F->basis, sizeof(F->basis), "durable 4 KiB writes: p50 %.0f us with RWF_DSYNC%s, "
@@ -173,19 +186,15 @@ static void decide_cache_off(const struct dc_facts *f, const struct dc_judgement
 			     struct dc_result *r)
 {
 	const struct dc_probe *p = f->trial ? &f->trial->probe : NULL;
-	double off;
 
 	r->cache_off_speed = DC_FLUSH_NOT_MEASURED;
 	if (!p || f->trial->state != DC_TRIAL_DONE || p->mode == DC_PROBE_NOT_RUN ||
 	    !p->sync.count)
 		return;
-	off = p->sync.p50_us;
-	if (p->flush.count && p->flush.p50_us > off)
-		off = p->flush.p50_us;
-	r->cache_off_p50_us = off;
-	r->cache_off_speed = speed_of(j, off);
-	r->cache_off_faster = r->flush_speed != DC_FLUSH_NOT_MEASURED && off > 0 &&
-			      off * DC_CACHE_OFF_GAIN_RATIO <= r->flush_p50_us;
+	r->cache_off_p50_us = durable_p50(p);
+	r->cache_off_speed = speed_of(j, r->cache_off_p50_us);
+	r->cache_off_faster = r->flush_speed != DC_FLUSH_NOT_MEASURED && r->cache_off_p50_us > 0 &&
+			      r->cache_off_p50_us * DC_CACHE_OFF_GAIN_RATIO <= r->flush_p50_us;
 }
 
 void dc_decide(const struct dc_facts *f, struct dc_result *r)

@@ -10,27 +10,63 @@
 
 #include "files.h"
 
-int dc_write_file(const char *path, const void *data, size_t len)
+static int write_all(int fd, const char *p, size_t len)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	const char *p = data;
-	int rc = 0;
-
-	if (fd < 0)
-		return -errno;
 	while (len) {
 		ssize_t n = write(fd, p, len);
+
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			rc = -errno;
-			break;
+			return -errno;
 		}
 		p += n;
 		len -= (size_t)n;
 	}
+	return 0;
+}
+
+int dc_write_file(const char *path, const void *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int rc;
+
+	if (fd < 0)
+		return -errno;
+	rc = write_all(fd, data, len);
 	if (close(fd) < 0 && !rc)
 		rc = -errno;
+	return rc;
+}
+
+int dc_sync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fsync(fd) < 0)
+		rc = -errno;
+	close(fd);
+	return rc;
+}
+
+int dc_create_file_durable(const char *dir, const char *path, const void *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+	int rc;
+
+	if (fd < 0)
+		return -errno;
+	rc = write_all(fd, data, len);
+	if (!rc && fsync(fd) < 0)
+		rc = -errno;
+	if (close(fd) < 0 && !rc)
+		rc = -errno;
+	if (!rc)
+		rc = dc_sync_dir(dir);
+	if (rc)
+		unlink(path);
 	return rc;
 }
 

@@ -122,28 +122,26 @@ const char *dc_flush_speed_name(enum dc_flush_speed s)
 	return "not-measured";
 }
 
+static const char *const trial_state_names[] = {
+	[DC_TRIAL_NOT_ASKED] = "not-asked",
+	[DC_TRIAL_SKIPPED] = "skipped",
+	[DC_TRIAL_DONE] = "done",
+	[DC_TRIAL_FAILED] = "failed",
+};
+
 const char *dc_trial_state_name(enum dc_trial_state s)
 {
-	switch (s) {
-	case DC_TRIAL_SKIPPED: return "skipped";
-	case DC_TRIAL_DONE: return "done";
-	case DC_TRIAL_FAILED: return "failed";
-	case DC_TRIAL_NOT_ASKED: break;
-	}
-	return "not-asked";
+	return name_at(trial_state_names, COUNT(trial_state_names), (unsigned)s, "not-asked");
 }
 
 int dc_trial_state_from_name(const char *name, enum dc_trial_state *out)
 {
-	static const enum dc_trial_state all[] = { DC_TRIAL_NOT_ASKED, DC_TRIAL_SKIPPED,
-						   DC_TRIAL_DONE, DC_TRIAL_FAILED };
+	int i = index_of(trial_state_names, COUNT(trial_state_names), name);
 
-	for (size_t i = 0; i < COUNT(all); i++)
-		if (strcmp(name, dc_trial_state_name(all[i])) == 0) {
-			*out = all[i];
-			return 0;
-		}
-	return -EINVAL;
+	if (i < 0)
+		return -EINVAL;
+	*out = (enum dc_trial_state)i;
+	return 0;
 }
 
 int dc_plp_from_name(const char *name, enum dc_plp_class *out)

@@ -67,6 +67,15 @@ static void print_latency(FILE *out, const char *what, const struct dc_latency *
 		what, l->p50_us, l->p99_us, l->p999_us, l->max_us, l->count);
 }
 
+/* The probe's kinds of write, one line each (a dump of an older probe has no flush phase). */
+static void print_phases(FILE *out, const struct dc_probe *p)
+{
+	print_latency(out, "RWF_DSYNC write", &p->sync);
+	if (p->flush.count)
+		print_latency(out, "write + fdatasync", &p->flush);
+	print_latency(out, "no sync", &p->nosync);
+}
+
 static void print_property(FILE *out, const char *label, const struct dc_property *p,
 			   const char *value)
 {
@@ -108,10 +117,7 @@ static void print_cache_trial(FILE *out, const struct dc_report *r)
 		return;
 	fprintf(out, "  probe with the cache off (%.1f s%s):\n", t->probe.duration_s,
 		t->probe.stable ? ", stable" : "");
-	print_latency(out, "RWF_DSYNC write", &t->probe.sync);
-	if (t->probe.flush.count)
-		print_latency(out, "write + fdatasync", &t->probe.flush);
-	print_latency(out, "no sync", &t->probe.nosync);
+	print_phases(out, &t->probe);
 }
 
 static void print_detail(FILE *out, const struct dc_report *r)
@@ -167,10 +173,7 @@ static void print_detail(FILE *out, const struct dc_report *r)
 	if (r->probe.mode != DC_PROBE_NOT_RUN) {
 		fprintf(out, "  probe (%s, %s, %.1f s%s):\n", r->probe.mode == DC_PROBE_RAW ? "raw" : "file",
 			r->probe.where, r->probe.duration_s, r->probe.stable ? ", stable" : "");
-		print_latency(out, "RWF_DSYNC write", &r->probe.sync);
-		if (r->probe.flush.count)
-			print_latency(out, "write + fdatasync", &r->probe.flush);
-		print_latency(out, "no sync", &r->probe.nosync);
+		print_phases(out, &r->probe);
 	}
 	else
 		fprintf(out, "  probe: skipped: %s\n", r->probe.skipped[0] ? r->probe.skipped : "not run");
