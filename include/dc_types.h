@@ -411,6 +411,8 @@ struct dc_result {
 	double cache_off_p50_us;
 	enum dc_flush_speed cache_off_speed;
 	bool cache_off_faster;        /* DC_CACHE_OFF_GAIN_RATIO times faster than with it on */
+	double years_left;            /* rated endurance left at the write rate so far, in
+					 years; <0 unknown (too little history, no rating) */
 	unsigned nevidence;
 	struct dc_evidence evidence[DC_MAX_EVIDENCE];
 	struct dc_verdict verdicts[DC_ROLE_COUNT];
