@@ -23,6 +23,14 @@
 #define DC_PG_SCSI_VPD_86       "scsi-vpd-86"
 #define DC_PG_SCSI_VPD_B1       "scsi-vpd-b1"
 #define DC_PG_SCSI_MODE_08      "scsi-mode-08"      /* MODE SENSE(10) caching page, current */
+/* Import only: the fields of rebuilt pages that the imported format does not carry, one
+ * "PAGE.FIELD<TAB>why<LF>" line each ("nvme-id-ctrl.vwc<TAB>smartctl's text does not print
+ * it"). A parser asks dc_raw_lacks() before it reads such a field: a zero there is not
+ * the drive's answer. */
+#define DC_PG_NOT_IN_INPUT      "not-in-input"
+
+/* The err of a page that the imported format does not carry at all. */
+#define DC_RAW_NOT_IN_INPUT     (-40960)
 
 /* raw.c */
 /* Adds a page; copies len bytes of data (takes no ownership). err: 0, -errno or >0 status.
@@ -33,6 +41,9 @@ const struct dc_page *dc_raw_find(const struct dc_raw *raw, const char *name);
 /* Returns the page data when it was read whole (err 0) and holds at least min_len bytes. */
 const uint8_t *dc_raw_get(const struct dc_raw *raw, const char *name, size_t min_len);
 void dc_raw_free(struct dc_raw *raw);
+/* Why FIELD ("PAGE.FIELD") of a rebuilt page is not in the input (copied into why), or
+ * NULL when nothing says so: always NULL for a live drive or a dump. */
+const char *dc_raw_lacks(const struct dc_raw *raw, const char *field, char *why, size_t len);
 /* Describes a page error for a person: "not supported by the device", "permission denied". */
 const char *dc_raw_strerror(int err, char *buf, size_t len);
 

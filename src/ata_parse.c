@@ -52,9 +52,10 @@ static bool smart_switched_off(const uint8_t *id)
 	       (word(id, 82) & 1) && !(word(id, 85) & 1);
 }
 
-static void parse_identify(const uint8_t *id, struct dc_drive *d)
+static void parse_identify(const struct dc_raw *raw, const uint8_t *id, struct dc_drive *d)
 {
 	unsigned w82 = word(id, 82), w83 = word(id, 83), w85 = word(id, 85), w87 = word(id, 87);
+	char why[DC_TEXT_LEN];
 
 	ata_string(d->model, sizeof(d->model), id, 27, 20);
 	ata_string(d->serial, sizeof(d->serial), id, 10, 10);
@@ -68,8 +69,13 @@ static void parse_identify(const uint8_t *id, struct dc_drive *d)
 	else if (word(id, 217) >= 0x0401 && word(id, 217) <= 0xFFFE)
 		d->rotational = DC_TRI_YES;
 
-	/* Words 82-84 are valid when word 83 bits 15:14 are 01, words 85-87 likewise by 87. */
-	if ((w83 & 0xC000) == 0x4000 && w82 != 0xFFFF) {
+	/* Words 82-84 are valid when word 83 bits 15:14 are 01, words 85-87 likewise by 87.
+	 * An imported IDENTIFY may hold them for SMART and still lack the cache bits. */
+	if (dc_raw_lacks(raw, DC_PG_ATA_IDENTIFY ".write-cache", why, sizeof(why))) {
+		snprintf(d->cache_source, sizeof(d->cache_source), "not in the input");
+		dc_drive_add_error(d, "write cache (ata identify words 82/85): not in the input "
+				   "(%s)", why);
+	} else if ((w83 & 0xC000) == 0x4000 && w82 != 0xFFFF) {
 		d->cache_present = (w82 & (1u << 5)) ? DC_TRI_YES : DC_TRI_NO;
 		snprintf(d->cache_source, sizeof(d->cache_source), "ata identify word 82/85 bit 5");
 	}
@@ -81,7 +87,7 @@ static void parse_identify(const uint8_t *id, struct dc_drive *d)
 		dc_drive_add_error(d, "ata smart: switched off on the drive; drivecheck does not "
 				   "turn it on ('smartctl -s on DEV' does)");
 	/* ATA has no PLP bit: a PLP SATA drive still says "write cache enabled". */
-	if (d->cache_present == DC_TRI_UNKNOWN)
+	if (d->cache_present == DC_TRI_UNKNOWN && strcmp(d->cache_source, "not in the input"))
 		dc_drive_add_error(d, "ata identify: write cache words 82/85 not valid");
 }
 
@@ -277,7 +283,7 @@ int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *d)
 		dc_drive_add_error(d, "ata identify: checksum mismatch (word 255): data not trusted");
 		return 0;
 	}
-	parse_identify(id, d);
+	parse_identify(raw, id, d);
 	if (blob && !blob->err && blob->data)
 		parse_smart(blob->data, blob->len, d);
 	else if (dc_raw_find(raw, DC_PG_ATA_SMART_DATA))

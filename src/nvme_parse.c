@@ -34,6 +34,7 @@ static bool page_is_blank(const uint8_t *p, size_t len)
 static void parse_id_ctrl(const struct dc_raw *raw, struct dc_drive *d)
 {
 	const struct nvme_id_ctrl *id;
+	char why[DC_TEXT_LEN];
 
 	id = (const void *)dc_raw_get(raw, DC_PG_NVME_ID_CTRL, sizeof(*id));
 	if (!id) {
@@ -54,6 +55,13 @@ static void parse_id_ctrl(const struct dc_raw *raw, struct dc_drive *d)
 	if (d->model[0])
 		snprintf(d->identity_source, sizeof(d->identity_source), "nvme identify-ctrl");
 
+	/* An imported page may lack the VWC byte: its zero there would claim "no volatile
+	 * cache", the unsafe direction to be wrong in. */
+	if (dc_raw_lacks(raw, DC_PG_NVME_ID_CTRL ".vwc", why, sizeof(why))) {
+		snprintf(d->cache_source, sizeof(d->cache_source), "not in the input");
+		dc_drive_add_error(d, "volatile write cache (nvme VWC): not in the input (%s)", why);
+		return;
+	}
 	/* Bit 0 only: bits 2:1 describe flush with NSID=FFFFFFFFh (PM9A3 reports 0x6). */
 	d->cache_present = (id->vwc & NVME_CTRL_VWC_PRESENT) ? DC_TRI_YES : DC_TRI_NO;
 	snprintf(d->cache_source, sizeof(d->cache_source), "nvme identify-ctrl VWC");
@@ -65,7 +73,7 @@ static void parse_id_ctrl(const struct dc_raw *raw, struct dc_drive *d)
 		dc_drive_add_evidence(d, DC_EV_INFO, "nvme identify-ctrl", "VWC bit 0",
 				      "1: volatile write cache present (vwc=0x%02x)", id->vwc);
 	}
-	if (le16toh(id->awupf))
+	if (le16toh(id->awupf) && !dc_raw_lacks(raw, DC_PG_NVME_ID_CTRL ".awupf", why, sizeof(why)))
 		dc_drive_add_evidence(d, DC_EV_HINT, "nvme identify-ctrl", "AWUPF",
 				      "%u blocks written atomically on power fail",
 				      le16toh(id->awupf) + 1u);

@@ -55,10 +55,35 @@ void dc_raw_free(struct dc_raw *raw)
 	memset(raw, 0, sizeof(*raw));
 }
 
+const char *dc_raw_lacks(const struct dc_raw *raw, const char *field, char *why, size_t len)
+{
+	const struct dc_page *pg = dc_raw_find(raw, DC_PG_NOT_IN_INPUT);
+	size_t flen = strlen(field);
+	const char *p, *end;
+
+	if (!pg || pg->err || !pg->data)
+		return NULL;
+	p = (const char *)pg->data;
+	end = p + pg->len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *eol = nl ? nl : end;
+
+		if ((size_t)(eol - p) > flen && memcmp(p, field, flen) == 0 && p[flen] == '\t') {
+			snprintf(why, len, "%.*s", (int)(eol - p - (long)flen - 1), p + flen + 1);
+			return why;
+		}
+		p = eol + 1;
+	}
+	return NULL;
+}
+
 const char *dc_raw_strerror(int err, char *buf, size_t len)
 {
 	if (err == 0)
 		snprintf(buf, len, "ok");
+	else if (err == DC_RAW_NOT_IN_INPUT)
+		snprintf(buf, len, "not in the input");
 	else if (err == -EACCES || err == -EPERM)
 		snprintf(buf, len, "permission denied (needs root)");
 	else if (err == -ENOTTY || err == -EOPNOTSUPP || err == -EINVAL)

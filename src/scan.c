@@ -25,14 +25,13 @@
 
 #define DC_MAX_DEVICES 256
 
-/* look up -> decide: the stages after the device's own answers. */
-static void evaluate(const struct dc_scan_opts *o, struct dc_report *r)
+void dc_scan_evaluate(struct dc_db *db, struct dc_report *r)
 {
 	const char *model = r->drive.model[0] ? r->drive.model : r->dev.model;
 	struct dc_facts f = { .dev = &r->dev, .drive = &r->drive, .db = &r->db, .probe = &r->probe,
 			      .trial = &r->cache_trial, .left = &r->cache_left };
 
-	if (o->db && model[0] && dc_db_lookup(o->db, model, &r->db) < 0)
+	if (db && model[0] && dc_db_lookup(db, model, &r->db) < 0)
 		dc_drive_add_error(&r->drive, "database lookup failed");
 	dc_decide(&f, &r->result);
 }
@@ -311,7 +310,7 @@ static void finish_one(const struct dc_scan_opts *o, struct dc_report *r, const 
 			set_error(r, rc, "cannot write the dump under %s: %s", o->dump_dir);
 	}
 	if (!r->error)
-		evaluate(o, r);
+		dc_scan_evaluate(o->db, r);
 }
 
 static const char *resolve_error(int rc)
@@ -396,7 +395,7 @@ static int replay_one(const struct dc_scan_opts *o, const char *dir, struct dc_r
 		dc_inspect_parse(&r->dev, &raw, 0, &r->drive);
 		if (r->probe.mode == DC_PROBE_NOT_RUN && !r->probe.skipped[0]) /* older dumps */
 			snprintf(r->probe.skipped, sizeof(r->probe.skipped), "replay of a dump without a probe");
-		evaluate(o, r);
+		dc_scan_evaluate(o->db, r);
 	}
 	dc_raw_free(&raw);
 	return rc;

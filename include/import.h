@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* import.h - other tools' output (smartctl, nvme-cli, fio) in, the pages a drive gives out. */
+#ifndef DC_IMPORT_H
+#define DC_IMPORT_H
+
+#include "dc_types.h"
+
+/*
+ * An importer turns one file of another tool into parts: what the file says of one drive
+ * each, as the raw pages acquire or a dump would give (rebuilt from the file's numbers),
+ * plus the identity the file states, and for fio a probe result. What the format does not
+ * carry is recorded as "not in the input" (raw.h: DC_PG_NOT_IN_INPUT, DC_RAW_NOT_IN_INPUT),
+ * never filled with a guess. import.c then joins the parts of one drive (by serial, or
+ * by living in one folder) and hands each drive to the same parse, look-up and decide
+ * code a live drive goes through.
+ */
+
+#define DC_IMPORT_MAX_FILE (8u << 20) /* bytes; larger files are refused */
+
+enum dc_import_format {
+	DC_IMPORT_UNKNOWN = 0,
+	DC_IMPORT_SMARTCTL_TEXT,  /* smartctl -a / -x, 6.x and 7.x */
+	DC_IMPORT_SMARTCTL_JSON,  /* smartctl -j / -x -j */
+	DC_IMPORT_NVME_ID_CTRL,   /* nvme id-ctrl -o json */
+	DC_IMPORT_NVME_ID_NS,     /* nvme id-ns -o json */
+	DC_IMPORT_NVME_SMART_LOG, /* nvme smart-log -o json */
+	DC_IMPORT_NVME_FEATURE,   /* nvme get-feature -f 6 (-o json, or its text line) */
+	DC_IMPORT_NVME_LIST,      /* nvme list -o json */
+	DC_IMPORT_FIO,            /* fio --output-format=json of a sync write job */
+	DC_IMPORT_FORMAT_COUNT,
+};
+
+#define DC_IMPORT_MAX_NOTES 8
+
+/* What one file says of one drive. */
+struct dc_import_part {
+	enum dc_import_format format;
+	char file[DC_PATH_LEN];       /* the file it came from */
+	struct dc_dev dev;            /* what the file states of the device: protocol,
+					 transport, model, serial, firmware, capacity, block
+					 sizes, rotational; the rest unknown */
+	struct dc_raw raw;            /* the pages rebuilt from the file */
+	bool have_probe;              /* fio: probe holds what it measured */
+	struct dc_probe probe;
+	unsigned nlacks;              /* fields of its pages the file does not carry:
+					 "PAGE.FIELD<TAB>why" (raw.h, DC_PG_NOT_IN_INPUT) */
+	char lacks[DC_IMPORT_MAX_NOTES][DC_TEXT_LEN];
+	unsigned nnotes;              /* what the importer could not take, and why */
+	char notes[DC_IMPORT_MAX_NOTES][DC_TEXT_LEN];
+};
+
+/* A growing list of parts. */
+struct dc_import_parts {
+	unsigned n, cap;
+	struct dc_import_part *v;
+};
+
+/* import.c */
+/* A new part at the end of the list, zeroed but for format, protocol and transport
+ * unknown; NULL when out of memory. */
+struct dc_import_part *dc_import_part_add(struct dc_import_parts *parts,
+					  enum dc_import_format format);
+/* Records that FIELD ("PAGE.FIELD") of a rebuilt page is not in the input, and why. */
+int dc_import_lacks(struct dc_import_part *p, const char *field, const char *why);
+/* Records that a whole page is not in the input. */
+int dc_import_lacks_page(struct dc_import_part *p, const char *page);
+void dc_import_note(struct dc_import_part *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void dc_import_parts_free(struct dc_import_parts *parts);
+/* The name of a format, as the output and the docs say it: "smartctl text", ... */
+const char *dc_import_format_name(enum dc_import_format f);
+
+/* The importers, one file each. Each reads one file's text (NUL-terminated, len bytes),
+ * adds at least one part, and returns the number added; or returns -EINVAL (the file
+ * is not of its format, or is malformed) with the reason in err. */
+/* import_smartctl_text.c */
+int dc_import_smartctl_text(const char *text, size_t len, struct dc_import_parts *out,
+			    char *err, size_t errlen);
+/* import_smartctl_json.c */
+int dc_import_smartctl_json(const char *text, size_t len, struct dc_import_parts *out,
+			    char *err, size_t errlen);
+/* import_nvme_cli.c: id-ctrl, id-ns, smart-log, get-feature, list (told apart by content) */
+int dc_import_nvme_cli(const char *text, size_t len, struct dc_import_parts *out,
+		       char *err, size_t errlen);
+/* import_fio.c */
+int dc_import_fio(const char *text, size_t len, struct dc_import_parts *out,
+		  char *err, size_t errlen);
+
+/* import.c: which importer a file's content is for (no file names are trusted). */
+enum dc_import_format dc_import_detect(const char *text, size_t len);
+
+struct dc_db;
+
+struct dc_import_opts {
+	struct dc_db *db;
+	bool progress;                /* a count on stderr while reading (a terminal) */
+};
+
+/* Reads every file named, and every file under every folder named (recursively), joins
+ * the parts of each drive and evaluates each drive as a scan does. A file that cannot be
+ * imported becomes a report with error set (its path, the reason), and the others are
+ * still read. Fills a malloc'd array the caller frees. Returns 0 or -ENOMEM. */
+int dc_import_run(const struct dc_import_opts *o, char *const *paths, unsigned npaths,
+		  struct dc_report **reports, unsigned *n);
+
+#endif /* DC_IMPORT_H */
