@@ -29,6 +29,8 @@ struct dc_ata_attr_in {
 	bool has_threshold;            /* false: no entry in the thresholds page */
 	uint8_t threshold;
 	uint8_t raw[6];                /* little-endian, as in the SMART data page */
+	uint8_t reserved;              /* the entry's 12th byte: a 7th raw byte to some
+					 formats (smartctl's msec24hour32) */
 };
 
 #define DC_ATA_MAX_ATTRS_IN 30

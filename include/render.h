@@ -10,8 +10,13 @@
 #define DC_JSON_FORMAT_MAJOR 1
 #define DC_JSON_FORMAT_MINOR 2
 
+struct dc_summary;
+
 /* render_json.c: returns 0 or -ENOMEM. */
 int dc_render_json(FILE *out, const struct dc_report *reports, unsigned n);
+/* The same, with a "summary" object after the devices (import). */
+int dc_render_json_summary(FILE *out, const struct dc_report *reports, unsigned n,
+			   const struct dc_summary *s);
 /* The lookup subcommand: queries[i] and its answer dbs[i]. */
 int dc_render_lookup_json(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
 			  unsigned n);
@@ -20,6 +25,10 @@ int dc_render_lookup_json(FILE *out, const char *const *queries, const struct dc
 void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose);
 void dc_render_lookup_table(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
 			    unsigned n);
+/* The closing summary of many drives: per role pass / warn / fail, what the database
+ * does not know, the drives to look at first. */
+void dc_render_summary_table(FILE *out, const struct dc_report *reports,
+			     const struct dc_summary *s);
 /* --gate: one role's verdict and reasons per drive, or why it could not be checked. */
 void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum dc_role role);
 /* One line per database family (the lookup --list). */

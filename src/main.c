@@ -14,8 +14,10 @@
 #include "decide.h"
 #include "names.h"
 #include "exitcodes.h"
+#include "import.h"
 #include "render.h"
 #include "scan.h"
+#include "summary.h"
 #include "thresholds.h"
 #include "transport.h"
 
@@ -39,6 +41,7 @@ static void usage(FILE *f)
 "       drivecheck [OPTIONS] --replay DIR\n"
 "       drivecheck --gate ROLE [OPTIONS] DEVICE...\n"
 "       drivecheck --restore-cache DEVICE\n"
+"       drivecheck import [--json | --prometheus] [-v] [--gate ROLE] FILE | DIR | -...\n"
 "       drivecheck lookup [--json] MODEL...\n"
 "       drivecheck lookup --list [--vendor V] [--plp CLASS] [--interface IF] [--min-dwpd N]\n"
 "                                [--source-kind KIND]\n"
@@ -76,6 +79,12 @@ static void usage(FILE *f)
 "      --dump DIR          save every raw page read (and the probe) under DIR/<device>/\n"
 "      --replay DIR        evaluate a dump instead of live devices\n"
 "      --sysroot DIR       read sysfs and the mount table under DIR (tests); no device I/O\n"
+"Import (the drive's own words in another tool's output, no drive needed):\n"
+"  import FILE|DIR|-       smartctl -a / -x text and -j JSON; nvme-cli id-ctrl, id-ns,\n"
+"                          smart-log, get-feature -f 6 and list (-o json); fio JSON of a\n"
+"                          4 KiB queue-depth-1 sync write job (as the probe). Folders are\n"
+"                          read recursively; one drive's files join by serial or folder.\n"
+"                          What a format does not carry is reported as not in the input.\n"
 "Lookup (what the database says, no drive needed):\n"
 "      --list              every family that passes these filters:\n"
 "      --vendor V          vendor name contains V\n"
@@ -402,6 +411,45 @@ static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs
 	return rc;
 }
 
+/* import: other tools' files through the same parse, look-up and decide code. */
+static int cmd_import(struct cli *c, struct dc_db *db, char **paths, unsigned n)
+{
+	struct dc_import_opts o = { .db = db, .progress = isatty(STDERR_FILENO) };
+	struct dc_report *reports = NULL;
+	struct dc_summary sum;
+	unsigned count = 0;
+	int rc;
+
+	if (!n) {
+		fprintf(stderr, "drivecheck import: name a FILE or DIR (or - for standard input)\n");
+		return DC_EXIT_USAGE;
+	}
+	rc = dc_import_run(&o, paths, n, &reports, &count);
+	if (!rc)
+		rc = dc_summarize(reports, count, &sum);
+	if (rc) {
+		fprintf(stderr, "drivecheck import: %s\n", strerror(-rc));
+		free(reports);
+		return DC_EXIT_INTERNAL;
+	}
+	if (c->format == OUT_JSON)
+		rc = dc_render_json_summary(stdout, reports, count, &sum);
+	else if (c->format == OUT_PROM)
+		dc_render_prom(stdout, reports, count);
+	else if (c->gate)
+		dc_render_gate(stdout, reports, count, c->gate_role);
+	else
+		dc_render_table(stdout, reports, count, c->verbose || count == 1);
+	if (c->format == OUT_TABLE && !c->gate && count > 1)
+		dc_render_summary_table(stdout, reports, &sum);
+	for (unsigned i = 0; i < count; i++)
+		if (reports[i].error && c->format != OUT_TABLE)
+			fprintf(stderr, "drivecheck import: %s\n", reports[i].error_msg);
+	rc = rc ? DC_EXIT_INTERNAL : exit_code(c, reports, count);
+	free(reports);
+	return rc;
+}
+
 /* --restore-cache DEV: the drive read as a scan reads it (no probe), then its record. */
 static int cmd_restore_cache(struct cli *c, struct dc_db *db)
 {
@@ -444,7 +492,7 @@ int main(int argc, char **argv)
 {
 	struct cli c = { .format = OUT_TABLE };
 	struct dc_db *db = NULL;
-	bool lookup;
+	bool lookup, import;
 	char err[512] = "";
 	int rc;
 
@@ -454,14 +502,21 @@ int main(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	lookup = optind < argc && strcmp(argv[optind], "lookup") == 0;
-	if (lookup)
+	import = optind < argc && strcmp(argv[optind], "import") == 0;
+	if (lookup || import)
 		optind++;
+	if (import && (c.all || c.replay_dir || c.dump_dir || c.sysroot || c.try_cache_off ||
+		       c.restore_cache || c.probe_dir || c.list)) {
+		fprintf(stderr, "drivecheck import: reads files only: not with --all, --replay, "
+			"--dump, --sysroot, --probe-dir, --try-cache-off, --restore-cache or --list\n");
+		return DC_EXIT_USAGE;
+	}
 	if (c.restore_cache && (lookup || c.all || c.replay_dir || c.sysroot || c.try_cache_off ||
 				c.gate || optind < argc)) {
 		fprintf(stderr, "drivecheck: --restore-cache takes one DEVICE and nothing else\n");
 		return DC_EXIT_USAGE;
 	}
-	if (!c.version && !lookup && !c.restore_cache) {
+	if (!c.version && !lookup && !import && !c.restore_cache) {
 		if (!c.all && !c.replay_dir && optind >= argc) {
 			fprintf(stderr, "drivecheck: name a DEVICE, or --all, or --replay DIR\n"
 				"Try 'drivecheck --help'.\n");
@@ -496,6 +551,8 @@ int main(int argc, char **argv)
 		rc = cmd_restore_cache(&c, db);
 	} else if (lookup) {
 		rc = cmd_lookup(&c, db, argv + optind, (unsigned)(argc - optind));
+	} else if (import) {
+		rc = cmd_import(&c, db, argv + optind, (unsigned)(argc - optind));
 	} else {
 		rc = cmd_scan(&c, db, argv + optind, (unsigned)(argc - optind));
 	}

@@ -114,6 +114,7 @@ void dc_build_ata_smart(uint8_t data[512], uint8_t thresholds[512],
 		e[3] = a->value;
 		e[4] = a->worst;
 		memcpy(e + 5, a->raw, 6);
+		e[11] = a->reserved;
 		if (a->has_threshold) {
 			t[0] = a->id;
 			t[1] = a->threshold;

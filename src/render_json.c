@@ -8,6 +8,7 @@
 
 #include "names.h"
 #include "render.h"
+#include "summary.h"
 #include "transport.h"
 
 static cJSON *tri_json(enum dc_tri t)
@@ -418,13 +419,74 @@ static cJSON *versioned_root(void)
 	return root;
 }
 
-int dc_render_json(FILE *out, const struct dc_report *reports, unsigned n)
+static cJSON *devices_root(const struct dc_report *reports, unsigned n)
 {
 	cJSON *root = versioned_root();
 	cJSON *devices = cJSON_AddArrayToObject(root, "devices");
 
 	for (unsigned i = 0; i < n; i++)
 		cJSON_AddItemToArray(devices, report_json(&reports[i]));
+	return root;
+}
+
+int dc_render_json(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	return print_and_free(out, devices_root(reports, n));
+}
+
+static cJSON *items_json(const struct dc_summary_item *v, unsigned n)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (unsigned i = 0; i < n; i++) {
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "name", v[i].name);
+		cJSON_AddNumberToObject(o, "drives", v[i].drives);
+		cJSON_AddItemToArray(a, o);
+	}
+	return a;
+}
+
+int dc_render_json_summary(FILE *out, const struct dc_report *reports, unsigned n,
+			   const struct dc_summary *s)
+{
+	cJSON *root = devices_root(reports, n);
+	cJSON *sum = cJSON_AddObjectToObject(root, "summary");
+	cJSON *roles = cJSON_AddObjectToObject(sum, "roles");
+	cJSON *plp = cJSON_AddObjectToObject(sum, "plp");
+	cJSON *o, *a;
+
+	cJSON_AddNumberToObject(sum, "drives", s->drives);
+	cJSON_AddNumberToObject(sum, "unreadable", s->unreadable);
+	for (unsigned role = 0; role < DC_ROLE_COUNT; role++) {
+		o = cJSON_AddObjectToObject(roles, dc_role_name((enum dc_role)role));
+		for (unsigned st = 0; st <= DC_NOT_CHECKED; st++)
+			cJSON_AddNumberToObject(o, dc_status_name((enum dc_status)st),
+						s->roles[role][st]);
+	}
+	for (unsigned c = 0; c <= DC_PLP_FULL; c++)
+		cJSON_AddNumberToObject(plp, dc_plp_name((enum dc_plp_class)c), s->plp[c]);
+	o = cJSON_AddObjectToObject(sum, "not_in_database");
+	cJSON_AddNumberToObject(o, "models", s->not_in_db_models);
+	cJSON_AddNumberToObject(o, "drives", s->not_in_db_drives);
+	cJSON_AddItemToObject(o, "top", items_json(s->not_in_db, s->nnot_in_db));
+	o = cJSON_AddObjectToObject(sum, "class_unknown");
+	cJSON_AddNumberToObject(o, "families", s->class_unknown_families);
+	cJSON_AddNumberToObject(o, "drives", s->class_unknown_drives);
+	cJSON_AddItemToObject(o, "top", items_json(s->class_unknown, s->nclass_unknown));
+	o = cJSON_AddObjectToObject(sum, "attention");
+	cJSON_AddNumberToObject(o, "drives", s->attention_total);
+	a = cJSON_AddArrayToObject(o, "first");
+	for (unsigned i = 0; i < s->nattention; i++) {
+		const struct dc_report *r = &reports[s->attention[i].index];
+		cJSON *d = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(d, "device", r->dev.path);
+		cJSON_AddStringToObject(d, "model", r->drive.model);
+		cJSON_AddStringToObject(d, "why", s->attention[i].why);
+		cJSON_AddItemToArray(a, d);
+	}
 	return print_and_free(out, root);
 }
 

@@ -5,6 +5,7 @@
 
 #include "names.h"
 #include "render.h"
+#include "summary.h"
 
 /* 960197124096 -> "960G", as lsblk does (powers of 1000 like drive labels, not 1024). */
 static const char *human_size(uint64_t bytes, char *buf, size_t len)
@@ -321,5 +322,44 @@ void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum
 			dc_status_name(v->status));
 		for (unsigned k = 0; k < v->nreasons; k++)
 			fprintf(out, "  - %s\n", v->reasons[k]);
+	}
+}
+
+void dc_render_summary_table(FILE *out, const struct dc_report *reports,
+			     const struct dc_summary *s)
+{
+	fprintf(out, "\nSummary: %u drives", s->drives);
+	if (s->unreadable)
+		fprintf(out, ", %u files or drives not read", s->unreadable);
+	fprintf(out, "\n  %-10s %6s %6s %6s %12s\n", "role", "pass", "warn", "fail", "not checked");
+	for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
+		fprintf(out, "  %-10s %6u %6u %6u %12u\n", dc_role_cli_name((enum dc_role)role),
+			s->roles[role][DC_PASS], s->roles[role][DC_WARN], s->roles[role][DC_FAIL],
+			s->roles[role][DC_NOT_CHECKED]);
+	fprintf(out, "  PLP: full %u, data-at-rest %u, at-least-data-at-rest %u, none %u, unknown %u\n",
+		s->plp[DC_PLP_FULL], s->plp[DC_PLP_DATA_AT_REST], s->plp[DC_PLP_AT_LEAST_DATA_AT_REST],
+		s->plp[DC_PLP_NONE], s->plp[DC_PLP_UNKNOWN]);
+	if (s->not_in_db_models) {
+		fprintf(out, "  Not in the drive database: %u models (%u drives)%s\n", s->not_in_db_models,
+			s->not_in_db_drives, s->not_in_db_models > s->nnot_in_db ? ", the most common:" : ":");
+		for (unsigned i = 0; i < s->nnot_in_db; i++)
+			fprintf(out, "    %5u  %s\n", s->not_in_db[i].drives, s->not_in_db[i].name);
+	}
+	if (s->class_unknown_families) {
+		fprintf(out, "  In the database, PLP class unknown: %u families (%u drives)%s\n",
+			s->class_unknown_families, s->class_unknown_drives,
+			s->class_unknown_families > s->nclass_unknown ? ", the most common:" : ":");
+		for (unsigned i = 0; i < s->nclass_unknown; i++)
+			fprintf(out, "    %5u  %s\n", s->class_unknown[i].drives, s->class_unknown[i].name);
+	}
+	if (s->attention_total) {
+		fprintf(out, "  Look at these first: %u drives%s\n", s->attention_total,
+			s->attention_total > s->nattention ? ", the first:" : ":");
+		for (unsigned i = 0; i < s->nattention; i++) {
+			const struct dc_report *r = &reports[s->attention[i].index];
+
+			fprintf(out, "    %s (%s): %s\n", r->dev.path, r->drive.model[0] ? r->drive.model : "?",
+				s->attention[i].why);
+		}
 	}
 }

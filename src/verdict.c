@@ -252,6 +252,13 @@ static const char *cache_on_cmd(const struct dc_dev *dev)
 }
 
 /* What the cache experiment found, and a cache an earlier one left off. */
+/* The device to name in a command: an imported drive's "path" is a file of another tool,
+ * and no command runs on that. */
+static const char *dev_path(const struct dc_dev *dev)
+{
+	return strncmp(dev->path, "/dev/", 5) == 0 ? dev->path : "/dev/<this drive>";
+}
+
 static void advise_cache_off(const struct ctx *c, const char *cmd, const char *rule)
 {
 	const struct dc_facts *f = c->f;
@@ -267,8 +274,8 @@ static void advise_cache_off(const struct ctx *c, const char *cmd, const char *r
 		       "drive's volatile write cache off and did not turn it back on: it is off, "
 		       "which is safe but may be slow, and this probe ran with it off; turn it on "
 		       "with: drivecheck --restore-cache %s (or %s, with DEV = %s)", left->pid,
-		       left->since[0] ? left->since : "an unknown time", f->dev->path,
-		       cache_on_cmd(f->dev), f->dev->path);
+		       left->since[0] ? left->since : "an unknown time", dev_path(f->dev),
+		       cache_on_cmd(f->dev), dev_path(f->dev));
 	if (!t || t->state == DC_TRIAL_NOT_ASKED || t->state == DC_TRIAL_SKIPPED)
 		return;
 	if (t->state == DC_TRIAL_FAILED) {
@@ -282,7 +289,7 @@ static void advise_cache_off(const struct ctx *c, const char *cmd, const char *r
 		       "against %.0f us with it on (%.1fx faster), and completed writes survive on "
 		       "this drive (U): keep the cache off (%s, with DEV = %s), and across reboots "
 		       "with a udev rule: %s", r->cache_off_p50_us, r->flush_p50_us,
-		       r->flush_p50_us / r->cache_off_p50_us, cmd, f->dev->path, rule);
+		       r->flush_p50_us / r->cache_off_p50_us, cmd, dev_path(f->dev), rule);
 	else
 		advise(r, "with the volatile cache off, a durable write took %.0f us at the median "
 		       "against %.0f us with it on; the cache is on again, as it was found%s",
@@ -309,12 +316,12 @@ static void add_advice(const struct ctx *c)
 			       "%.0f us with the volatile cache on: drivecheck --try-cache-off %s "
 			       "measures it with the cache off; turn the cache off with %s (DEV = %s), "
 			       "and keep it off across reboots with a udev rule: %s", r->flush_p50_us,
-			       f->dev->path, cmd, f->dev->path, rule);
+			       dev_path(f->dev), cmd, dev_path(f->dev), rule);
 		else if (r->flush_speed == DC_FLUSH_NOT_MEASURED)
 			advise(r, "completed writes survive on this drive (U) and its volatile cache is "
 			       "on: such drives may flush much faster with it off (%s, with DEV = %s; "
 			       "udev rule: %s); drivecheck --try-cache-off %s measures both",
-			       cmd, f->dev->path, rule, f->dev->path);
+			       cmd, dev_path(f->dev), rule, dev_path(f->dev));
 	}
 	if (c->U && !j->plp_failed && r->flush_speed != DC_FLUSH_SLOW)
 		advise(r, "DRBD: 'disk-flushes no' and 'md-flushes no' are safe on this drive: "

@@ -22,7 +22,8 @@ import sys
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Units smartctl's names imply for a host-writes attribute's raw value, in bytes.
 WRITE_UNITS = [
-    (re.compile(r"^(Total_LBAs_Written|Host_Writes_LBA|LBAs_Written)$"), 512),
+    (re.compile(r"^(Total_LBAs_Written|Host_Writes_LBA|LBAs_Written|Total_Host_Sector_Write)$"), 512),
+    (re.compile(r"^Host_Writes_MiB$"), 1 << 20),
     (re.compile(r"^Host_Writes_32MiB$"), 32 << 20),
     (re.compile(r"^(Host_Writes_GiB|Lifetime_Writes_GiB|Total_Writes_GiB)$"), 1 << 30),
 ]
@@ -39,7 +40,7 @@ def field(text, name):
 
 ATTR_ROW = re.compile(r"^\s*(\d{1,3})\s+(\S+)\s+(\S+)\s+(\d{3})\s+(\d{3})\s+(\d{3}|---)\s+(.*)$")
 # -x: ... THRESH FAIL RAW ("-" or "FAILING_NOW"); -a: ... THRESH TYPE UPDATED WHEN_FAILED RAW
-TAIL_X = re.compile(r"^(?:-|FAILING_NOW|In_the_past)\s+(.*)$")
+TAIL_X = re.compile(r"^(?:-|FAILING_NOW|In_the_past|NOW|Past)\s+(.*)$")
 TAIL_A = re.compile(r"^(?:Pre-fail|Old_age)\s+(?:Always|Offline)\s+(?:-|FAILING_NOW|In_the_past)\s+(.*)$")
 
 
@@ -67,14 +68,57 @@ def check(dc, d, results):
     if out.returncode != 0:
         results.append((name, "replay", False, f"exit {out.returncode}"))
         return
-    dev = json.loads(out.stdout)["devices"][0]
+    compare(rep, json.loads(out.stdout)["devices"][0], name, results)
 
+
+_PRESETS = {}
+# Where Debian's smartctl 7.3 (drive database 7.3/5319) predates a family, the names of
+# smartmontools' drive database at commit f1d0da9c (drivedb/drivedb.h, the line of each
+# "-v 241" option; the project cites this commit elsewhere) stand in for it.
+DRIVEDB_F1D0DA9C = [
+    (re.compile(r"(INTEL|SOLIDIGM) SSDSC(2K|KK)(B|G)(240G|480G|960G|019T|038T|076T)[78Z].?"),
+     {241: "Host_Writes_32MiB"}),                                  # line 2022
+    (re.compile(r"KINGSTON SEDC(450R|500[MR]|600ME?)(480|960|1920|3840|7680)G"),
+     {241: "Lifetime_Writes_GiB"}),                                # line 1168
+    (re.compile(r"WDC  ?WDS((120|240|250|400|480|500)G|[124]00T)(1B|2B|[1235]G|[12]R)0[AB](-.*)?"),
+     {241: "Host_Writes_GiB"}),                                    # line 5666
+]
+
+
+def drivedb_names(model, firmware):
+    """The attribute names of smartmontools' current drive database for this drive
+    (`smartctl -P showall MODEL FIRMWARE`): an old smartctl in a report may name an
+    attribute generically ("Total_LBAs_Written") where the current database gives its
+    unit ("Host_Writes_32MiB"). Needs smartctl (Debian's smartmontools)."""
+    key = (model, firmware)
+    if key not in _PRESETS:
+        out = subprocess.run(["smartctl", "-P", "showall", model, firmware or ""],
+                             capture_output=True, text=True).stdout
+        names, on = {}, False
+        for line in out.splitlines():
+            if line.startswith("ATTRIBUTE OPTIONS:"):
+                on, line = True, line[len("ATTRIBUTE OPTIONS:"):]
+            elif on and not line.startswith(" "):
+                on = False
+            m = re.match(r"\s*(\d+) (\S+)", line) if on else None
+            if m:
+                names[int(m.group(1))] = m.group(2)
+        if not names:
+            for rx, known in DRIVEDB_F1D0DA9C:
+                if rx.fullmatch(model or ""):
+                    names = dict(known)
+        _PRESETS[key] = names
+    return _PRESETS[key]
+
+
+def compare(rep, dev, name, results):
+    """Every number of the report against drivecheck's JSON device object (replay or import)."""
     def eq(what, got, want):
         results.append((name, what, got == want, f"drivecheck {got!r}, report {want!r}"))
 
-    model = field(rep, "Device Model") or field(rep, "Model Number")
+    model = field(rep, "Device Model") or field(rep, "Model Number") or field(rep, "Product")
     eq("model", dev["model"], model)
-    fw = field(rep, "Firmware Version")
+    fw = field(rep, "Firmware Version") or field(rep, "Revision")
     if fw:
         eq("firmware", dev["firmware"], fw)
     cap = field(rep, "User Capacity") or field(rep, "Total NVM Capacity") or \
@@ -124,9 +168,11 @@ def check(dc, d, results):
                 eq("temperature", dev["smart"]["temperature_c"], int(t.group(1)))
     # Bytes written: where drivecheck decodes them, they are one of the host-writes
     # attributes the report names with a unit, times that unit.
-    written = {int(r["raw"]) * unit for r in rows.values() for pat, unit in WRITE_UNITS
-               if pat.match(r["name"]) and re.fullmatch(r"\d+", r["raw"])}
-    if wear["host_written_bytes"] is not None:
+    names = drivedb_names(model, fw)
+    written = {int(r["raw"]) * unit for i, r in rows.items() for pat, unit in WRITE_UNITS
+               if pat.match(names.get(i, r["name"])) and re.fullmatch(r"\d+", r["raw"])}
+    # A report that names no host-writes attribute with a unit prints no bytes written.
+    if wear["host_written_bytes"] is not None and written:
         results.append((name, "bytes written", wear["host_written_bytes"] in written,
                         f"drivecheck {wear['host_written_bytes']}, report {sorted(written)}"))
 

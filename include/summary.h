@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* summary.h - what a set of drives comes to: per role how many pass, warn and fail, what the
+ * database does not know, and the drives that need a look first. */
+#ifndef DC_SUMMARY_H
+#define DC_SUMMARY_H
+
+#include "dc_types.h"
+
+#define DC_SUMMARY_MAX_LIST 20 /* entries kept of each list (the most drives first) */
+
+struct dc_summary_item {
+	char name[DC_TEXT_LEN];        /* a model string, or "Vendor Family" */
+	unsigned drives;
+};
+
+/* A drive that needs a look: failed or failing backup power, or worn out. */
+struct dc_summary_drive {
+	unsigned index;                /* into the reports */
+	char why[DC_TEXT_LEN];
+};
+
+struct dc_summary {
+	unsigned drives;               /* reports that are drives (read) */
+	unsigned unreadable;           /* reports with an error: not a drive result */
+	unsigned roles[DC_ROLE_COUNT][DC_NOT_CHECKED + 1]; /* by enum dc_status */
+	unsigned plp[DC_PLP_FULL + 1];                     /* by enum dc_plp_class */
+	/* Model strings no database row matches, and matched families of unknown class. */
+	unsigned not_in_db_models, not_in_db_drives, nnot_in_db;
+	struct dc_summary_item not_in_db[DC_SUMMARY_MAX_LIST];
+	unsigned class_unknown_families, class_unknown_drives, nclass_unknown;
+	struct dc_summary_item class_unknown[DC_SUMMARY_MAX_LIST];
+	unsigned attention_total, nattention;
+	struct dc_summary_drive attention[DC_SUMMARY_MAX_LIST];
+};
+
+/* summary.c. Returns 0 or -ENOMEM. */
+int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary *s);
+
+#endif /* DC_SUMMARY_H */
