@@ -53,7 +53,9 @@ $(BUILD)/libdrivecheck.a: $(LIB_OBJS)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/drivecheck: $(BUILD)/obj/main.o $(BUILD)/libdrivecheck.a
+# regex_cache.o is linked by name: nothing of drivecheck calls it, libatasmart's regcomp()
+# and regfree() land in it (src/regex_cache.c), and an archive member would be left out.
+$(BUILD)/drivecheck: $(BUILD)/obj/main.o $(BUILD)/obj/regex_cache.o $(BUILD)/libdrivecheck.a
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(PKG_LIBS) -lm -lpthread
 
