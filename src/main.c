@@ -439,11 +439,13 @@ static int cmd_import(struct cli *c, struct dc_db *db, char **paths, unsigned n)
 	else if (c->gate)
 		dc_render_gate(stdout, reports, count, c->gate_role);
 	else
-		dc_render_table(stdout, reports, count, c->verbose || count == 1);
+		dc_render_table(stdout, reports, count,
+				c->verbose || (count == 1 && !reports[0].error));
 	if (c->format == OUT_TABLE && !c->gate && count > 1)
 		dc_render_summary_table(stdout, reports, &sum);
+	/* Each file not read is said on stderr, whatever the format: scripts read stdout. */
 	for (unsigned i = 0; i < count; i++)
-		if (reports[i].error && c->format != OUT_TABLE)
+		if (reports[i].error)
 			fprintf(stderr, "drivecheck import: %s\n", reports[i].error_msg);
 	rc = rc ? DC_EXIT_INTERNAL : exit_code(c, reports, count);
 	free(reports);

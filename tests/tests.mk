@@ -7,7 +7,8 @@
 #   check-sysroot enumeration and transports on a fake sysfs tree (--sysroot)
 #   check-probe   the probe's safety and its two worlds, on loop devices
 #   check-replay  every captured drive in data/ replayed against its expected output
-#   check-fuzz    a short libFuzzer run of every parser
+#   check-fuzz    a short libFuzzer run of every parser and importer
+#   check-import  drivecheck import: bad files, joins, and real smartctl reports number by number
 #   check-asan    unit, db, cli and replay again under ASan and UBSan
 #   check-werror  warning-free builds with gcc and clang
 #   check-mutants each mutant of tests/mutants/mutants.txt makes the suite fail
@@ -44,10 +45,11 @@ check-install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 -include tests/probe/probe.mk
 -include tests/replay/replay.mk
 -include tests/fuzz/fuzz.mk
+-include tests/import/import.mk
 -include tests/e2e/e2e.mk
 
 # The parts that exist in this tree (each sub-folder brings its own .mk).
-CHECK_FAST := check-unit check-db check-cli check-sysroot check-install
+CHECK_FAST := check-unit check-db check-cli check-sysroot check-install check-import
 ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif

@@ -1,0 +1,113 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/import/run.sh - `drivecheck import` end to end: every kind of bad file gets its own
+# clear message and the others are still read; files of one drive join; exit codes as for
+# a scan; nothing crashes. Then the real reports of data/import/linuxhw, number by number.
+set -u
+BUILD=${BUILD:-build}
+DC=$BUILD/drivecheck
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok()  { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+check() { if eval "$2"; then ok; else bad "$1"; fi; }
+R=data/import/linuxhw
+PM883=data/dumps/SAMSUNG_MZ7LH960HAJR-00005/smartctl.txt   # a PLP SATA drive, smartctl -x
+EVO=data/dumps/Samsung_SSD_860_EVO_1TB/smartctl.txt         # a consumer SATA drive
+
+# --- usage ---
+$DC import >/dev/null 2>"$T/e"; rc=$?
+check "import without a file exits 4" "[ $rc -eq 4 ] && grep -q 'name a FILE' $T/e"
+$DC import --all x >/dev/null 2>&1; check "import --all exits 4" "[ $? -eq 4 ]"
+$DC import --replay x y >/dev/null 2>&1; check "import --replay exits 4" "[ $? -eq 4 ]"
+$DC --help | grep -q '^  import FILE|DIR|-'; check "--help describes import" "[ $? -eq 0 ]"
+
+# --- one report: the buyer's case ---
+$DC import "$PM883" >"$T/out" 2>"$T/err"; rc=$?
+check "one report: exit 0 (no gate)" "[ $rc -eq 0 ]"
+check "one report: the table names it" "grep -q 'SAMSUNG MZ7LH960HAJR-00005' $T/out"
+check "one report: details shown for one drive" "grep -q 'database: Samsung PM883' $T/out"
+check "one report: no summary for one drive" "! grep -q '^Summary' $T/out"
+check "one report: probe not in the input" "grep -q 'probe: skipped: not in the input' $T/out"
+check "one report: no command on a file path" "! grep -q 'DEV = $PM883' $T/out && grep -q '/dev/<this drive>' $T/out"
+$DC import --gate ceph-osd "$PM883" >/dev/null 2>&1; check "PM883 report passes --gate ceph-osd" "[ $? -eq 0 ]"
+$DC import --gate ceph-osd "$EVO" >/dev/null 2>&1; rc=$?
+check "860 EVO report does not pass --gate ceph-osd" "[ $rc -ne 0 ]"
+cat "$PM883" | $DC import --json - >"$T/j" 2>/dev/null
+check "standard input" "jq -e '.devices[0].model == \"SAMSUNG MZ7LH960HAJR-00005\" and .devices[0].path == \"-\"' $T/j >/dev/null"
+
+# --- smartctl -a text of an ATA drive has no write-cache line: not in the input ---
+grep -v '^Write cache is' "$PM883" >"$T/minus-a.txt"
+$DC import --json "$T/minus-a.txt" >"$T/j" 2>/dev/null
+check "-a: write cache unknown" "jq -e '.devices[0].write_cache.present == null' $T/j >/dev/null"
+check "-a: says not in the input" "jq -e '[.devices[0].errors[] | test(\"write cache.*not in the input\")] | any' $T/j >/dev/null"
+sed 's/^Write cache is:.*/Write cache is:   Unavailable/' "$PM883" >"$T/unavail.txt"
+$DC import --json "$T/unavail.txt" >"$T/j" 2>/dev/null
+check "'Unavailable' is not read as no cache" "jq -e '.devices[0].write_cache.present == null' $T/j >/dev/null"
+
+# --- an NVMe report: smartctl prints no VWC; never "no volatile cache" ---
+NV=$(grep -rl '^Model Number:' $R | head -1)
+$DC import --json "$NV" >"$T/j" 2>/dev/null
+check "nvme report: cache present unknown" "jq -e '.devices[0].write_cache.present == null' $T/j >/dev/null"
+check "nvme report: no declaration evidence" "jq -e '[.devices[0].plp_evidence[]? | select(.kind == \"no-vwc\")] | length == 0' $T/j >/dev/null"
+check "nvme report: VWC not in the input" "jq -e '[.devices[0].errors[] | test(\"VWC.*not in the input\")] | any' $T/j >/dev/null"
+
+# --- bad files: each its own message, the others still read ---
+mkdir -p "$T/mixed"
+cp "$PM883" "$T/mixed/good.txt"
+head -c 4000 /dev/urandom >"$T/mixed/binary.bin"; printf 'x\0y' >>"$T/mixed/binary.bin"
+: >"$T/mixed/empty.txt"
+echo "hello, not a report" >"$T/mixed/prose.txt"
+printf '{"json_format_version": [1, 0], "smartctl": {' >"$T/mixed/truncated.json"
+truncate -s 9M "$T/mixed/huge.txt"
+sed -n '1,12p' "$PM883" | grep -v 'Device Model' >"$T/mixed/no-identity.txt"
+printf 'smartctl 7.3\n=== START OF INFORMATION SECTION ===\nSmartctl open device: /dev/sdz failed: No such device\n' >"$T/mixed/failed.txt"
+mkdir "$T/mixed/.git"; echo junk >"$T/mixed/.git/config"; echo junk >"$T/mixed/.hidden"
+$DC import --json "$T/mixed" >"$T/j" 2>"$T/e"; rc=$?
+check "mixed folder: exit 3 (some not read)" "[ $rc -eq 3 ]"
+check "mixed folder: JSON valid, 8 results" "jq -e '.devices | length == 8' $T/j >/dev/null"
+check "mixed folder: the good report is a drive" "jq -e '[.devices[] | select(.model == \"SAMSUNG MZ7LH960HAJR-00005\" and .verdicts)] | length == 1' $T/j >/dev/null"
+for pair in "binary.bin:binary data" "empty.txt:empty file" "prose.txt:not a smartctl" \
+	    "truncated.json:" "huge.txt:larger than any report" "no-identity.txt:without a drive identity" \
+	    "failed.txt:Smartctl open device"; do
+	f=${pair%%:*} why=${pair#*:}
+	check "mixed folder: $f refused with '$why'" "grep -q \"$T/mixed/$f: .*$why\" $T/e"
+done
+check "mixed folder: hidden files skipped" "! grep -q 'hidden\|\.git' $T/e"
+check "mixed folder: summary counts" "jq -e '.summary.drives == 1 and .summary.unreadable == 7' $T/j >/dev/null"
+$DC import "$T/mixed" >"$T/out" 2>/dev/null
+check "mixed folder: table summary" "grep -q '^Summary: 1 drives, 7 files or drives not read' $T/out"
+$DC import "$T/nonexistent" >/dev/null 2>"$T/e"; rc=$?
+check "missing path: exit 3 and a message" "[ $rc -eq 3 ] && grep -q 'nonexistent: cannot open' $T/e"
+chmod 000 "$T/mixed/good.txt"
+if [ "$(id -u)" -ne 0 ]; then
+	$DC import "$T/mixed/good.txt" >/dev/null 2>"$T/e"
+	check "unreadable file: permission denied" "grep -q 'Permission denied' $T/e"
+else
+	setpriv --reuid=65534 --regid=65534 --clear-groups $DC import "$T/mixed/good.txt" >/dev/null 2>"$T/e"
+	check "unreadable file: permission denied (as nobody)" "grep -q 'Permission denied' $T/e"
+fi
+chmod 644 "$T/mixed/good.txt"
+
+# --- one drive's files join by serial; reports with masked serials stay apart ---
+mkdir -p "$T/join/a" "$T/join/b"
+sed 's/^Serial Number:.*/Serial Number:    S4ABCD0001/' "$PM883" >"$T/join/a/x.txt"
+sed 's/^Serial Number:.*/Serial Number:    S4ABCD0001/' "$PM883" >"$T/join/b/y.txt"
+cp "$PM883" "$T/join/a/z.txt"; cp "$PM883" "$T/join/b/w.txt"    # serial "--"
+$DC import --json "$T/join" >"$T/j" 2>/dev/null
+check "same serial joins, masked serials do not" "jq -e '.devices | length == 3' $T/j >/dev/null"
+
+# --- the summary over a folder of real reports ---
+$DC import --json $R >"$T/j" 2>/dev/null; rc=$?
+n=$(find $R -type f | wc -l)
+check "linuxhw sample: one result per file" "jq -e --argjson n $n '.devices | length == \$n' $T/j >/dev/null"
+check "linuxhw sample: role counts add up" "jq -e '.summary as \$s | [\$s.roles[] | .pass + .warn + .fail + .[\"not-checked\"]] | all(. == \$s.drives)' $T/j >/dev/null"
+check "linuxhw sample: unknown families listed" "jq -e '.summary.not_in_database.models + .summary.class_unknown.families > 0' $T/j >/dev/null"
+check "linuxhw sample: exit code as a scan (no gate: 0)" "[ $rc -eq 0 ]"
+$DC import --prometheus $R >"$T/p" 2>/dev/null
+check "linuxhw sample: prometheus output" "grep -q '^drivecheck' $T/p"
+
+echo "tests/import/run.sh: $pass passed, $fail failed"
+python3 tests/import/check_reports.py "$DC" $R || fail=$((fail + 1))
+[ $fail -eq 0 ]
