@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* render_prom.c - Prometheus text format, for node_exporter's textfile collector. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -78,9 +79,15 @@ static void end_u64(struct fam *f, uint64_t v)
 	fprintf(f->out, "} %" PRIu64 "\n", v);
 }
 
+/* The format spells the values printf would write as "inf" and "nan" its own way. */
 static void end_double(struct fam *f, double v)
 {
-	fprintf(f->out, "} %.9g\n", v);
+	if (isnan(v))
+		fputs("} NaN\n", f->out);
+	else if (isinf(v))
+		fputs(v > 0 ? "} +Inf\n" : "} -Inf\n", f->out);
+	else
+		fprintf(f->out, "} %.9g\n", v);
 }
 
 static bool has_kind(const struct dc_drive *d, enum dc_ev_kind kind)

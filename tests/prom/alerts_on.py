@@ -74,7 +74,8 @@ def main():
         return None
 
     tests = [
-        expect("DrivecheckPLPFailed", "drivecheck_plp_failed", lambda d, _: "plp-failed" in kinds(d)),
+        expect("DrivecheckPLPFailed", "drivecheck_plp_failed",
+               lambda d, _: "plp-failed" in kinds(d)),
         expect("DrivecheckPLPDegraded", "drivecheck_plp_degraded",
                lambda d, _: "plp-degraded" in kinds(d)),
         expect("DrivecheckWriteThroughHazard", "drivecheck_write_through_hazard",

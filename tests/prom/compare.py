@@ -139,7 +139,8 @@ def main():
 
     def scaled(key, factor):
         return None if w.get(key) is None else float(w[key]) * factor
-    c.eq("endurance_used_ratio", one("drivecheck_endurance_used_ratio"), scaled("percent_used", 0.01))
+    c.eq("endurance_used_ratio", one("drivecheck_endurance_used_ratio"),
+         scaled("percent_used", 0.01))
     c.eq("host_written_bytes_total", one("drivecheck_host_written_bytes_total"),
          scaled("host_written_bytes", 1))
     c.eq("power_on_seconds_total", one("drivecheck_power_on_seconds_total"),
@@ -166,8 +167,8 @@ def main():
         lat = p.get(key) if ran else None
         name = "drivecheck_probe_write_latency_seconds"
         if not lat or not lat["count"]:
-            c.eq(f"latency {sync}: none", values(name, sync=sync) + values(name + "_count", sync=sync),
-                 [])
+            c.eq(f"latency {sync}: none",
+                 values(name, sync=sync) + values(name + "_count", sync=sync), [])
             continue
         for q, k in QUANTILES:
             c.eq(f"latency {sync} quantile {q}", one(name, sync=sync, quantile=q),
