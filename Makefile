@@ -4,6 +4,8 @@ PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
 DATADIR   ?= $(PREFIX)/share/drivecheck
 MANDIR    ?= $(PREFIX)/share/man
+LIBEXECDIR ?= $(PREFIX)/libexec
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
 BUILD     ?= build
 VERSION   := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
@@ -83,7 +85,7 @@ DEPS      := gcc make binutils pkg-config libnvme-dev libjson-c-dev libatasmart-
              libsqlite3-dev libcjson-dev libblkid-dev
 TEST_DEPS := $(DEPS) clang jq sqlite3 fdisk e2fsprogs util-linux mount kmod cpio dmsetup \
              fio time python3 qemu-system-x86 linux-image-amd64 busybox-static nbdkit \
-             smartmontools nvme-cli sg3-utils sdparm
+             smartmontools nvme-cli sg3-utils sdparm prometheus systemd python3-yaml
 
 deps:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEPS)
@@ -97,10 +99,25 @@ install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 	install -D -m 0755 $(BUILD)/drivecheck $(DESTDIR)$(BINDIR)/drivecheck
 	install -D -m 0644 $(BUILD)/drives.sqlite $(DESTDIR)$(DATADIR)/drives.sqlite
 	install -D -m 0644 docs/drivecheck.8 $(DESTDIR)$(MANDIR)/man8/drivecheck.8
+	@# node_exporter's textfile: the wrapper, its service and timer, the alert rules
+	install -d $(DESTDIR)$(LIBEXECDIR)/drivecheck $(DESTDIR)$(SYSTEMDUNITDIR)
+	sed 's|@BINDIR@|$(BINDIR)|g' contrib/drivecheck-textfile.in \
+		>$(DESTDIR)$(LIBEXECDIR)/drivecheck/drivecheck-textfile
+	chmod 0755 $(DESTDIR)$(LIBEXECDIR)/drivecheck/drivecheck-textfile
+	sed 's|@LIBEXECDIR@|$(LIBEXECDIR)|g' contrib/systemd/drivecheck-textfile.service.in \
+		>$(DESTDIR)$(SYSTEMDUNITDIR)/drivecheck-textfile.service
+	chmod 0644 $(DESTDIR)$(SYSTEMDUNITDIR)/drivecheck-textfile.service
+	install -m 0644 contrib/systemd/drivecheck-textfile.timer $(DESTDIR)$(SYSTEMDUNITDIR)/
+	install -D -m 0644 contrib/prometheus/drivecheck.rules.yml \
+		$(DESTDIR)$(DATADIR)/prometheus/drivecheck.rules.yml
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/drivecheck $(DESTDIR)$(DATADIR)/drives.sqlite \
-	      $(DESTDIR)$(MANDIR)/man8/drivecheck.8
+	      $(DESTDIR)$(MANDIR)/man8/drivecheck.8 \
+	      $(DESTDIR)$(LIBEXECDIR)/drivecheck/drivecheck-textfile \
+	      $(DESTDIR)$(SYSTEMDUNITDIR)/drivecheck-textfile.service \
+	      $(DESTDIR)$(SYSTEMDUNITDIR)/drivecheck-textfile.timer \
+	      $(DESTDIR)$(DATADIR)/prometheus/drivecheck.rules.yml
 
 clean:
 	rm -rf $(BUILD)

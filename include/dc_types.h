@@ -411,13 +411,15 @@ struct dc_result {
 	double cache_off_p50_us;
 	enum dc_flush_speed cache_off_speed;
 	bool cache_off_faster;        /* DC_CACHE_OFF_GAIN_RATIO times faster than with it on */
-	double years_left;            /* rated endurance left at the write rate so far, in
-					 years; <0 unknown (too little history, no rating) */
 	unsigned nevidence;
 	struct dc_evidence evidence[DC_MAX_EVIDENCE];
 	struct dc_verdict verdicts[DC_ROLE_COUNT];
 	unsigned nadvice;
 	char advice[DC_MAX_ADVICE][512];
+	bool write_through_hazard;    /* the kernel drops flushes ("write through") on a drive
+					 whose volatile cache may be on, and U is not yes */
+	double endurance_years_left;  /* rated endurance left at the write rate so far, years
+					 of 8766 hours; <0 unknown */
 };
 
 /* Everything known about one device, as the renderers receive it. */
@@ -431,6 +433,7 @@ struct dc_report {
 	struct dc_result result;
 	int error;                    /* 0, or -errno when the device could not be read at all */
 	char error_msg[256];
+	char replayed_from[DC_PATH_LEN]; /* --replay: the dump folder it came from; "" live */
 };
 
 #endif /* DC_TYPES_H */

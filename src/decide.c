@@ -203,7 +203,7 @@ void dc_decide(const struct dc_facts *f, struct dc_result *r)
 
 	memset(r, 0, sizeof(*r));
 	judge(f, &j);
-	r->years_left = j.years_left;
+	r->endurance_years_left = j.years_left;
 	dc_decide_plp(f, &j, r);
 	decide_flush(f, &j, r);
 	decide_cache_off(f, &j, r);

@@ -392,6 +392,7 @@ static int replay_one(const struct dc_scan_opts *o, const char *dir, struct dc_r
 	int rc = dc_dump_read(dir, r, &raw, err, errlen);
 
 	if (rc == 0) {
+		snprintf(r->replayed_from, sizeof(r->replayed_from), "%s", dir);
 		dc_inspect_parse(&r->dev, &raw, 0, &r->drive);
 		if (r->probe.mode == DC_PROBE_NOT_RUN && !r->probe.skipped[0]) /* older dumps */
 			snprintf(r->probe.skipped, sizeof(r->probe.skipped), "replay of a dump without a probe");

@@ -69,9 +69,9 @@ static bool needs_look(const struct dc_report *r, char *why, size_t len)
 		snprintf(why, len, "power-loss protection failed (the drive says so)");
 	else if (w->have_percent_used && w->percent_used >= DC_WEAR_WARN_PERCENT)
 		snprintf(why, len, "%u%% of rated endurance used", w->percent_used);
-	else if (r->result.years_left >= 0 && r->result.years_left < DC_YEARS_LEFT_WARN)
+	else if (r->result.endurance_years_left >= 0 && r->result.endurance_years_left < DC_YEARS_LEFT_WARN)
 		snprintf(why, len, "%.1f years of rated endurance left at its write rate",
-			 r->result.years_left);
+			 r->result.endurance_years_left);
 	else if (has_kind(&r->drive, DC_EV_PLP_DEGRADED))
 		snprintf(why, len, "power-loss protection degraded or not judged");
 	else

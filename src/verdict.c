@@ -356,6 +356,7 @@ void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,
 	};
 
 	c.hazard = j->write_through && f->drive->cache_enabled != DC_TRI_NO && !c.U;
+	r->write_through_hazard = c.hazard;
 	c.modes_disagree = dc_sync_modes_disagree(r, j);
 	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
 		r->verdicts[i].status = DC_PASS;

@@ -7,6 +7,7 @@
 #   check-sysroot enumeration and transports on a fake sysfs tree (--sysroot)
 #   check-probe   the probe's safety and its two worlds, on loop devices
 #   check-replay  every captured drive in data/ replayed against its expected output
+#   check-prom    --prometheus under promtool, the alert rules, the systemd timer and wrapper
 #   check-fuzz    a short libFuzzer run of every parser and importer
 #   check-import  drivecheck import: bad files, joins, and real smartctl reports number by number
 #   check-asan    unit, db, cli and replay again under ASan and UBSan
@@ -39,8 +40,19 @@ check-install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 	$(MAKE) --no-print-directory -s install DESTDIR=$$d PREFIX=/opt/dc BUILD=$(BUILD) && \
 	test -x $$d/opt/dc/bin/drivecheck && test -s $$d/opt/dc/share/drivecheck/drives.sqlite && \
 	test -s $$d/opt/dc/share/man/man8/drivecheck.8 && \
+	test -x $$d/opt/dc/libexec/drivecheck/drivecheck-textfile && \
+	grep -q 'DRIVECHECK:-/opt/dc/bin/drivecheck}' $$d/opt/dc/libexec/drivecheck/drivecheck-textfile && \
+	grep -q '^ExecStart=/opt/dc/libexec/drivecheck/drivecheck-textfile ' \
+		$$d/opt/dc/lib/systemd/system/drivecheck-textfile.service && \
+	test -s $$d/opt/dc/lib/systemd/system/drivecheck-textfile.timer && \
+	test -s $$d/opt/dc/share/drivecheck/prometheus/drivecheck.rules.yml && \
 	$$d/opt/dc/bin/drivecheck --db $$d/opt/dc/share/drivecheck/drives.sqlite --version | grep -q families && \
 	echo "check-install: 1 passed, 0 failed"
+
+# The Prometheus side: the metrics of every captured drive under promtool, the alert
+# rules and their tests, the systemd units and the textfile wrapper (tests/prom/check.sh).
+check-prom: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
+	$(Q)BUILD=$(BUILD) MAKE="$(MAKE)" tests/prom/check.sh
 
 -include tests/probe/probe.mk
 -include tests/replay/replay.mk
@@ -53,7 +65,7 @@ CHECK_FAST := check-unit check-db check-cli check-sysroot check-install check-im
 ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif
-CHECK_ALL := check-werror db-check $(CHECK_FAST) check-fuzz check-mutants
+CHECK_ALL := check-werror db-check $(CHECK_FAST) check-prom check-fuzz check-mutants
 ifneq ($(wildcard tests/probe/probe.mk),)
 CHECK_ALL += check-probe
 endif
@@ -79,4 +91,4 @@ check: all
 	@echo "make check: all passed"
 
 .PHONY: check check-unit check-db check-cli check-sysroot check-asan check-install check-werror \
-	check-mutants
+	check-mutants check-prom

@@ -61,7 +61,10 @@ check "loop: says what it could not read" "jq -e '.devices[0].errors | length > 
 check "loop: probe skipped says why" "jq -e '.devices[0].probe.skipped | test(\"no-probe\")' $T/j >/dev/null"
 check "loop: verdict reasons" "jq -e '[.devices[0].verdicts[] | .reasons | length > 0] | all' $T/j >/dev/null"
 check "loop: table output" "$DC --no-probe $L | grep -q '^$L'"
-check "loop: prometheus output" "$DC --no-probe --prometheus $L | grep -q '^drivecheck_verdict{device=\"$L\",role=\"ceph_osd\"}'"
+$DC --no-probe --prometheus "$L" >"$T/prom"
+check "loop: prometheus: one status of four per role" "[ \$(grep -c '^drivecheck_role_status{device=\"$L\",role=\"ceph_osd\",status=\"[a-z-]*\"} [01]\$' $T/prom) -eq 4 ] && [ \$(grep -c '^drivecheck_role_status{device=\"$L\",role=\"ceph_osd\",.*} 1\$' $T/prom) -eq 1 ]"
+check "loop: prometheus: read, identified by its path" "grep -q '^drivecheck_device_read_error{device=\"$L\"} 0\$' $T/prom && grep -q '^drivecheck_drive_info{device=\"$L\",.*transport=\"loop\",plp_class=\"unknown\"} 1\$' $T/prom"
+check "loop: prometheus: no probe, no latency" "! grep -q '^drivecheck_probe_write_latency_seconds' $T/prom"
 check "by kernel name" "$DC --json --no-probe ${L#/dev/} | jq -e '.devices[0].path == \"$L\"' >/dev/null"
 # a named device and a missing one: the good one is still reported
 $DC --json --no-probe "$L" /dev/nonexistent-drivecheck >"$T/j" 2>/dev/null; rc=$?
