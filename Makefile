@@ -4,6 +4,7 @@ PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
 DATADIR   ?= $(PREFIX)/share/drivecheck
 MANDIR    ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 BUILD     ?= build
 VERSION   := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
@@ -95,10 +96,11 @@ install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 	install -D -m 0755 $(BUILD)/drivecheck $(DESTDIR)$(BINDIR)/drivecheck
 	install -D -m 0644 $(BUILD)/drives.sqlite $(DESTDIR)$(DATADIR)/drives.sqlite
 	install -D -m 0644 docs/drivecheck.8 $(DESTDIR)$(MANDIR)/man8/drivecheck.8
+	install -D -m 0644 contrib/bash-completion/drivecheck $(DESTDIR)$(BASHCOMPDIR)/drivecheck
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/drivecheck $(DESTDIR)$(DATADIR)/drives.sqlite \
-	      $(DESTDIR)$(MANDIR)/man8/drivecheck.8
+	      $(DESTDIR)$(MANDIR)/man8/drivecheck.8 $(DESTDIR)$(BASHCOMPDIR)/drivecheck
 
 clean:
 	rm -rf $(BUILD)

@@ -38,6 +38,7 @@ check-install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 	$(MAKE) --no-print-directory -s install DESTDIR=$$d PREFIX=/opt/dc BUILD=$(BUILD) && \
 	test -x $$d/opt/dc/bin/drivecheck && test -s $$d/opt/dc/share/drivecheck/drives.sqlite && \
 	test -s $$d/opt/dc/share/man/man8/drivecheck.8 && \
+	bash -n $$d/opt/dc/share/bash-completion/completions/drivecheck && \
 	$$d/opt/dc/bin/drivecheck --db $$d/opt/dc/share/drivecheck/drives.sqlite --version | grep -q families && \
 	echo "check-install: 1 passed, 0 failed"
 
