@@ -12,6 +12,7 @@
 #   check-werror  warning-free builds with gcc and clang
 #   check-mutants each mutant of tests/mutants/mutants.txt makes the suite fail
 #   e2e           the QEMU lab: real kernel drivers, emulated NVMe, SATA and SCSI
+#   check-deb     make deb, lintian, apt-get install, the installed files, apt-get remove (root)
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
@@ -42,6 +43,10 @@ check-install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 	$$d/opt/dc/bin/drivecheck --db $$d/opt/dc/share/drivecheck/drives.sqlite --version | grep -q families && \
 	echo "check-install: 1 passed, 0 failed"
 
+# The Debian package, installed and removed again: needs root (CI is root), never skipped.
+check-deb:
+	$(Q)BUILD=$(BUILD) tests/deb/check.sh
+
 -include tests/probe/probe.mk
 -include tests/replay/replay.mk
 -include tests/fuzz/fuzz.mk
@@ -52,7 +57,7 @@ CHECK_FAST := check-unit check-db check-cli check-sysroot check-install
 ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif
-CHECK_ALL := check-werror db-check $(CHECK_FAST) check-fuzz check-mutants
+CHECK_ALL := check-werror db-check $(CHECK_FAST) check-fuzz check-mutants check-deb
 ifneq ($(wildcard tests/probe/probe.mk),)
 CHECK_ALL += check-probe
 endif
@@ -78,4 +83,4 @@ check: all
 	@echo "make check: all passed"
 
 .PHONY: check check-unit check-db check-cli check-sysroot check-asan check-install check-werror \
-	check-mutants
+	check-mutants check-deb
