@@ -89,6 +89,9 @@ TEST_DEPS := $(DEPS) clang jq sqlite3 fdisk e2fsprogs util-linux mount kmod cpio
 deps:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEPS)
 
+deb-deps:
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEPS) $(DEB_DEPS)
+
 test-deps:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_DEPS)
 
@@ -123,4 +126,4 @@ deb:
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all install uninstall clean db-check deps test-deps deb
+.PHONY: all install uninstall clean db-check deps deb-deps test-deps deb
