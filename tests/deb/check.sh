@@ -219,6 +219,11 @@ check "drivecheck --restore-cache <TAB>: the disks" "same '/dev/nvme0n1 /dev/sda
 check "after a DEVICE, no subcommand" "same '/dev/nvme0n1 /dev/sda' --sysroot '$R' /dev/sda ''"
 blk sdb 2000
 check "a disk that appears is offered at once" "same '/dev/nvme0n1 /dev/sda /dev/sdb' --sysroot '$R' /dev/"
+# The disks offered are those that the installed drivecheck --all finds in the same tree
+# (--sysroot: no device I/O).
+$DC --sysroot "$R" --all --no-probe --json 2>/dev/null | jq -r '.devices[].path' | LC_ALL=C sort >"$T/all"
+check "drivecheck --all in the tree finds 3 disks" "[ \$(wc -l <'$T/all') -eq 3 ]"
+check "the disks offered are those of drivecheck --all" "[ \"\$(comp --sysroot '$R' /dev/)\" = \"\$(cat '$T/all')\" ]"
 comp /dev/ >"$T/live"
 check "the live disks offered are in /sys/block" \
 	"while read -r d; do [ -e \"/sys/block/\${d#/dev/}\" ] || exit 1; done <'$T/live'"
