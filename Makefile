@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# drivecheck: make, make check, make install (PREFIX, DESTDIR), WERROR=1, SANITIZE=1, V=1
+# drivecheck: make, make check, make install (PREFIX, DESTDIR), make deb, WERROR=1, SANITIZE=1, V=1
 PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
 DATADIR   ?= $(PREFIX)/share/drivecheck
 MANDIR    ?= $(PREFIX)/share/man
 LIBEXECDIR ?= $(PREFIX)/libexec
 SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 BUILD     ?= build
 VERSION   := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
@@ -21,7 +22,7 @@ WARN      := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wvla \
 ifeq ($(findstring clang,$(shell $(CC) --version 2>/dev/null)),)
 WARN      += -Wno-format-truncation
 endif
-ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -Iinclude -I$(BUILD) $(PKG_CFLAGS) \
+ALL_CFLAGS := -std=gnu11 $(WARN) $(CPPFLAGS) $(CFLAGS) -Iinclude -I$(BUILD) $(PKG_CFLAGS) \
               -DDC_VERSION='"$(VERSION)"' -DDC_DATADIR='"$(DATADIR)"' -D_GNU_SOURCE -pthread
 ifeq ($(WERROR),1)
 ALL_CFLAGS += -Werror
@@ -80,15 +81,20 @@ $(BUILD)/obj/drives_db.o: $(BUILD)/drives.sqlite
 db-check: $(BUILD)/dbbuild
 	$(Q)$(BUILD)/dbbuild --check --attr-rules --models data/enterprise-models.tsv -o $(BUILD)/drives-check.sqlite db/schema.sql $(DBSRC)
 
-# Debian 12 packages: to build, and to run every test (loop devices, the QEMU lab, fuzzers).
-DEPS      := gcc make binutils pkg-config libnvme-dev libjson-c-dev libatasmart-dev \
+# Debian 12 packages: to build, and to run every test (loop devices, the QEMU lab, fuzzers,
+# the Debian package). libnvme.pc requires json-c and openssl: pkg-config --cflags wants both.
+DEPS      := gcc make binutils pkg-config libnvme-dev libjson-c-dev libssl-dev libatasmart-dev \
              libsqlite3-dev libcjson-dev libblkid-dev
+DEB_DEPS  := dpkg-dev debhelper fakeroot lintian bash-completion man-db
 TEST_DEPS := $(DEPS) clang jq sqlite3 fdisk e2fsprogs util-linux mount kmod cpio dmsetup \
              fio time python3 qemu-system-x86 linux-image-amd64 busybox-static nbdkit \
-             smartmontools nvme-cli sg3-utils sdparm prometheus systemd python3-yaml
+             smartmontools nvme-cli sg3-utils sdparm prometheus systemd python3-yaml $(DEB_DEPS)
 
 deps:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEPS)
+
+deb-deps:
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEPS) $(DEB_DEPS)
 
 test-deps:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_DEPS)
@@ -117,9 +123,26 @@ uninstall:
 	      $(DESTDIR)$(LIBEXECDIR)/drivecheck/drivecheck-textfile \
 	      $(DESTDIR)$(SYSTEMDUNITDIR)/drivecheck-textfile.service \
 	      $(DESTDIR)$(SYSTEMDUNITDIR)/drivecheck-textfile.timer \
-	      $(DESTDIR)$(DATADIR)/prometheus/drivecheck.rules.yml
+	      $(DESTDIR)$(DATADIR)/prometheus/drivecheck.rules.yml \
+	      $(DESTDIR)$(BASHCOMPDIR)/drivecheck
+
+# The Debian package (debian/), built with dpkg-buildpackage in a copy of this tree under
+# $(DEB_DIR), where the .deb, .buildinfo and .changes land: nothing is written outside the
+# tree, and the build's own `make clean` leaves $(BUILD) alone.
+DEB_DIR   ?= $(BUILD)/deb
+DEB_TREE  := $(DEB_DIR)/drivecheck-$(VERSION)
+
+deb:
+	$(Q)v=$$(dpkg-parsechangelog -S Version) && test "$$v" = "$(VERSION)" || \
+	  { echo "deb: debian/changelog says $$v, VERSION says $(VERSION)" >&2; exit 1; }
+	$(Q)rm -rf $(DEB_DIR) && mkdir -p $(DEB_TREE)
+	$(Q)tar -c --exclude=./.git --exclude=./build --exclude='./build-*' --exclude=./$(BUILD) \
+	  --exclude=__pycache__ . | tar -x -C $(DEB_TREE)
+	$(Q)cd $(DEB_TREE) && dpkg-buildpackage -us -uc -b -j2
+	$(Q)rm -rf $(DEB_TREE)
+	@ls $(DEB_DIR)/*.deb $(DEB_DIR)/*.changes
 
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all install uninstall clean db-check deps test-deps
+.PHONY: all install uninstall clean db-check deps deb-deps test-deps deb

@@ -14,6 +14,7 @@
 #   check-werror  warning-free builds with gcc and clang
 #   check-mutants each mutant of tests/mutants/mutants.txt makes the suite fail
 #   e2e           the QEMU lab: real kernel drivers, emulated NVMe, SATA and SCSI
+#   check-deb     make deb, lintian, apt-get install, the installed files, apt-get remove (root)
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
@@ -46,6 +47,7 @@ check-install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 		$$d/opt/dc/lib/systemd/system/drivecheck-textfile.service && \
 	test -s $$d/opt/dc/lib/systemd/system/drivecheck-textfile.timer && \
 	test -s $$d/opt/dc/share/drivecheck/prometheus/drivecheck.rules.yml && \
+	bash -n $$d/opt/dc/share/bash-completion/completions/drivecheck && \
 	$$d/opt/dc/bin/drivecheck --db $$d/opt/dc/share/drivecheck/drives.sqlite --version | grep -q families && \
 	echo "check-install: 1 passed, 0 failed"
 
@@ -53,6 +55,10 @@ check-install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 # rules and their tests, the systemd units and the textfile wrapper (tests/prom/check.sh).
 check-prom: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 	$(Q)BUILD=$(BUILD) MAKE="$(MAKE)" tests/prom/check.sh
+
+# The Debian package, installed and removed again: needs root (CI is root), never skipped.
+check-deb:
+	$(Q)BUILD=$(BUILD) tests/deb/check.sh
 
 -include tests/probe/probe.mk
 -include tests/replay/replay.mk
@@ -65,7 +71,7 @@ CHECK_FAST := check-unit check-db check-cli check-sysroot check-install check-im
 ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif
-CHECK_ALL := check-werror db-check $(CHECK_FAST) check-prom check-fuzz check-mutants
+CHECK_ALL := check-werror db-check $(CHECK_FAST) check-prom check-fuzz check-mutants check-deb
 ifneq ($(wildcard tests/probe/probe.mk),)
 CHECK_ALL += check-probe
 endif
@@ -92,3 +98,4 @@ check: all
 
 .PHONY: check check-unit check-db check-cli check-sysroot check-asan check-install check-werror \
 	check-mutants check-prom
+	check-mutants check-deb
