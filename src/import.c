@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -372,10 +373,17 @@ static bool carries_identity(enum dc_import_format f)
  * nothing of which drive it is. */
 static bool usable_serial(const char *s)
 {
+	static const char *const masks[] = {
+		"REDACTED", "MASKED", "HIDDEN", "NONE", "NULL", "N/A", "UNKNOWN", "DEFAULT",
+		"NOT AVAILABLE", "0123456789", "123456789",
+	};
 	size_t n = strlen(s);
 
-	if (n < 3 || strchr(s, ' '))
-		return false;
+	if (n < 3 || strchr(s, ' ') || strchr(s, '*') || strchr(s, '.'))
+		return false; /* "[No Information Found]", "S3Z8NB0K****", "..." */
+	for (size_t i = 0; i < sizeof(masks) / sizeof(masks[0]); i++)
+		if (strcasecmp(s, masks[i]) == 0)
+			return false;
 	for (size_t i = 1; i < n; i++)
 		if (s[i] != s[0])
 			return true;
@@ -470,9 +478,12 @@ static int join(const struct dc_import_parts *parts, struct groups *g, struct ba
 		if (!carries_identity(p->format))
 			continue;
 		dirname_of(p->file, dir, sizeof(dir));
+		/* One serial and one model: the same drive. The same serial under another
+		 * model is a placeholder some tool or seller wrote, not a drive. */
 		if (usable_serial(p->dev.serial))
 			for (unsigned k = 0; k < g->n && !x; k++)
-				if (strcmp(g->v[k].serial, p->dev.serial) == 0)
+				if (strcmp(g->v[k].serial, p->dev.serial) == 0 &&
+				    strcmp(parts->v[g->v[k].idx[0]].dev.model, p->dev.model) == 0)
 					x = &g->v[k];
 		if (!x)
 			x = group_new(g, dir, usable_serial(p->dev.serial) ? p->dev.serial : "", true);
