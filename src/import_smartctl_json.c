@@ -700,7 +700,11 @@ int dc_import_smartctl_json(const char *text, size_t len, struct dc_import_parts
 	int rc;
 
 	err[0] = '\0';
-	root = cJSON_ParseWithLengthOpts(text, len, &parse_end, true);
+	if (memchr(text, '\0', len))
+		return fail(&c, "a NUL byte at %zu: not a JSON text",
+			    (size_t)((const char *)memchr(text, '\0', len) - text));
+	/* The length counts the terminating NUL: cJSON checks that nothing follows. */
+	root = cJSON_ParseWithLengthOpts(text, len + 1, &parse_end, true);
 	if (!root) {
 		size_t at = parse_end && parse_end >= text ? (size_t)(parse_end - text) : 0;
 
