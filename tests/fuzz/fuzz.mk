@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # fuzz.mk - libFuzzer targets for every parser (clang), and a short run of each for CI.
 FUZZ_TARGETS := nvme ata scsi model
+FUZZ_TARGETS += import_smartctl_json
 FUZZ_SECONDS ?= 15
 FUZZ_CC      ?= clang
 FUZZ_FLAGS   := -std=gnu11 -g -O1 -pthread -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
@@ -32,3 +33,11 @@ check-fuzz: fuzz-build $(BUILD)/fuzz/seeds.stamp
 	done
 
 .PHONY: fuzz-build check-fuzz
+
+# Seeds of the smartctl -j importer: its sample files and the QEMU lab's smartctl -x -j output.
+$(BUILD)/fuzz/seeds-import_smartctl_json.stamp: $(BUILD)/fuzz/seeds.stamp \
+		$(wildcard data/import/smartctl-json/*.json data/import/smartctl-json/bad/*.json \
+			   data/e2e/ref/*/smartctl.json)
+	$(Q)d=$(BUILD)/fuzz/seeds-import_smartctl_json && rm -rf $$d && mkdir -p $$d && \
+	for f in $(filter %.json,$^); do cp $$f $$d/$$(echo $$f | tr / _); done && touch $@
+check-fuzz: $(BUILD)/fuzz/seeds-import_smartctl_json.stamp
