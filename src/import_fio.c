@@ -353,12 +353,12 @@ static int job_probe(struct job *j, const cJSON *jo, enum phase ph, struct dc_pr
 		}
 	}
 	if (ph == PHASE_FLUSH)
-		dc_import_note(part, "fio: write + fdatasync p50 %.0f us, p99 %.0f us: upper bounds from "
-			       "fio's separate write and fdatasync percentiles (write p80 + sync p80, "
-			       "p99.5 + p99.5)", p->flush.p50_us, p->flush.p99_us);
+		dc_import_note(part, "fio: write + fdatasync p50 %.1f us, p99 %.1f us: upper bounds "
+			       "(write p80 + fdatasync p80, p99.5 + p99.5)", p->flush.p50_us,
+			       p->flush.p99_us);
 	if (slat_mean > 0)
-		dc_import_note(part, "fio: the write percentiles are completion latencies; the "
-			       "submission latency (mean %.1f us) is not in them", slat_mean);
+		dc_import_note(part, "fio: write percentiles are completion latencies; the submission "
+			       "latency (mean %.1f us) is not in them", slat_mean);
 	where = opt(j, "filename", b, sizeof(b));
 	if (!where)
 		where = opt(j, "directory", b, sizeof(b));
@@ -469,10 +469,10 @@ int dc_import_fio(const char *text, size_t len, struct dc_import_parts *out, cha
 	part->have_probe = true;
 	part->probe = probe;
 	if (idx > 1)
-		dc_import_note(part, "fio: job %d of %d used (the first that is a queue-depth-1 sync-write "
-			       "run)%s%s", used + 1, idx, rlen ? "; " : "", reasons);
-	dc_import_note(part, "fio: a run of another tool, imported: %s writes on %s",
-		       probe.sync.count ? "O_SYNC/O_DSYNC" : "write + fdatasync", probe.where);
+		dc_import_note(part, "fio: job %d of %d used%s%.100s", used + 1, idx, rlen ? "; " : "",
+			       reasons);
+	dc_import_note(part, "fio: another tool's run, imported: %s on %.60s",
+		       probe.sync.count ? "O_SYNC/O_DSYNC writes" : "write + fdatasync", probe.where);
 	rc = 1;
 out:
 	if (rc < 0 && part)

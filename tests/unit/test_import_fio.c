@@ -322,6 +322,36 @@ static void test_options(void)
 	}
 }
 
+/* fio 2.x: "clat" and "lat" in microseconds, no "_ns" keys, no job_runtime. */
+static void test_fio2_units(void)
+{
+	cJSON *root = load(SAMPLES "sync.json");
+	struct dc_import_parts parts = { 0 };
+	cJSON *w, *clat, *pc, *it;
+	char err[256];
+	double p50;
+
+	if (!root)
+		return;
+	w = cJSON_GetObjectItemCaseSensitive((cJSON *)job(root, 0), "write");
+	clat = cJSON_DetachItemFromObjectCaseSensitive(w, "clat_ns");
+	cJSON_DeleteItemFromObjectCaseSensitive(w, "lat_ns");
+	cJSON_DeleteItemFromObjectCaseSensitive(w, "slat_ns");
+	cJSON_DeleteItemFromObjectCaseSensitive((cJSON *)job(root, 0), "job_runtime");
+	pc = cJSON_GetObjectItemCaseSensitive(clat, "percentile");
+	cJSON_ArrayForEach(it, pc)
+		cJSON_SetNumberValue(it, it->valuedouble / 1000);
+	p50 = n_of(pc, "50.000000");
+	cJSON_AddItemToObject(w, "clat", clat);
+	CHECK(import_json(root, &parts, err, sizeof(err)) == 1);
+	if (parts.n == 1) {
+		CHECK(near(parts.v[0].probe.sync.p50_us, p50));
+		CHECK(near(parts.v[0].probe.duration_s, n_of(w, "runtime") / 1000));
+	}
+	dc_import_parts_free(&parts);
+	cJSON_Delete(root);
+}
+
 /* ---------------------------------------------------------------- hostile files */
 
 static void test_hostile(void)
@@ -423,6 +453,7 @@ int main(void)
 	test_two_jobs();
 	test_refused_runs();
 	test_options();
+	test_fio2_units();
 	test_hostile();
 	test_import_run();
 	return dc_test_summary("test_import_fio");
