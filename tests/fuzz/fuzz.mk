@@ -2,6 +2,7 @@
 # fuzz.mk - libFuzzer targets for every parser (clang), and a short run of each for CI.
 FUZZ_TARGETS := nvme ata scsi model
 FUZZ_TARGETS += import_smartctl_json
+FUZZ_TARGETS += import_nvme_cli import_fio
 FUZZ_SECONDS ?= 15
 FUZZ_CC      ?= clang
 FUZZ_FLAGS   := -std=gnu11 -g -O1 -pthread -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
@@ -21,6 +22,18 @@ fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 $(BUILD)/fuzz/seeds.stamp: tests/fuzz/mkseeds.py $(wildcard data/dumps/*/pages/*.bin)
 	@mkdir -p $(dir $@)
 	$(Q)rm -rf $(BUILD)/fuzz/seeds-* && python3 tests/fuzz/mkseeds.py data/dumps $(BUILD)/fuzz && touch $@
+
+# Seeds of the importers: the sample files (data/import, and the QEMU lab's nvme-cli outputs),
+# made after seeds.stamp, whose rule empties every seeds- folder.
+IMPORT_NVME_SEEDS := $(wildcard data/import/nvme-cli/*.json data/e2e/ref/*/id-*.json \
+                       data/e2e/ref/*/smart-log.json data/e2e/ref/*/feature-6.txt)
+IMPORT_FIO_SEEDS  := $(wildcard data/import/fio/*.json)
+$(BUILD)/fuzz/seeds-import.stamp: $(BUILD)/fuzz/seeds.stamp $(IMPORT_NVME_SEEDS) $(IMPORT_FIO_SEEDS)
+	@mkdir -p $(BUILD)/fuzz/seeds-import_nvme_cli $(BUILD)/fuzz/seeds-import_fio
+	$(Q)i=0; for f in $(IMPORT_NVME_SEEDS); do i=$$((i+1)); cp "$$f" $(BUILD)/fuzz/seeds-import_nvme_cli/$$i; done
+	$(Q)i=0; for f in $(IMPORT_FIO_SEEDS); do i=$$((i+1)); cp "$$f" $(BUILD)/fuzz/seeds-import_fio/$$i; done
+	$(Q)touch $@
+check-fuzz: $(BUILD)/fuzz/seeds-import.stamp
 
 # Short runs from the seed corpora; any crash fails.
 check-fuzz: fuzz-build $(BUILD)/fuzz/seeds.stamp
