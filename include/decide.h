@@ -29,8 +29,10 @@ void dc_flush_bounds(enum dc_transport transport, double *fast_us, double *slow_
 struct dc_judgement {
 	double fast_us, slow_us;  /* this transport's flush bounds */
 	bool write_through;       /* the kernel drops flushes (queue/write_cache) */
-	bool probed;              /* the probe ran and timed sync writes */
-	double p50_us;            /* its RWF_DSYNC p50, when probed */
+	bool probed;              /* the probe ran and timed durable writes of either kind */
+	bool dsync_timed;         /* ... RWF_DSYNC ones among them (an imported fio run of
+				     fdatasync times only the flush) */
+	double p50_us;            /* its RWF_DSYNC p50, or the flush's where no RWF_DSYNC */
 	double fsync_p50_us;      /* its write + fdatasync p50 and p99 (the RWF_DSYNC ones */
 	double fsync_p99_us;      /* for a probe of an older version, which had no flush phase) */
 	bool plp_failed;          /* the drive says its backup power has failed */

@@ -89,8 +89,9 @@ static void judge(const struct dc_facts *f, struct dc_judgement *j)
 	memset(j, 0, sizeof(*j));
 	dc_flush_bounds(dev->transport, &j->fast_us, &j->slow_us);
 	j->write_through = dev->kernel_cache == DC_KCACHE_WRITE_THROUGH;
-	j->probed = p && p->mode != DC_PROBE_NOT_RUN && p->sync.count > 0;
-	j->p50_us = j->probed ? p->sync.p50_us : 0;
+	j->probed = p && p->mode != DC_PROBE_NOT_RUN && (p->sync.count > 0 || p->flush.count > 0);
+	j->dsync_timed = j->probed && p->sync.count > 0;
+	j->p50_us = !j->probed ? 0 : j->dsync_timed ? p->sync.p50_us : p->flush.p50_us;
 	if (j->probed) {
 		j->fsync_p50_us = flush_phase(p)->p50_us;
 		j->fsync_p99_us = flush_phase(p)->p99_us;
@@ -150,17 +151,22 @@ static void decide_flush(const struct dc_facts *f, const struct dc_judgement *j,
 			 j->p50_us);
 		return;
 	}
-	r->dsync_p50_us = j->p50_us;
+	r->dsync_p50_us = j->dsync_timed ? j->p50_us : 0;
 	r->fdatasync_p50_us = j->fsync_p50_us;
 	r->fdatasync_p99_us = j->fsync_p99_us;
-	r->speed_dsync = speed_of(j, j->p50_us);
+	r->speed_dsync = j->dsync_timed ? speed_of(j, j->p50_us) : DC_FLUSH_NOT_MEASURED;
 	r->speed_fdatasync = speed_of(j, j->fsync_p50_us);
 	/* F is the worse of the two ways a durable write is asked for */
 	r->flush_speed = worse(r->speed_dsync, r->speed_fdatasync);
 	r->flush_p50_us = durable_p50(f->probe);
 	F->value = r->flush_speed == DC_FLUSH_FAST ? DC_TRI_YES
 		   : r->flush_speed == DC_FLUSH_SLOW ? DC_TRI_NO : DC_TRI_UNKNOWN;
-	snprintf(F->basis, sizeof(F->basis), "durable 4 KiB writes: p50 %.0f us with RWF_DSYNC%s, "
+	if (!j->dsync_timed)
+		snprintf(F->basis, sizeof(F->basis), "durable 4 KiB writes: p50 %.0f us as a write "
+			 "and fdatasync, RWF_DSYNC not timed (%s: fast <= %.0f, slow >= %.0f)",
+			 j->fsync_p50_us, tran, j->fast_us, j->slow_us);
+	else
+		snprintf(F->basis, sizeof(F->basis), "durable 4 KiB writes: p50 %.0f us with RWF_DSYNC%s, "
 		 "%.0f us as a write and fdatasync (%s: fast <= %.0f, slow >= %.0f)%s", j->p50_us,
 		 f->dev->kernel_fua == DC_TRI_YES ? " (FUA)" : "", j->fsync_p50_us, tran, j->fast_us,
 		 j->slow_us,

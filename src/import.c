@@ -123,6 +123,10 @@ enum dc_import_format dc_import_detect(const char *text, size_t len)
 {
 	const char *s = skip_space(text, text + len);
 
+	/* fio prints its error and note lines on stdout before the JSON */
+	while ((strncmp(s, "fio: ", 5) == 0 || strncmp(s, "note: ", 6) == 0) && strchr(s, '\n'))
+		s = skip_space(strchr(s, '\n'), text + len);
+
 	if (s < text + len && (*s == '{' || *s == '[')) {
 		if (has_key(text, "smartctl") && has_key(text, "json_format_version"))
 			return DC_IMPORT_SMARTCTL_JSON;
@@ -130,13 +134,16 @@ enum dc_import_format dc_import_detect(const char *text, size_t len)
 			return DC_IMPORT_FIO;
 		if (has_key(text, "Devices"))
 			return DC_IMPORT_NVME_LIST;
-		if (has_key(text, "vwc") && has_key(text, "mn"))
+		if (has_key(text, "drivecheck_version"))
+			return DC_IMPORT_UNKNOWN; /* drivecheck's own output */
+		if (has_key(text, "mn") && (has_key(text, "vid") || has_key(text, "sn")))
 			return DC_IMPORT_NVME_ID_CTRL;
 		if (has_key(text, "nsze") && has_key(text, "lbafs"))
 			return DC_IMPORT_NVME_ID_NS;
 		if (has_key(text, "critical_warning") && has_key(text, "data_units_written"))
 			return DC_IMPORT_NVME_SMART_LOG;
-		if (has_key(text, "feature_id") || has_key(text, "Feature"))
+		if (has_key(text, "feature_id") || has_key(text, "Feature") ||
+		    strstr(text, "\"feature: 0x"))
 			return DC_IMPORT_NVME_FEATURE;
 		return DC_IMPORT_UNKNOWN;
 	}
@@ -276,9 +283,11 @@ static void import_file(const char *path, struct dc_import_parts *parts, struct 
 	f = dc_import_detect(text, len);
 	fn = importer_for(f);
 	if (!fn) {
-		add_bad(bad, path, len ? "not a smartctl (-a, -x, -j), nvme-cli (id-ctrl, id-ns, "
-			"smart-log, get-feature, list -o json) or fio (json) output"
-			: "empty file");
+		add_bad(bad, path, !len ? "empty file"
+			: strstr(text, "\"drivecheck_version\"") ? "drivecheck's own JSON: nothing to "
+			  "import (a drivecheck --dump folder replays with --replay)"
+			: "not a smartctl (-a, -x, -j), nvme-cli (id-ctrl, id-ns, smart-log, "
+			  "get-feature, list -o json) or fio (json) output");
 		free(text);
 		return;
 	}

@@ -69,12 +69,16 @@ static void print_latency(FILE *out, const char *what, const struct dc_latency *
 }
 
 /* The probe's kinds of write, one line each (a dump of an older probe has no flush phase). */
+/* The kinds of write that were timed: an old dump has no flush phase, an imported fio
+ * run only the one it ran. */
 static void print_phases(FILE *out, const struct dc_probe *p)
 {
-	print_latency(out, "RWF_DSYNC write", &p->sync);
+	if (p->sync.count)
+		print_latency(out, "RWF_DSYNC write", &p->sync);
 	if (p->flush.count)
 		print_latency(out, "write + fdatasync", &p->flush);
-	print_latency(out, "no sync", &p->nosync);
+	if (p->nosync.count)
+		print_latency(out, "no sync", &p->nosync);
 }
 
 static void print_property(FILE *out, const char *label, const struct dc_property *p,

@@ -252,6 +252,27 @@ static void run_sync_modes(void)
 	w.p.sync.p99_us = 12000;
 	decide(&w);
 	CHECK(w.r.fdatasync_p50_us == 40 && w.r.verdicts[DC_ROLE_ETCD].status == DC_FAIL);
+	/* an imported fio run of write + fdatasync: the flush alone is timed, and decides */
+	setup(&w, case_named("database full, fast NVMe"));
+	memset(&w.p.sync, 0, sizeof(w.p.sync));
+	w.p.flush.count = 1000;
+	w.p.flush.p50_us = 60;
+	w.p.flush.p99_us = 150;
+	decide(&w);
+	CHECK(w.r.speed_dsync == DC_FLUSH_NOT_MEASURED && w.r.dsync_p50_us == 0);
+	CHECK(w.r.speed_fdatasync == DC_FLUSH_FAST && w.r.flush_speed == DC_FLUSH_FAST);
+	CHECK(w.r.fast.value == DC_TRI_YES && strstr(w.r.fast.basis, "RWF_DSYNC not timed"));
+	CHECK(!evidence_has(&w.r, "disagree"));
+	for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
+		CHECK(w.r.verdicts[k].status == DC_PASS);
+	w.p.flush.p50_us = 3000;
+	decide(&w);
+	CHECK(w.r.flush_speed == DC_FLUSH_SLOW && w.r.flush_p50_us == 3000);
+	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == DC_FAIL);
+	/* neither kind timed: not measured */
+	w.p.flush.count = 0;
+	decide(&w);
+	CHECK(w.r.flush_speed == DC_FLUSH_NOT_MEASURED && w.r.fast.value == DC_TRI_UNKNOWN);
 	/* etcd without S warns; without a probe and without U warns */
 	setup(&w, case_named("fast probe alone is never full"));
 	w.p.sync.p99_us = 100;
