@@ -46,6 +46,22 @@ sed 's/^Write cache is:.*/Write cache is:   Unavailable/' "$PM883" >"$T/unavail.
 $DC import --json "$T/unavail.txt" >"$T/j" 2>/dev/null
 check "'Unavailable' is not read as no cache" "jq -e '.devices[0].write_cache.present == null' $T/j >/dev/null"
 
+# --- smartctl -a's attribute layout (FLAG as hex, TYPE, UPDATED, WHEN_FAILED) reads as -x's ---
+awk 'BEGIN { split("P O S R C K", b, " ") }
+/^ID# ATTRIBUTE_NAME/ { print "ID# ATTRIBUTE_NAME          FLAG     VALUE WORST THRESH TYPE      UPDATED  WHEN_FAILED RAW_VALUE"; t = 1; next }
+t && /^ *\|/ { t = 0 }
+t && NF >= 7 && $1 ~ /^[0-9]+$/ {
+	f = 0; for (i = 1; i <= 6; i++) if (substr($3, i, 1) == b[i]) f += 2 ^ (i - 1)
+	raw = $0; sub(/^ *[0-9]+ +[^ ]+ +[^ ]+ +[0-9]+ +[0-9]+ +[^ ]+ +[^ ]+ +/, "", raw)
+	printf "%3d %-23s 0x%04x   %s   %s   %s    %-9s %-8s %-7s %s\n", $1, $2, f, $4, $5, $6,
+		(f % 2) ? "Pre-fail" : "Old_age", (int(f / 2) % 2) ? "Always" : "Offline", "-", raw
+	next }
+t { next } { print }' "$PM883" >"$T/a-layout.txt"
+$DC import --json "$PM883" | jq -c '.devices[0].smart.ata_attributes' >"$T/x-attrs" 2>/dev/null
+$DC import --json "$T/a-layout.txt" | jq -c '.devices[0].smart.ata_attributes' >"$T/a-attrs" 2>/dev/null
+check "-a layout: the converted table has the 0x flags" "grep -q '^  5 Reallocated_Sector_Ct   0x0033' $T/a-layout.txt"
+check "-a layout: the same attributes as -x" "[ -s $T/a-attrs ] && [ \"\$(jq length $T/x-attrs)\" -gt 10 ] && cmp -s $T/x-attrs $T/a-attrs"
+
 # --- an NVMe report: smartctl prints no VWC; never "no volatile cache" ---
 NV=$(grep -rl '^Model Number:' $R | head -1)
 $DC import --json "$NV" >"$T/j" 2>/dev/null
@@ -97,6 +113,13 @@ sed 's/^Serial Number:.*/Serial Number:    S4ABCD0001/' "$PM883" >"$T/join/b/y.t
 cp "$PM883" "$T/join/a/z.txt"; cp "$PM883" "$T/join/b/w.txt"    # serial "--"
 $DC import --json "$T/join" >"$T/j" 2>/dev/null
 check "same serial joins, masked serials do not" "jq -e '.devices | length == 3' $T/j >/dev/null"
+mkdir -p "$T/join2"
+sed 's/^Serial Number:.*/Serial Number:    REDACTED/' "$PM883" >"$T/join2/a.txt"
+sed 's/^Serial Number:.*/Serial Number:    REDACTED/' "$PM883" >"$T/join2/b.txt"
+sed 's/^Serial Number:.*/Serial Number:    S4ABCD0002/' "$PM883" >"$T/join2/c.txt"
+sed 's/^Serial Number:.*/Serial Number:    S4ABCD0002/' "$EVO" >"$T/join2/d.txt"
+$DC import --json "$T/join2" >"$T/j" 2>/dev/null
+check "REDACTED joins nothing; one serial under two models is two drives" "jq -e '.devices | length == 4' $T/j >/dev/null"
 
 # --- the summary over a folder of real reports ---
 $DC import --json $R >"$T/j" 2>/dev/null; rc=$?

@@ -10,7 +10,7 @@ list must move with it.
 
   tests/mutants/run.py [--jobs N] [NAME-SUBSTRING...]
 
-Checks a mutant may name (tests:): unit, db, replay. The copy is built once; each mutant
+Checks a mutant may name (tests:): unit, db, replay, import. The copy is built once; each mutant
 then rebuilds only what its change touches.
 """
 import argparse
@@ -26,6 +26,7 @@ CHECKS = {
     "unit": ["make", "--no-print-directory", "-s", "BUILD=build", "check-unit"],
     "db": ["make", "--no-print-directory", "-s", "BUILD=build", "check-db"],
     "replay": ["make", "--no-print-directory", "-s", "BUILD=build", "check-replay"],
+    "import": ["make", "--no-print-directory", "-s", "BUILD=build", "check-import"],
 }
 
 
