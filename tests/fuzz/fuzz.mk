@@ -3,6 +3,7 @@
 FUZZ_TARGETS := nvme ata scsi model
 FUZZ_TARGETS += import_smartctl_json
 FUZZ_TARGETS += import_nvme_cli import_fio
+FUZZ_TARGETS += import_smartctl_text
 FUZZ_SECONDS ?= 15
 FUZZ_CC      ?= clang
 FUZZ_FLAGS   := -std=gnu11 -g -O1 -pthread -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
@@ -54,3 +55,12 @@ $(BUILD)/fuzz/seeds-import_smartctl_json.stamp: $(BUILD)/fuzz/seeds.stamp \
 	$(Q)d=$(BUILD)/fuzz/seeds-import_smartctl_json && rm -rf $$d && mkdir -p $$d && \
 	for f in $(filter %.json,$^); do cp $$f $$d/$$(echo $$f | tr / _); done && touch $@
 check-fuzz: $(BUILD)/fuzz/seeds-import_smartctl_json.stamp
+
+# Seeds of the smartctl text importer: the real reports of data/import/linuxhw (folder names
+# hold spaces, so the copy finds them itself) and data/dumps.
+$(BUILD)/fuzz/seeds-import_smartctl_text.stamp: $(BUILD)/fuzz/seeds.stamp data/import/README.md \
+		$(wildcard data/dumps/*/smartctl.txt)
+	$(Q)d=$(BUILD)/fuzz/seeds-import_smartctl_text && rm -rf $$d && mkdir -p $$d && \
+	i=0 && find data/import/linuxhw data/dumps -name '*.txt' | sort | \
+	while read -r f; do i=$$((i + 1)); cp "$$f" $$d/$$i; done && touch $@
+check-fuzz: $(BUILD)/fuzz/seeds-import_smartctl_text.stamp
