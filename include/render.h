@@ -12,8 +12,8 @@
 
 struct dc_summary;
 
-/* render_json.c: returns 0 or -ENOMEM. */
-int dc_render_json(FILE *out, const struct dc_report *reports, unsigned n);
+/* render_json.c: returns 0 or -ENOMEM. host: the machine's short name, or NULL (null). */
+int dc_render_json(FILE *out, const char *host, const struct dc_report *reports, unsigned n);
 /* The same, with a "summary" object after the devices (import). */
 int dc_render_json_summary(FILE *out, const struct dc_report *reports, unsigned n,
 			   const struct dc_summary *s);

@@ -353,6 +353,16 @@ static void warn_left_off(const struct dc_report *r, unsigned n)
 	}
 }
 
+/* The JSON's "host": this machine's name up to the first dot, or NULL. */
+static const char *short_hostname(char *buf, size_t len)
+{
+	if (gethostname(buf, len) < 0 || !buf[0])
+		return NULL;
+	buf[len - 1] = '\0';
+	buf[strcspn(buf, ".")] = '\0';
+	return buf;
+}
+
 static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs)
 {
 	struct dc_scan_opts o = {
@@ -371,7 +381,7 @@ static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs
 	};
 	struct dc_report *reports = NULL;
 	unsigned n = 0;
-	char err[512] = "";
+	char err[512] = "", host[256];
 	int rc;
 
 	if (c->try_cache_off) {
@@ -394,7 +404,7 @@ static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs
 	}
 	warn_left_off(reports, n);
 	if (c->format == OUT_JSON)
-		rc = dc_render_json(stdout, reports, n);
+		rc = dc_render_json(stdout, short_hostname(host, sizeof(host)), reports, n);
 	else if (c->format == OUT_PROM)
 		dc_render_prom(stdout, reports, n);
 	else if (c->gate)

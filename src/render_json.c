@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* render_json.c - the stable JSON output (docs/json.md), built with cJSON. */
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -324,6 +325,12 @@ static cJSON *result_json(const struct dc_report *r, cJSON *dev)
 	advice = cJSON_AddArrayToObject(dev, "advice");
 	for (unsigned i = 0; i < r->result.nadvice; i++)
 		cJSON_AddItemToArray(advice, cJSON_CreateString(r->result.advice[i]));
+	/* 1.3: what the advice says in words, for a fleet's summary (drivecheck report) */
+	if (r->result.endurance_years_left >= 0)
+		cJSON_AddNumberToObject(dev, "endurance_years_left",
+					round(r->result.endurance_years_left * 100) / 100);
+	else
+		cJSON_AddNullToObject(dev, "endurance_years_left");
 	return dev;
 }
 
@@ -419,19 +426,24 @@ static cJSON *versioned_root(void)
 	return root;
 }
 
-static cJSON *devices_root(const struct dc_report *reports, unsigned n)
+static cJSON *devices_root(const struct dc_report *reports, unsigned n, bool with_host,
+			   const char *host)
 {
 	cJSON *root = versioned_root();
-	cJSON *devices = cJSON_AddArrayToObject(root, "devices");
+	cJSON *devices;
+
+	if (with_host)
+		cJSON_AddItemToObject(root, "host", str_or_null(host));
+	devices = cJSON_AddArrayToObject(root, "devices");
 
 	for (unsigned i = 0; i < n; i++)
 		cJSON_AddItemToArray(devices, report_json(&reports[i]));
 	return root;
 }
 
-int dc_render_json(FILE *out, const struct dc_report *reports, unsigned n)
+int dc_render_json(FILE *out, const char *host, const struct dc_report *reports, unsigned n)
 {
-	return print_and_free(out, devices_root(reports, n));
+	return print_and_free(out, devices_root(reports, n, true, host));
 }
 
 static cJSON *items_json(const struct dc_summary_item *v, unsigned n)
@@ -451,7 +463,7 @@ static cJSON *items_json(const struct dc_summary_item *v, unsigned n)
 int dc_render_json_summary(FILE *out, const struct dc_report *reports, unsigned n,
 			   const struct dc_summary *s)
 {
-	cJSON *root = devices_root(reports, n);
+	cJSON *root = devices_root(reports, n, false, NULL);
 	cJSON *sum = cJSON_AddObjectToObject(root, "summary");
 	cJSON *roles = cJSON_AddObjectToObject(sum, "roles");
 	cJSON *plp = cJSON_AddObjectToObject(sum, "plp");
