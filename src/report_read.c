@@ -380,6 +380,29 @@ static void read_head(struct rd *c, const cJSON *root, struct dc_fleet_file *met
 	str_key(c, root, "", "host", meta->host, sizeof(meta->host), false);
 }
 
+/* Whether a parse that failed at p ran out of text: the rest is blank, a string never
+ * closed (cJSON stops at its quote, or just after it), or a number or word cut short. */
+static bool cut_short(const char *text, const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	if (p >= end)
+		return true;
+	if (*p == '"' || (p > text && p[-1] == '"')) {
+		for (p += *p == '"'; p < end; p++) {
+			if (*p == '\\' && p + 1 < end)
+				p++;
+			else if (*p == '"')
+				return false;
+		}
+		return true;
+	}
+	for (; p < end; p++)
+		if (!strchr("0123456789+-.eEtruefalsn", *p))
+			return false;
+	return true;
+}
+
 int dc_report_read(const char *text, size_t len, unsigned file, struct dc_fleet_file *meta,
 		   struct dc_fleet *f, char *err, size_t errlen)
 {
@@ -396,7 +419,7 @@ int dc_report_read(const char *text, size_t len, unsigned file, struct dc_fleet_
 		goto out;
 	}
 	if (!root) {
-		if (!end || end >= text + len)
+		if (!end || cut_short(text, end, text + len))
 			bad(&c, "not JSON: it ends too soon (truncated?)");
 		else
 			bad(&c, "not JSON (at byte %zu)", (size_t)(end - text));

@@ -10,7 +10,8 @@
 #   check-prom    --prometheus under promtool, the alert rules, the systemd timer and wrapper
 #   check-fuzz    a short libFuzzer run of every parser and importer
 #   check-import  drivecheck import: bad files, joins, and real smartctl reports number by number
-#   check-asan    unit, db, cli and replay again under ASan and UBSan
+#   check-report  drivecheck report: hosts' JSON merged, counts, worst first, bad files, exit codes
+#   check-asan    unit, db, cli, import, report and replay again under ASan and UBSan
 #   check-werror  warning-free builds with gcc and clang
 #   check-mutants each mutant of tests/mutants/mutants.txt makes the suite fail
 #   e2e           the QEMU lab: real kernel drivers, emulated NVMe, SATA and SCSI
@@ -64,10 +65,14 @@ check-deb:
 -include tests/replay/replay.mk
 -include tests/fuzz/fuzz.mk
 -include tests/import/import.mk
+-include tests/report/report.mk
 -include tests/e2e/e2e.mk
 
 # The parts that exist in this tree (each sub-folder brings its own .mk).
 CHECK_FAST := check-unit check-db check-cli check-sysroot check-install check-import
+ifneq ($(wildcard tests/report/report.mk),)
+CHECK_FAST += check-report
+endif
 ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif
