@@ -16,6 +16,7 @@
 #   check-mutants each mutant of tests/mutants/mutants.txt makes the suite fail
 #   e2e           the QEMU lab: real kernel drivers, emulated NVMe, SATA and SCSI
 #   check-deb     make deb, lintian, apt-get install, the installed files, apt-get remove (root)
+#   check-ansible contrib/ansible's playbook against localhost, and the fleet report it made
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
@@ -61,6 +62,11 @@ check-prom: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 check-deb:
 	$(Q)BUILD=$(BUILD) tests/deb/check.sh
 
+# contrib/ansible/drivecheck.yml with ansible-playbook against localhost (the binary into a
+# folder of the test, the probe off): never skipped.
+check-ansible: $(BUILD)/drivecheck
+	$(Q)BUILD=$(BUILD) tests/ansible/check.sh
+
 -include tests/probe/probe.mk
 -include tests/replay/replay.mk
 -include tests/fuzz/fuzz.mk
@@ -76,7 +82,8 @@ endif
 ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif
-CHECK_ALL := check-werror db-check $(CHECK_FAST) check-prom check-fuzz check-mutants check-deb
+CHECK_ALL := check-werror db-check $(CHECK_FAST) check-prom check-fuzz check-mutants check-deb \
+             check-ansible
 ifneq ($(wildcard tests/probe/probe.mk),)
 CHECK_ALL += check-probe
 endif
@@ -102,5 +109,4 @@ check: all
 	@echo "make check: all passed"
 
 .PHONY: check check-unit check-db check-cli check-sysroot check-asan check-install check-werror \
-	check-mutants check-prom
-	check-mutants check-deb
+	check-mutants check-prom check-deb check-ansible
