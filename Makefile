@@ -106,6 +106,7 @@ install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 	install -D -m 0755 $(BUILD)/drivecheck $(DESTDIR)$(BINDIR)/drivecheck
 	install -D -m 0644 $(BUILD)/drives.sqlite $(DESTDIR)$(DATADIR)/drives.sqlite
 	install -D -m 0644 docs/drivecheck.8 $(DESTDIR)$(MANDIR)/man8/drivecheck.8
+	install -D -m 0644 contrib/bash-completion/drivecheck $(DESTDIR)$(BASHCOMPDIR)/drivecheck
 	@# node_exporter's textfile: the wrapper, its service and timer, the alert rules
 	install -d $(DESTDIR)$(LIBEXECDIR)/drivecheck $(DESTDIR)$(SYSTEMDUNITDIR)
 	sed 's|@BINDIR@|$(BINDIR)|g' contrib/drivecheck-textfile.in \
