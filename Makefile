@@ -88,7 +88,8 @@ DEPS      := gcc make binutils pkg-config libnvme-dev libjson-c-dev libssl-dev l
 DEB_DEPS  := dpkg-dev debhelper fakeroot lintian bash-completion man-db
 TEST_DEPS := $(DEPS) clang jq sqlite3 fdisk e2fsprogs util-linux mount kmod cpio dmsetup \
              fio time python3 qemu-system-x86 linux-image-amd64 busybox-static nbdkit \
-             smartmontools nvme-cli sg3-utils sdparm prometheus systemd python3-yaml $(DEB_DEPS)
+             smartmontools nvme-cli sg3-utils sdparm prometheus systemd python3-yaml ansible \
+             $(DEB_DEPS)
 
 deps:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEPS)

@@ -10,6 +10,7 @@
  * know, leaving *out alone. */
 const char *dc_tri_name(enum dc_tri t);                  /* "yes", "no", "unknown" */
 const char *dc_ev_kind_name(enum dc_ev_kind k);          /* "plp", "plp-failed", ... */
+int dc_ev_kind_from_name(const char *name, enum dc_ev_kind *out);
 
 const char *dc_plp_name(enum dc_plp_class plp);          /* "full", "data-at-rest", ... */
 const char *dc_plp_short_name(enum dc_plp_class plp);    /* for the table's PLP column */
@@ -20,6 +21,7 @@ int dc_source_kind_from_name(const char *name, enum dc_source_kind *out);
 const char *dc_claim_name(enum dc_claim c);              /* "full", "inferred-none", ... */
 int dc_claim_from_name(const char *name, enum dc_claim *out);
 const char *dc_flush_speed_name(enum dc_flush_speed s);  /* "fast", "not-measured", ... */
+int dc_flush_speed_from_name(const char *name, enum dc_flush_speed *out);
 const char *dc_trial_state_name(enum dc_trial_state s);  /* "done", "skipped", ... */
 int dc_trial_state_from_name(const char *name, enum dc_trial_state *out);
 
@@ -31,6 +33,7 @@ const char *dc_kcache_name(enum dc_kernel_cache c);      /* "write back", "write
 enum dc_kernel_cache dc_kcache_from_text(const char *text);
 
 const char *dc_status_name(enum dc_status s);            /* "pass", "warn", "fail", "not-checked" */
+int dc_status_from_name(const char *name, enum dc_status *out);
 const char *dc_role_name(enum dc_role role);             /* "ceph_osd" (JSON) */
 const char *dc_role_cli_name(enum dc_role role);         /* "ceph-osd" (--gate) */
 int dc_role_from_name(const char *name, enum dc_role *out); /* either spelling */

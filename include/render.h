@@ -11,12 +11,17 @@
 #define DC_JSON_FORMAT_MINOR 3
 
 struct dc_summary;
+struct dc_fleet;
 
-/* render_json.c: returns 0 or -ENOMEM. */
-int dc_render_json(FILE *out, const struct dc_report *reports, unsigned n);
+/* render_json.c: returns 0 or -ENOMEM. host: the machine's short name, or NULL (null). */
+int dc_render_json(FILE *out, const char *host, const struct dc_report *reports, unsigned n);
 /* The same, with a "summary" object after the devices (import). */
 int dc_render_json_summary(FILE *out, const struct dc_report *reports, unsigned n,
 			   const struct dc_summary *s);
+/* drivecheck report: the files read, the drives (in the fleet's order, worst first) and
+ * the summary (docs/json.md). hosts: the number of distinct hosts among the files read. */
+int dc_render_json_fleet(FILE *out, const struct dc_fleet *f, const struct dc_summary *s,
+			 unsigned hosts);
 /* The lookup subcommand: queries[i] and its answer dbs[i]. */
 int dc_render_lookup_json(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
 			  unsigned n);
@@ -26,9 +31,13 @@ void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, boo
 void dc_render_lookup_table(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
 			    unsigned n);
 /* The closing summary of many drives: per role pass / warn / fail, what the database
- * does not know, the drives to look at first. */
+ * does not know, the drives to look at first. hosts (a fleet): hosts[i] is the host of
+ * reports[i], nhosts how many there are; NULL for import. */
 void dc_render_summary_table(FILE *out, const struct dc_report *reports,
-			     const struct dc_summary *s);
+			     const struct dc_summary *s, const char *const *hosts, unsigned nhosts);
+/* drivecheck report: the scan's table with the host of each drive first. */
+void dc_render_fleet_table(FILE *out, const struct dc_report *reports,
+			   const char *const *hosts, unsigned n);
 /* --gate: one role's verdict and reasons per drive, or why it could not be checked. */
 void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum dc_role role);
 /* One line per database family (the lookup --list). */

@@ -35,5 +35,16 @@ struct dc_summary {
 
 /* summary.c. Returns 0 or -ENOMEM. */
 int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary *s);
+/* Whether a drive needs a look first, and why in words (summary's attention). */
+bool dc_summary_look(const struct dc_report *r, char *why, size_t len);
+/*
+ * Fills order[0..n) with the indices of reports, the drives that need a look first (failed
+ * backup power, then worn out, then little endurance left, then degraded backup power),
+ * then by their verdict (role >= 0: that role's; else the worst of the roles): fail, not
+ * read, warn, pass; then the more roles failing and warning first; ties by group[i] (a host
+ * name; group may be NULL), the device path, and the index, so the order is total.
+ */
+void dc_summary_worst_first(const struct dc_report *reports, unsigned n,
+			    const char *const *group, int role, unsigned *order);
 
 #endif /* DC_SUMMARY_H */

@@ -16,6 +16,7 @@
 #include "exitcodes.h"
 #include "import.h"
 #include "render.h"
+#include "report_read.h"
 #include "scan.h"
 #include "summary.h"
 #include "thresholds.h"
@@ -42,6 +43,7 @@ static void usage(FILE *f)
 "       drivecheck --gate ROLE [OPTIONS] DEVICE...\n"
 "       drivecheck --restore-cache DEVICE\n"
 "       drivecheck import [--json | --prometheus] [-v] [--gate ROLE] FILE | DIR | -...\n"
+"       drivecheck report [--json] [--gate ROLE] FILE...\n"
 "       drivecheck lookup [--json] MODEL...\n"
 "       drivecheck lookup --list [--vendor V] [--plp CLASS] [--interface IF] [--min-dwpd N]\n"
 "                                [--source-kind KIND]\n"
@@ -85,6 +87,11 @@ static void usage(FILE *f)
 "                          4 KiB queue-depth-1 sync write job (as the probe). Folders are\n"
 "                          read recursively; one drive's files join by serial or folder.\n"
 "                          What a format does not carry is reported as not in the input.\n"
+"Report (a fleet: many hosts' drivecheck --json files merged, no drive needed):\n"
+"  report FILE...          every drive with its host, the worst first; per role how many\n"
+"                          pass, warn and fail; the models and families the database does\n"
+"                          not know. The host is the file's \"host\", else its name. A file\n"
+"                          that is not drivecheck's JSON is named on stderr (exit 3).\n"
 "Lookup (what the database says, no drive needed):\n"
 "      --list              every family that passes these filters:\n"
 "      --vendor V          vendor name contains V\n"
@@ -353,6 +360,16 @@ static void warn_left_off(const struct dc_report *r, unsigned n)
 	}
 }
 
+/* The JSON's "host": this machine's name up to the first dot, or NULL. */
+static const char *short_hostname(char *buf, size_t len)
+{
+	if (gethostname(buf, len) < 0 || !buf[0])
+		return NULL;
+	buf[len - 1] = '\0';
+	buf[strcspn(buf, ".")] = '\0';
+	return buf;
+}
+
 static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs)
 {
 	struct dc_scan_opts o = {
@@ -371,7 +388,7 @@ static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs
 	};
 	struct dc_report *reports = NULL;
 	unsigned n = 0;
-	char err[512] = "";
+	char err[512] = "", host[256];
 	int rc;
 
 	if (c->try_cache_off) {
@@ -394,7 +411,7 @@ static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs
 	}
 	warn_left_off(reports, n);
 	if (c->format == OUT_JSON)
-		rc = dc_render_json(stdout, reports, n);
+		rc = dc_render_json(stdout, short_hostname(host, sizeof(host)), reports, n);
 	else if (c->format == OUT_PROM)
 		dc_render_prom(stdout, reports, n);
 	else if (c->gate)
@@ -442,13 +459,91 @@ static int cmd_import(struct cli *c, struct dc_db *db, char **paths, unsigned n)
 		dc_render_table(stdout, reports, count,
 				c->verbose || (count == 1 && !reports[0].error));
 	if (c->format == OUT_TABLE && !c->gate && count > 1)
-		dc_render_summary_table(stdout, reports, &sum);
+		dc_render_summary_table(stdout, reports, &sum, NULL, 0);
 	/* Each file not read is said on stderr, whatever the format: scripts read stdout. */
 	for (unsigned i = 0; i < count; i++)
 		if (reports[i].error)
 			fprintf(stderr, "drivecheck import: %s\n", reports[i].error_msg);
 	rc = rc ? DC_EXIT_INTERNAL : exit_code(c, reports, count);
 	free(reports);
+	return rc;
+}
+
+/* Hosts named by two files: said on stderr (the same host merged twice counts twice). */
+static unsigned count_hosts(const struct dc_fleet *f)
+{
+	unsigned hosts = 0;
+
+	for (unsigned i = 0; i < f->nfiles; i++) {
+		unsigned j;
+
+		if (f->files[i].error)
+			continue;
+		for (j = 0; j < i; j++)
+			if (!f->files[j].error && strcmp(f->files[i].host, f->files[j].host) == 0)
+				break;
+		if (j == i) {
+			hosts++;
+			continue;
+		}
+		fprintf(stderr, "drivecheck report: warning: host %s is in %s and in %s: its drives "
+			"are counted once for each\n", f->files[i].host, f->files[j].path,
+			f->files[i].path);
+	}
+	return hosts;
+}
+
+/* report: many hosts' --json back in, one table (or JSON) and one summary, worst first. */
+static int cmd_report(struct cli *c, char **paths, unsigned n)
+{
+	struct dc_fleet f = { 0 };
+	struct dc_summary sum;
+	const char **hosts = NULL;
+	unsigned *order = NULL, nhosts;
+	int rc;
+
+	if (!n) {
+		fprintf(stderr, "drivecheck report: name the FILEs (drivecheck --json of each host)\n");
+		return DC_EXIT_USAGE;
+	}
+	rc = dc_fleet_read(paths, n, &f);
+	if (!rc) {
+		hosts = calloc(f.n ? f.n : 1, sizeof(*hosts));
+		order = calloc(f.n ? f.n : 1, sizeof(*order));
+		rc = hosts && order ? 0 : -ENOMEM;
+	}
+	if (!rc) {
+		for (unsigned i = 0; i < f.n; i++)
+			hosts[i] = dc_fleet_host(&f, i);
+		dc_summary_worst_first(f.reports, f.n, hosts, c->gate ? (int)c->gate_role : -1, order);
+		rc = dc_fleet_reorder(&f, order);
+	}
+	if (!rc) {
+		for (unsigned i = 0; i < f.n; i++)
+			hosts[i] = dc_fleet_host(&f, i);
+		rc = dc_summarize(f.reports, f.n, &sum);
+	}
+	if (rc) {
+		fprintf(stderr, "drivecheck report: %s\n", strerror(-rc));
+		rc = DC_EXIT_INTERNAL;
+		goto out;
+	}
+	nhosts = count_hosts(&f);
+	if (c->format == OUT_JSON) {
+		rc = dc_render_json_fleet(stdout, &f, &sum, nhosts);
+	} else {
+		dc_render_fleet_table(stdout, f.reports, hosts, f.n);
+		dc_render_summary_table(stdout, f.reports, &sum, hosts, nhosts);
+	}
+	/* Each file not read is said on stderr, whatever the format: scripts read stdout. */
+	for (unsigned i = 0; i < f.nfiles; i++)
+		if (f.files[i].error)
+			fprintf(stderr, "drivecheck report: %s\n", f.files[i].error_msg);
+	rc = rc ? DC_EXIT_INTERNAL : exit_code(c, f.reports, f.n);
+out:
+	free((void *)hosts);
+	free(order);
+	dc_fleet_free(&f);
 	return rc;
 }
 
@@ -494,7 +589,7 @@ int main(int argc, char **argv)
 {
 	struct cli c = { .format = OUT_TABLE };
 	struct dc_db *db = NULL;
-	bool lookup, import;
+	bool lookup, import, report;
 	char err[512] = "";
 	int rc;
 
@@ -505,7 +600,8 @@ int main(int argc, char **argv)
 		return rc;
 	lookup = optind < argc && strcmp(argv[optind], "lookup") == 0;
 	import = optind < argc && strcmp(argv[optind], "import") == 0;
-	if (lookup || import)
+	report = optind < argc && strcmp(argv[optind], "report") == 0;
+	if (lookup || import || report)
 		optind++;
 	if (import && (c.all || c.replay_dir || c.dump_dir || c.sysroot || c.try_cache_off ||
 		       c.restore_cache || c.probe_dir || c.list)) {
@@ -513,6 +609,17 @@ int main(int argc, char **argv)
 			"--dump, --sysroot, --probe-dir, --try-cache-off, --restore-cache or --list\n");
 		return DC_EXIT_USAGE;
 	}
+	if (report && (c.all || c.replay_dir || c.dump_dir || c.sysroot || c.try_cache_off ||
+		       c.restore_cache || c.probe_dir || c.list || c.verbose || c.format == OUT_PROM ||
+		       c.version)) {
+		fprintf(stderr, "drivecheck report: reads drivecheck --json files only: not with "
+			"--all, --replay, --dump, --sysroot, --probe-dir, --try-cache-off, "
+			"--restore-cache, --list, --prometheus, -v or --version\n");
+		return DC_EXIT_USAGE;
+	}
+	/* The verdicts are in the files: no database is opened (nor needed). */
+	if (report)
+		return cmd_report(&c, argv + optind, (unsigned)(argc - optind));
 	if (c.restore_cache && (lookup || c.all || c.replay_dir || c.sysroot || c.try_cache_off ||
 				c.gate || optind < argc)) {
 		fprintf(stderr, "drivecheck: --restore-cache takes one DEVICE and nothing else\n");

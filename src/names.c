@@ -41,6 +41,16 @@ const char *dc_ev_kind_name(enum dc_ev_kind k)
 	return name_at(ev_kind_names, COUNT(ev_kind_names), (unsigned)k, "info");
 }
 
+int dc_ev_kind_from_name(const char *name, enum dc_ev_kind *out)
+{
+	int i = index_of(ev_kind_names, COUNT(ev_kind_names), name);
+
+	if (i < 0)
+		return -EINVAL;
+	*out = (enum dc_ev_kind)i;
+	return 0;
+}
+
 static const char *const plp_names[] = {
 	[DC_PLP_UNKNOWN] = "unknown",
 	[DC_PLP_NONE] = "none",
@@ -111,15 +121,26 @@ int dc_claim_from_name(const char *name, enum dc_claim *out)
 	return 0;
 }
 
+static const char *const flush_speed_names[] = {
+	[DC_FLUSH_NOT_MEASURED] = "not-measured",
+	[DC_FLUSH_FAST] = "fast",
+	[DC_FLUSH_MIDDLING] = "middling",
+	[DC_FLUSH_SLOW] = "slow",
+};
+
 const char *dc_flush_speed_name(enum dc_flush_speed s)
 {
-	switch (s) {
-	case DC_FLUSH_FAST: return "fast";
-	case DC_FLUSH_MIDDLING: return "middling";
-	case DC_FLUSH_SLOW: return "slow";
-	case DC_FLUSH_NOT_MEASURED: break;
-	}
-	return "not-measured";
+	return name_at(flush_speed_names, COUNT(flush_speed_names), (unsigned)s, "not-measured");
+}
+
+int dc_flush_speed_from_name(const char *name, enum dc_flush_speed *out)
+{
+	int i = index_of(flush_speed_names, COUNT(flush_speed_names), name);
+
+	if (i < 0)
+		return -EINVAL;
+	*out = (enum dc_flush_speed)i;
+	return 0;
 }
 
 static const char *const trial_state_names[] = {
@@ -210,15 +231,26 @@ enum dc_kernel_cache dc_kcache_from_text(const char *text)
 	return DC_KCACHE_UNKNOWN;
 }
 
+static const char *const status_names[] = {
+	[DC_PASS] = "pass",
+	[DC_WARN] = "warn",
+	[DC_FAIL] = "fail",
+	[DC_NOT_CHECKED] = "not-checked",
+};
+
 const char *dc_status_name(enum dc_status s)
 {
-	switch (s) {
-	case DC_PASS: return "pass";
-	case DC_WARN: return "warn";
-	case DC_FAIL: return "fail";
-	case DC_NOT_CHECKED: break;
-	}
-	return "not-checked";
+	return name_at(status_names, COUNT(status_names), (unsigned)s, "not-checked");
+}
+
+int dc_status_from_name(const char *name, enum dc_status *out)
+{
+	int i = index_of(status_names, COUNT(status_names), name);
+
+	if (i < 0)
+		return -EINVAL;
+	*out = (enum dc_status)i;
+	return 0;
 }
 
 static const struct {

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* render_json.c - the stable JSON output (docs/json.md), built with cJSON. */
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cjson/cJSON.h>
 
 #include "names.h"
 #include "render.h"
+#include "report_read.h"
 #include "summary.h"
 #include "transport.h"
 
@@ -324,6 +327,12 @@ static cJSON *result_json(const struct dc_report *r, cJSON *dev)
 	advice = cJSON_AddArrayToObject(dev, "advice");
 	for (unsigned i = 0; i < r->result.nadvice; i++)
 		cJSON_AddItemToArray(advice, cJSON_CreateString(r->result.advice[i]));
+	/* 1.3: what the advice says in words, for a fleet's summary (drivecheck report) */
+	if (r->result.endurance_years_left >= 0)
+		cJSON_AddNumberToObject(dev, "endurance_years_left",
+					round(r->result.endurance_years_left * 100) / 100);
+	else
+		cJSON_AddNullToObject(dev, "endurance_years_left");
 	return dev;
 }
 
@@ -419,19 +428,24 @@ static cJSON *versioned_root(void)
 	return root;
 }
 
-static cJSON *devices_root(const struct dc_report *reports, unsigned n)
+static cJSON *devices_root(const struct dc_report *reports, unsigned n, bool with_host,
+			   const char *host)
 {
 	cJSON *root = versioned_root();
-	cJSON *devices = cJSON_AddArrayToObject(root, "devices");
+	cJSON *devices;
+
+	if (with_host)
+		cJSON_AddItemToObject(root, "host", str_or_null(host));
+	devices = cJSON_AddArrayToObject(root, "devices");
 
 	for (unsigned i = 0; i < n; i++)
 		cJSON_AddItemToArray(devices, report_json(&reports[i]));
 	return root;
 }
 
-int dc_render_json(FILE *out, const struct dc_report *reports, unsigned n)
+int dc_render_json(FILE *out, const char *host, const struct dc_report *reports, unsigned n)
 {
-	return print_and_free(out, devices_root(reports, n));
+	return print_and_free(out, devices_root(reports, n, true, host));
 }
 
 static cJSON *items_json(const struct dc_summary_item *v, unsigned n)
@@ -448,16 +462,19 @@ static cJSON *items_json(const struct dc_summary_item *v, unsigned n)
 	return a;
 }
 
-int dc_render_json_summary(FILE *out, const struct dc_report *reports, unsigned n,
-			   const struct dc_summary *s)
+/* The summary object (1.3); a fleet's: hosts[i] the host of reports[i], nhosts how many
+ * hosts; import's: hosts NULL. */
+static cJSON *summary_json(const struct dc_report *reports, const struct dc_summary *s,
+			   const char *const *hosts, unsigned nhosts)
 {
-	cJSON *root = devices_root(reports, n);
-	cJSON *sum = cJSON_AddObjectToObject(root, "summary");
+	cJSON *sum = cJSON_CreateObject();
 	cJSON *roles = cJSON_AddObjectToObject(sum, "roles");
 	cJSON *plp = cJSON_AddObjectToObject(sum, "plp");
 	cJSON *o, *a;
 
 	cJSON_AddNumberToObject(sum, "drives", s->drives);
+	if (hosts)
+		cJSON_AddNumberToObject(sum, "hosts", nhosts);
 	cJSON_AddNumberToObject(sum, "unreadable", s->unreadable);
 	for (unsigned role = 0; role < DC_ROLE_COUNT; role++) {
 		o = cJSON_AddObjectToObject(roles, dc_role_name((enum dc_role)role));
@@ -482,11 +499,130 @@ int dc_render_json_summary(FILE *out, const struct dc_report *reports, unsigned 
 		const struct dc_report *r = &reports[s->attention[i].index];
 		cJSON *d = cJSON_CreateObject();
 
+		if (hosts)
+			cJSON_AddStringToObject(d, "host", hosts[s->attention[i].index]);
 		cJSON_AddStringToObject(d, "device", r->dev.path);
 		cJSON_AddStringToObject(d, "model", r->drive.model);
 		cJSON_AddStringToObject(d, "why", s->attention[i].why);
 		cJSON_AddItemToArray(a, d);
 	}
+	return sum;
+}
+
+int dc_render_json_summary(FILE *out, const struct dc_report *reports, unsigned n,
+			   const struct dc_summary *s)
+{
+	cJSON *root = devices_root(reports, n, false, NULL);
+
+	cJSON_AddItemToObject(root, "summary", summary_json(reports, s, NULL, 0));
+	return print_and_free(out, root);
+}
+
+/* One drive of a fleet: the keys of DEVICE that the fleet's files carry, same shapes. */
+static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
+{
+	cJSON *o = cJSON_CreateObject(), *wc, *w, *verdicts, *errors, *props, *f;
+	char why[DC_TEXT_LEN];
+
+	cJSON_AddStringToObject(o, "host", host);
+	cJSON_AddStringToObject(o, "path", r->dev.path);
+	cJSON_AddStringToObject(o, "transport", dc_transport_name(r->dev.transport));
+	cJSON_AddItemToObject(o, "vendor", str_or_null(r->drive.vendor));
+	cJSON_AddItemToObject(o, "model", str_or_null(r->drive.model));
+	cJSON_AddItemToObject(o, "serial", str_or_null(r->drive.serial));
+	cJSON_AddItemToObject(o, "firmware", str_or_null(r->drive.firmware));
+	cJSON_AddNumberToObject(o, "capacity_bytes", (double)r->dev.capacity_bytes);
+	wc = cJSON_AddObjectToObject(o, "write_cache");
+	cJSON_AddItemToObject(wc, "present", tri_json(r->drive.cache_present));
+	cJSON_AddItemToObject(wc, "enabled", tri_json(r->drive.cache_enabled));
+	cJSON_AddItemToObject(wc, "kernel", str_or_null(dc_kcache_name(r->dev.kernel_cache)));
+	w = cJSON_AddObjectToObject(o, "wear");
+	add_u64_or_null(w, "percent_used", r->drive.wear.have_percent_used, r->drive.wear.percent_used);
+	add_u64_or_null(w, "host_written_bytes", r->drive.wear.have_written,
+			r->drive.wear.host_written_bytes);
+	add_u64_or_null(w, "power_on_hours", r->drive.wear.have_power_on, r->drive.wear.power_on_hours);
+	if (r->db.matched) {
+		cJSON *db = cJSON_AddObjectToObject(o, "database");
+
+		cJSON_AddStringToObject(db, "vendor", r->db.vendor);
+		cJSON_AddStringToObject(db, "family", r->db.family);
+		cJSON_AddStringToObject(db, "plp", dc_plp_name(r->db.plp));
+	} else {
+		cJSON_AddNullToObject(o, "database");
+	}
+	if (!r->error) {
+		cJSON_AddStringToObject(cJSON_AddObjectToObject(o, "plp"), "class",
+					dc_plp_name(r->result.plp));
+		props = cJSON_AddObjectToObject(o, "properties");
+		f = cJSON_AddObjectToObject(props, "durable_writes_fast");
+		cJSON_AddStringToObject(f, "speed", dc_flush_speed_name(r->result.flush_speed));
+		if (r->result.flush_speed != DC_FLUSH_NOT_MEASURED)
+			cJSON_AddNumberToObject(f, "p50_us", r->result.flush_p50_us);
+		else
+			cJSON_AddNullToObject(f, "p50_us");
+		verdicts = cJSON_AddObjectToObject(o, "verdicts");
+		for (unsigned i = 0; i < DC_ROLE_COUNT; i++)
+			cJSON_AddStringToObject(cJSON_AddObjectToObject(verdicts,
+						dc_role_name((enum dc_role)i)), "status",
+						dc_status_name(r->result.verdicts[i].status));
+		if (r->result.endurance_years_left >= 0)
+			cJSON_AddNumberToObject(o, "endurance_years_left", r->result.endurance_years_left);
+		else
+			cJSON_AddNullToObject(o, "endurance_years_left");
+		cJSON_AddItemToObject(o, "attention", dc_summary_look(r, why, sizeof(why))
+				      ? cJSON_CreateString(why) : cJSON_CreateNull());
+	}
+	errors = cJSON_AddArrayToObject(o, "errors");
+	if (r->error)
+		cJSON_AddItemToArray(errors, cJSON_CreateString(r->error_msg));
+	for (unsigned i = 0; i < r->drive.nerrors; i++)
+		if (!r->error || strcmp(r->drive.errors[i], r->error_msg))
+			cJSON_AddItemToArray(errors, cJSON_CreateString(r->drive.errors[i]));
+	return o;
+}
+
+static cJSON *fleet_file_json(const struct dc_fleet_file *m)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "file", m->path);
+	cJSON_AddStringToObject(o, "host", m->host);
+	cJSON_AddBoolToObject(o, "host_from_file_name", m->host_from_name);
+	if (m->error) {
+		cJSON_AddNullToObject(o, "json_format_version");
+		cJSON_AddNullToObject(o, "drivecheck_version");
+	} else {
+		cJSON *v = cJSON_AddArrayToObject(o, "json_format_version");
+
+		cJSON_AddItemToArray(v, cJSON_CreateNumber(m->major));
+		cJSON_AddItemToArray(v, cJSON_CreateNumber(m->minor));
+		cJSON_AddStringToObject(o, "drivecheck_version", m->version);
+	}
+	cJSON_AddNumberToObject(o, "drives", m->drives);
+	cJSON_AddItemToObject(o, "error", m->error ? cJSON_CreateString(m->error_msg)
+						   : cJSON_CreateNull());
+	return o;
+}
+
+int dc_render_json_fleet(FILE *out, const struct dc_fleet *f, const struct dc_summary *s,
+			 unsigned hosts)
+{
+	const char **host_of = calloc(f->n ? f->n : 1, sizeof(*host_of));
+	cJSON *root, *files, *drives;
+
+	if (!host_of)
+		return -ENOMEM;
+	root = versioned_root();
+	files = cJSON_AddArrayToObject(root, "files");
+	for (unsigned i = 0; i < f->nfiles; i++)
+		cJSON_AddItemToArray(files, fleet_file_json(&f->files[i]));
+	drives = cJSON_AddArrayToObject(root, "drives");
+	for (unsigned i = 0; i < f->n; i++) {
+		host_of[i] = dc_fleet_host(f, i);
+		cJSON_AddItemToArray(drives, fleet_drive_json(&f->reports[i], host_of[i]));
+	}
+	cJSON_AddItemToObject(root, "summary", summary_json(f->reports, s, host_of, hosts));
+	free((void *)host_of);
 	return print_and_free(out, root);
 }
 

@@ -211,38 +211,51 @@ static void print_detail(FILE *out, const struct dc_report *r)
 		fprintf(out, "  not read: %s\n", d->errors[i]);
 }
 
-void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose)
+/* The table's header and one drive's row; host: a HOST column of hostw first, or NULL. */
+static void print_header(FILE *out, int hostw)
 {
-	char size[16], sync[16];
-	bool noted = false;
-
+	if (hostw)
+		fprintf(out, "%-*s ", hostw, "HOST");
 	fprintf(out, "%-14s %-11s %-28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s %-4s\n", "DEVICE",
 		"TRAN", "MODEL", "SIZE", "CACHE", "KERNEL", "PLP", "SYNC-P50", "OSD", "DB", "DRBD",
 		"SLOG", "ETCD");
-	for (unsigned i = 0; i < n; i++) {
-		const struct dc_report *r = &reports[i];
-		const struct dc_verdict *v = r->result.verdicts;
+}
 
-		/* the slower of FUA and flush: F's own figure, when it is one */
-		if (r->result.flush_speed != DC_FLUSH_NOT_MEASURED)
-			snprintf(sync, sizeof(sync), "%.0fus", r->result.flush_p50_us);
-		else if (r->probe.mode != DC_PROBE_NOT_RUN)
-			snprintf(sync, sizeof(sync), "(%.0fus)", r->probe.sync.p50_us);
-		else
-			snprintf(sync, sizeof(sync), "-");
-		if (r->error) {
-			fprintf(out, "%-14s %-11s error: %s\n", r->dev.path, dc_transport_name(r->dev.transport),
-				r->error_msg);
-			continue;
-		}
-		fprintf(out, "%-14s %-11.11s %-28.28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s %-4s\n",
-			r->dev.path, dc_transport_name(r->dev.transport), r->drive.model[0] ? r->drive.model : "?",
-			human_size(r->dev.capacity_bytes, size, sizeof(size)), cache_word(&r->drive),
-			kernel_word(&r->dev), dc_plp_short_name(r->result.plp), sync,
-			status_word(v[DC_ROLE_CEPH_OSD].status), status_word(v[DC_ROLE_CEPH_DB].status),
-			status_word(v[DC_ROLE_DRBD].status), status_word(v[DC_ROLE_ZFS_SLOG].status),
-			status_word(v[DC_ROLE_ETCD].status));
+static void print_row(FILE *out, const struct dc_report *r, const char *host, int hostw)
+{
+	const struct dc_verdict *v = r->result.verdicts;
+	char size[16], sync[16];
+
+	if (host)
+		fprintf(out, "%-*.*s ", hostw, hostw, host);
+	/* the slower of FUA and flush: F's own figure, when it is one */
+	if (r->result.flush_speed != DC_FLUSH_NOT_MEASURED)
+		snprintf(sync, sizeof(sync), "%.0fus", r->result.flush_p50_us);
+	else if (r->probe.mode != DC_PROBE_NOT_RUN)
+		snprintf(sync, sizeof(sync), "(%.0fus)", r->probe.sync.p50_us);
+	else
+		snprintf(sync, sizeof(sync), "-");
+	if (r->error) {
+		fprintf(out, "%-14s %-11s error: %s\n", r->dev.path, dc_transport_name(r->dev.transport),
+			r->error_msg);
+		return;
 	}
+	fprintf(out, "%-14s %-11.11s %-28.28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s %-4s\n",
+		r->dev.path, dc_transport_name(r->dev.transport), r->drive.model[0] ? r->drive.model : "?",
+		human_size(r->dev.capacity_bytes, size, sizeof(size)), cache_word(&r->drive),
+		kernel_word(&r->dev), dc_plp_short_name(r->result.plp), sync,
+		status_word(v[DC_ROLE_CEPH_OSD].status), status_word(v[DC_ROLE_CEPH_DB].status),
+		status_word(v[DC_ROLE_DRBD].status), status_word(v[DC_ROLE_ZFS_SLOG].status),
+		status_word(v[DC_ROLE_ETCD].status));
+}
+
+void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose)
+{
+	bool noted = false;
+
+	print_header(out, 0);
+	for (unsigned i = 0; i < n; i++)
+		print_row(out, &reports[i], NULL, 0);
 	/* --try-cache-off is asked for its answer: it shows without -v too */
 	for (unsigned i = 0; !verbose && i < n; i++) {
 		const struct dc_report *r = &reports[i];
@@ -329,10 +342,29 @@ void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum
 	}
 }
 
+#define HOST_COLUMN_MAX 24
+
+void dc_render_fleet_table(FILE *out, const struct dc_report *reports,
+			   const char *const *hosts, unsigned n)
+{
+	int hostw = 4;
+
+	for (unsigned i = 0; i < n; i++) {
+		int w = (int)strlen(hosts[i]);
+
+		hostw = w > hostw ? (w < HOST_COLUMN_MAX ? w : HOST_COLUMN_MAX) : hostw;
+	}
+	print_header(out, hostw);
+	for (unsigned i = 0; i < n; i++)
+		print_row(out, &reports[i], hosts[i], hostw);
+}
+
 void dc_render_summary_table(FILE *out, const struct dc_report *reports,
-			     const struct dc_summary *s)
+			     const struct dc_summary *s, const char *const *hosts, unsigned nhosts)
 {
 	fprintf(out, "\nSummary: %u drives", s->drives);
+	if (hosts)
+		fprintf(out, " on %u host%s", nhosts, nhosts == 1 ? "" : "s");
 	if (s->unreadable)
 		fprintf(out, ", %u files or drives not read", s->unreadable);
 	fprintf(out, "\n  %-10s %6s %6s %6s %12s\n", "role", "pass", "warn", "fail", "not checked");
@@ -362,7 +394,8 @@ void dc_render_summary_table(FILE *out, const struct dc_report *reports,
 		for (unsigned i = 0; i < s->nattention; i++) {
 			const struct dc_report *r = &reports[s->attention[i].index];
 
-			fprintf(out, "    %s (%s): %s\n", r->dev.path, r->drive.model[0] ? r->drive.model : "?",
+			fprintf(out, "    %s%s%s (%s): %s\n", hosts ? hosts[s->attention[i].index] : "",
+				hosts ? ":" : "", r->dev.path, r->drive.model[0] ? r->drive.model : "?",
 				s->attention[i].why);
 		}
 	}

@@ -60,23 +60,111 @@ static bool has_kind(const struct dc_drive *d, enum dc_ev_kind kind)
 	return false;
 }
 
-/* Why a drive needs a look first, or false. */
-static bool needs_look(const struct dc_report *r, char *why, size_t len)
+/* Why a drive needs a look first, the most urgent first; LOOK_NONE when it needs none. */
+enum look { LOOK_NONE = 0, LOOK_PLP_DEGRADED, LOOK_YEARS_LEFT, LOOK_WORN, LOOK_PLP_FAILED };
+
+static enum look look_of(const struct dc_report *r)
 {
 	const struct dc_wear *w = &r->drive.wear;
 
+	if (r->error)
+		return LOOK_NONE;
 	if (has_kind(&r->drive, DC_EV_PLP_FAILED))
+		return LOOK_PLP_FAILED;
+	if (w->have_percent_used && w->percent_used >= DC_WEAR_WARN_PERCENT)
+		return LOOK_WORN;
+	if (r->result.endurance_years_left >= 0 && r->result.endurance_years_left < DC_YEARS_LEFT_WARN)
+		return LOOK_YEARS_LEFT;
+	if (has_kind(&r->drive, DC_EV_PLP_DEGRADED))
+		return LOOK_PLP_DEGRADED;
+	return LOOK_NONE;
+}
+
+bool dc_summary_look(const struct dc_report *r, char *why, size_t len)
+{
+	switch (look_of(r)) {
+	case LOOK_PLP_FAILED:
 		snprintf(why, len, "power-loss protection failed (the drive says so)");
-	else if (w->have_percent_used && w->percent_used >= DC_WEAR_WARN_PERCENT)
-		snprintf(why, len, "%u%% of rated endurance used", w->percent_used);
-	else if (r->result.endurance_years_left >= 0 && r->result.endurance_years_left < DC_YEARS_LEFT_WARN)
+		return true;
+	case LOOK_WORN:
+		snprintf(why, len, "%u%% of rated endurance used", r->drive.wear.percent_used);
+		return true;
+	case LOOK_YEARS_LEFT:
 		snprintf(why, len, "%.1f years of rated endurance left at its write rate",
 			 r->result.endurance_years_left);
-	else if (has_kind(&r->drive, DC_EV_PLP_DEGRADED))
+		return true;
+	case LOOK_PLP_DEGRADED:
 		snprintf(why, len, "power-loss protection degraded or not judged");
-	else
-		return false;
-	return true;
+		return true;
+	case LOOK_NONE:
+		break;
+	}
+	return false;
+}
+
+struct order_ctx {
+	const struct dc_report *reports;
+	const char *const *group;
+	int role;
+};
+
+/* fail 3, not read 2, warn 1, pass 0: the role's status, or the worst of the roles. */
+static int severity(const struct dc_report *r, int role)
+{
+	static const int rank[] = { [DC_PASS] = 0, [DC_WARN] = 1, [DC_FAIL] = 3 };
+	int worst = 0;
+
+	if (r->error)
+		return 2;
+	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
+		enum dc_status st = r->result.verdicts[i].status;
+
+		if ((role < 0 || (unsigned)role == i) && st != DC_NOT_CHECKED && rank[st] > worst)
+			worst = rank[st];
+	}
+	return worst;
+}
+
+static unsigned roles_with(const struct dc_report *r, enum dc_status st)
+{
+	unsigned k = 0;
+
+	for (unsigned i = 0; !r->error && i < DC_ROLE_COUNT; i++)
+		k += r->result.verdicts[i].status == st;
+	return k;
+}
+
+static int worse_first(const void *a, const void *b, void *arg)
+{
+	const struct order_ctx *c = arg;
+	unsigned ia = *(const unsigned *)a, ib = *(const unsigned *)b;
+	const struct dc_report *x = &c->reports[ia], *y = &c->reports[ib];
+	int d;
+
+	if ((d = (int)look_of(y) - (int)look_of(x)))
+		return d;
+	if ((d = severity(y, c->role) - severity(x, c->role)))
+		return d;
+	if ((d = (int)roles_with(y, DC_FAIL) - (int)roles_with(x, DC_FAIL)))
+		return d;
+	if ((d = (int)roles_with(y, DC_WARN) - (int)roles_with(x, DC_WARN)))
+		return d;
+	if (c->group && (d = strcmp(c->group[ia], c->group[ib])))
+		return d;
+	if ((d = strcmp(x->dev.path, y->dev.path)))
+		return d;
+	return ia < ib ? -1 : ia > ib;
+}
+
+void dc_summary_worst_first(const struct dc_report *reports, unsigned n,
+			    const char *const *group, int role, unsigned *order)
+{
+	struct order_ctx c = { .reports = reports, .group = group, .role = role };
+
+	for (unsigned i = 0; i < n; i++)
+		order[i] = i;
+	if (n > 1)
+		qsort_r(order, n, sizeof(*order), worse_first, &c);
 }
 
 int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary *s)
@@ -109,7 +197,7 @@ int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary 
 			unknown[nk] = families[nk];
 			nk++;
 		}
-		if (needs_look(r, why, sizeof(why))) {
+		if (dc_summary_look(r, why, sizeof(why))) {
 			if (s->nattention < DC_SUMMARY_MAX_LIST) {
 				s->attention[s->nattention].index = i;
 				snprintf(s->attention[s->nattention].why, sizeof(why), "%s", why);

@@ -10,11 +10,13 @@
 #   check-prom    --prometheus under promtool, the alert rules, the systemd timer and wrapper
 #   check-fuzz    a short libFuzzer run of every parser and importer
 #   check-import  drivecheck import: bad files, joins, and real smartctl reports number by number
-#   check-asan    unit, db, cli and replay again under ASan and UBSan
+#   check-report  drivecheck report: hosts' JSON merged, counts, worst first, bad files, exit codes
+#   check-asan    unit, db, cli, import, report and replay again under ASan and UBSan
 #   check-werror  warning-free builds with gcc and clang
 #   check-mutants each mutant of tests/mutants/mutants.txt makes the suite fail
 #   e2e           the QEMU lab: real kernel drivers, emulated NVMe, SATA and SCSI
 #   check-deb     make deb, lintian, apt-get install, the installed files, apt-get remove (root)
+#   check-ansible contrib/ansible's playbook against localhost, and the fleet report it made
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
@@ -60,18 +62,28 @@ check-prom: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 check-deb:
 	$(Q)BUILD=$(BUILD) tests/deb/check.sh
 
+# contrib/ansible/drivecheck.yml with ansible-playbook against localhost (the binary into a
+# folder of the test, the probe off): never skipped.
+check-ansible: $(BUILD)/drivecheck
+	$(Q)BUILD=$(BUILD) tests/ansible/check.sh
+
 -include tests/probe/probe.mk
 -include tests/replay/replay.mk
 -include tests/fuzz/fuzz.mk
 -include tests/import/import.mk
+-include tests/report/report.mk
 -include tests/e2e/e2e.mk
 
 # The parts that exist in this tree (each sub-folder brings its own .mk).
 CHECK_FAST := check-unit check-db check-cli check-sysroot check-install check-import
+ifneq ($(wildcard tests/report/report.mk),)
+CHECK_FAST += check-report
+endif
 ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif
-CHECK_ALL := check-werror db-check $(CHECK_FAST) check-prom check-fuzz check-mutants check-deb
+CHECK_ALL := check-werror db-check $(CHECK_FAST) check-prom check-fuzz check-mutants check-deb \
+             check-ansible
 ifneq ($(wildcard tests/probe/probe.mk),)
 CHECK_ALL += check-probe
 endif
@@ -97,5 +109,4 @@ check: all
 	@echo "make check: all passed"
 
 .PHONY: check check-unit check-db check-cli check-sysroot check-asan check-install check-werror \
-	check-mutants check-prom
-	check-mutants check-deb
+	check-mutants check-prom check-deb check-ansible

@@ -4,6 +4,7 @@ FUZZ_TARGETS := nvme ata scsi model
 FUZZ_TARGETS += import_smartctl_json
 FUZZ_TARGETS += import_nvme_cli import_fio
 FUZZ_TARGETS += import_smartctl_text
+FUZZ_TARGETS += report_read
 FUZZ_SECONDS ?= 15
 FUZZ_CC      ?= clang
 FUZZ_FLAGS   := -std=gnu11 -g -O1 -pthread -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
@@ -64,3 +65,12 @@ $(BUILD)/fuzz/seeds-import_smartctl_text.stamp: $(BUILD)/fuzz/seeds.stamp data/i
 	i=0 && find data/import/linuxhw data/dumps -name '*.txt' | sort | \
 	while read -r f; do i=$$((i + 1)); cp "$$f" $$d/$$i; done && touch $@
 check-fuzz: $(BUILD)/fuzz/seeds-import_smartctl_text.stamp
+
+# Seeds of drivecheck report's reader: the expected outputs, compact (-max_len), and a few
+# older and odd documents.
+$(BUILD)/fuzz/seeds-report_read.stamp: $(BUILD)/fuzz/seeds.stamp $(wildcard tests/expected/*.json)
+	$(Q)d=$(BUILD)/fuzz/seeds-report_read && rm -rf $$d && mkdir -p $$d && \
+	for f in $(filter %.json,$^); do jq -c '. + {host: "h"}' $$f >$$d/$$(basename $$f); done && \
+	printf '{"json_format_version":[1,1],"drivecheck_version":"x","devices":[{"path":"/dev/sda","errors":["gone"]}]}' >$$d/old && \
+	touch $@
+check-fuzz: $(BUILD)/fuzz/seeds-report_read.stamp

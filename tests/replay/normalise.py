@@ -3,12 +3,13 @@
 """normalise.py - drivecheck --json output made comparable: the volatile keys dropped.
 
 Reads JSON on stdin, writes it back with two-space indentation and the key order kept.
-Dropped: the top-level "drivecheck_version" (it changes with every release).
+Dropped: the top-level "drivecheck_version" (it changes with every release) and "host"
+(the machine that ran drivecheck).
 """
 import json
 import sys
 
-VOLATILE_TOP = ("drivecheck_version",)
+VOLATILE_TOP = ("drivecheck_version", "host")
 
 
 def main():

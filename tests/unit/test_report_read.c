@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* test_report_read.c - drivecheck's JSON read back: every captured drive replayed, rendered
+ * and read again gives the same table fields and the same summary; every kind of bad file is
+ * refused with a message naming what is wrong and appends nothing; the worst come first. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dc_test.h"
+#include "db.h"
+#include "render.h"
+#include "report_read.h"
+#include "scan.h"
+#include "summary.h"
+
+static bool same_evidence_kinds(const struct dc_drive *a, const struct dc_drive *b)
+{
+	if (a->nevidence != b->nevidence)
+		return false;
+	for (unsigned i = 0; i < a->nevidence; i++)
+		if (a->evidence[i].kind != b->evidence[i].kind ||
+		    strcmp(a->evidence[i].value, b->evidence[i].value))
+			return false;
+	return true;
+}
+
+/* What the fleet's table and summary use, equal on both sides. */
+static void check_same(const struct dc_report *a, const struct dc_report *b)
+{
+	CHECK_STR(a->dev.path, b->dev.path);
+	CHECK(a->dev.transport == b->dev.transport);
+	CHECK(a->dev.capacity_bytes == b->dev.capacity_bytes);
+	CHECK(a->dev.kernel_cache == b->dev.kernel_cache);
+	CHECK_STR(a->drive.model, b->drive.model);
+	CHECK_STR(a->drive.serial, b->drive.serial);
+	CHECK_STR(a->drive.firmware, b->drive.firmware);
+	CHECK(a->drive.cache_present == b->drive.cache_present);
+	CHECK(a->drive.cache_enabled == b->drive.cache_enabled);
+	CHECK(same_evidence_kinds(&a->drive, &b->drive));
+	CHECK(a->drive.wear.have_percent_used == b->drive.wear.have_percent_used);
+	CHECK(a->drive.wear.percent_used == b->drive.wear.percent_used);
+	CHECK(a->drive.wear.have_power_on == b->drive.wear.have_power_on);
+	CHECK(a->drive.wear.host_written_bytes == b->drive.wear.host_written_bytes);
+	CHECK(a->db.matched == b->db.matched);
+	CHECK_STR(a->db.vendor, b->db.vendor);
+	CHECK_STR(a->db.family, b->db.family);
+	CHECK(a->db.plp == b->db.plp);
+	CHECK(a->probe.mode == b->probe.mode);
+	CHECK(fabs(a->probe.sync.p50_us - b->probe.sync.p50_us) < 1e-6);
+	CHECK(!a->error == !b->error);
+	CHECK(a->result.plp == b->result.plp);
+	CHECK(a->result.flush_speed == b->result.flush_speed);
+	CHECK(fabs(a->result.flush_p50_us - b->result.flush_p50_us) < 1e-6);
+	for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
+		CHECK(a->result.verdicts[role].status == b->result.verdicts[role].status);
+	/* the JSON rounds it to 0.01 */
+	CHECK((a->result.endurance_years_left < 0) == (b->result.endurance_years_left < 0));
+	CHECK(fabs(a->result.endurance_years_left - b->result.endurance_years_left) <= 0.005 + 1e-9);
+}
+
+static void check_same_summary(const struct dc_summary *a, const struct dc_summary *b)
+{
+	CHECK(a->drives == b->drives && a->unreadable == b->unreadable);
+	CHECK(memcmp(a->roles, b->roles, sizeof(a->roles)) == 0);
+	CHECK(memcmp(a->plp, b->plp, sizeof(a->plp)) == 0);
+	CHECK(a->not_in_db_models == b->not_in_db_models && a->nnot_in_db == b->nnot_in_db);
+	for (unsigned i = 0; i < a->nnot_in_db && i < b->nnot_in_db; i++)
+		CHECK_STR(a->not_in_db[i].name, b->not_in_db[i].name);
+	CHECK(a->class_unknown_families == b->class_unknown_families);
+	CHECK(a->class_unknown_drives == b->class_unknown_drives);
+	CHECK(a->attention_total == b->attention_total && a->nattention == b->nattention);
+	for (unsigned i = 0; i < a->nattention && i < b->nattention; i++) {
+		CHECK(a->attention[i].index == b->attention[i].index);
+		CHECK_STR(a->attention[i].why, b->attention[i].why);
+	}
+}
+
+/* How many of the drives read back had each thing the fleet shows: each must be covered. */
+static unsigned seen_measured, seen_years, seen_plp_failed, seen_matched, seen_probe;
+
+static void count_seen(const struct dc_report *r)
+{
+	seen_measured += r->result.flush_speed != DC_FLUSH_NOT_MEASURED;
+	seen_years += r->result.endurance_years_left >= 0;
+	seen_matched += r->db.matched;
+	seen_probe += r->probe.mode != DC_PROBE_NOT_RUN;
+	for (unsigned i = 0; i < r->drive.nevidence; i++)
+		seen_plp_failed += r->drive.evidence[i].kind == DC_EV_PLP_FAILED;
+}
+
+/* A replay rendered as --json and read back. */
+static void round_trip(struct dc_db *db, const char *dir, unsigned *drives)
+{
+	struct dc_scan_opts o = { .sysroot = "", .db = db, .jobs = 1 };
+	struct dc_report *reports = NULL;
+	struct dc_fleet f = { 0 };
+	struct dc_fleet_file meta = { 0 };
+	struct dc_summary s1, s2;
+	char err[256] = "", *text = NULL;
+	size_t len = 0;
+	unsigned n = 0;
+	FILE *mem;
+	int rc;
+
+	CHECK(dc_scan_replay(&o, dir, &reports, &n, err, sizeof(err)) == 0);
+	CHECK(n > 0);
+	mem = open_memstream(&text, &len);
+	CHECK(mem && dc_render_json(mem, "h1", reports, n) == 0);
+	fclose(mem);
+	rc = dc_report_read(text, len, 7, &meta, &f, err, sizeof(err));
+	if (rc < 0)
+		fprintf(stderr, "%s: %s\n", dir, err);
+	CHECK(rc == (int)n && f.n == n && meta.drives == n);
+	CHECK_STR(meta.host, "h1");
+	CHECK(meta.major == DC_JSON_FORMAT_MAJOR && meta.minor == DC_JSON_FORMAT_MINOR);
+	for (unsigned i = 0; i < n && i < f.n; i++) {
+		check_same(&reports[i], &f.reports[i]);
+		count_seen(&f.reports[i]);
+		CHECK(f.file_of[i] == 7);
+	}
+	CHECK(dc_summarize(reports, n, &s1) == 0 && dc_summarize(f.reports, f.n, &s2) == 0);
+	check_same_summary(&s1, &s2);
+	*drives += n;
+	free(text);
+	free(reports);
+	dc_fleet_free(&f);
+}
+
+/* A document that must be refused: -EINVAL, nothing appended, a message with want in it. */
+static void refused(const char *doc, const char *want)
+{
+	struct dc_fleet f = { 0 };
+	struct dc_fleet_file meta = { 0 };
+	char err[256] = "";
+	int rc = dc_report_read(doc, strlen(doc), 0, &meta, &f, err, sizeof(err));
+
+	CHECK(rc == -EINVAL && f.n == 0);
+	if (!strstr(err, want)) {
+		fprintf(stderr, "refused '%.60s': got '%s', want '%s'\n", doc, err, want);
+		CHECK(!"the message names the problem");
+	}
+	dc_fleet_free(&f);
+}
+
+#define HEAD(ver) "{\"json_format_version\": " ver ", \"drivecheck_version\": \"0.3.0\", "
+#define VERDICTS4 "\"ceph_osd\": {\"status\": \"pass\"}, \"ceph_db\": {\"status\": \"warn\"}, " \
+		  "\"drbd\": {\"status\": \"fail\"}, \"zfs_slog\": {\"status\": \"pass\"}"
+#define DEV(extra) "{\"path\": \"/dev/sda\", \"errors\": [], \"plp\": {\"class\": \"full\"}, " extra "}"
+
+static void bad_documents(void)
+{
+	refused("", "not JSON");
+	refused("{\"devices\": [", "truncated");
+	refused("[1, 2]", "not an object");
+	refused("{\"json_format_version\": [1, 0], \"smartctl\": {}}", "drivecheck import");
+	refused("{\"fio version\": \"fio-3.33\"}", "no drivecheck_version");
+	refused(HEAD("[2, 0]") "\"devices\": []}", "[2, 0]: this drivecheck reads format 1");
+	refused(HEAD("\"1.3\"") "\"devices\": []}", "json_format_version: want an array");
+	refused(HEAD("[1]") "\"devices\": []}", "want [MAJOR, MINOR]");
+	refused(HEAD("[1, -1]") "\"devices\": []}", "want [MAJOR, MINOR]");
+	refused(HEAD("[1, 3]") "\"results\": []}", "drivecheck lookup");
+	refused(HEAD("[1, 3]") "\"devices\": {}}", "devices: want an array, not an object");
+	refused(HEAD("[1, 3]") "\"devices\": [3]}", "devices[0]: want an object");
+	refused(HEAD("[1, 3]") "\"host\": 5, \"devices\": []}", "host: want a string or null");
+	refused(HEAD("[1, 3]") "\"devices\": [{\"path\": 1, \"errors\": []}]}",
+		"devices[0].path: want a string, not a number");
+	refused(HEAD("[1, 3]") "\"devices\": [{\"errors\": []}]}", "devices[0].path: missing");
+	refused(HEAD("[1, 3]") "\"devices\": [{\"path\": \"/dev/sda\"}]}", "devices[0].errors: missing");
+	refused(HEAD("[1, 3]") "\"devices\": [" DEV("\"verdicts\": {" VERDICTS4 "}") "]}",
+		"devices[0].verdicts.etcd: missing");
+	refused(HEAD("[1, 3]") "\"devices\": [" DEV("\"verdicts\": {" VERDICTS4
+		", \"etcd\": {\"status\": \"maybe\"}}") "]}", "etcd.status: unknown status 'maybe'");
+	refused(HEAD("[1, 3]") "\"devices\": [" DEV("\"verdicts\": {" VERDICTS4
+		", \"etcd\": {\"status\": \"not-checked\"}}") "]}", "unknown status 'not-checked'");
+	refused(HEAD("[1, 1]") "\"devices\": [{\"path\": \"/dev/sda\", \"errors\": [], "
+		"\"plp\": {\"class\": \"super\"}, \"verdicts\": {" VERDICTS4 "}}]}",
+		"devices[0].plp.class: unknown class 'super'");
+	refused(HEAD("[1, 1]") "\"devices\": [" DEV("\"verdicts\": {" VERDICTS4 "}, "
+		"\"database\": {\"vendor\": \"X\", \"family\": \"Y\", \"plp\": 1}") "]}",
+		"devices[0].database.plp: want a string, not a number");
+	refused(HEAD("[1, 1]") "\"devices\": [" DEV("\"verdicts\": {" VERDICTS4 "}, "
+		"\"write_cache\": {\"present\": \"yes\"}") "]}",
+		"devices[0].write_cache.present: want a bool or null, not a string");
+	refused(HEAD("[1, 1]") "\"devices\": [" DEV("\"verdicts\": {" VERDICTS4 "}, "
+		"\"capacity_bytes\": -5") "]}", "capacity_bytes: want a number of at least 0");
+	refused(HEAD("[1, 1]") "\"devices\": [" DEV("\"verdicts\": {" VERDICTS4 "}, "
+		"\"plp_evidence\": [\"x\"]") "]}", "devices[0].plp_evidence[0]: want an object");
+	refused(HEAD("[1, 1]") "\"devices\": [" DEV("\"verdicts\": []") "]}",
+		"devices[0].verdicts: want an object, not an array");
+	refused(HEAD("[1, 1]") "\"devices\": [{\"path\": \"/dev/sda\", \"errors\": [1]}]}",
+		"devices[0].errors[0]: want a string");
+	/* one bad device of two: the whole file is refused, the good one not kept */
+	refused(HEAD("[1, 1]") "\"devices\": [" DEV("\"verdicts\": {" VERDICTS4 "}") ", "
+		"{\"path\": \"/dev/sdb\", \"errors\": [], \"verdicts\": {}}]}",
+		"devices[1].plp: missing");
+	refused(HEAD("[1, 3]") "\"devices\": []} trailing", "not JSON");
+}
+
+static void good_documents(void)
+{
+	static const char old[] = HEAD("[1, 1]") "\"host\": \"web\\u001b1\", \"devices\": ["
+		DEV("\"verdicts\": {" VERDICTS4 "}, \"model\": \"M\\tX\", \"future_key\": [1]") ", "
+		"{\"path\": \"/dev/sdb\", \"errors\": [\"/dev/sdb: gone\", \"also\"]}]}";
+	static const char nohost[] = HEAD("[1, 9]") "\"host\": null, \"devices\": []}";
+	struct dc_fleet f = { 0 };
+	struct dc_fleet_file meta = { 0 };
+	char err[256] = "";
+	int rc;
+
+	rc = dc_report_read(old, strlen(old), 0, &meta, &f, err, sizeof(err));
+	CHECK(rc == 2 && f.n == 2);
+	if (rc != 2)
+		fprintf(stderr, "format 1.1: %s\n", err);
+	if (f.n == 2) {
+		CHECK_STR(meta.host, "web?1");   /* control characters never reach a terminal */
+		CHECK(meta.minor == 1);
+		CHECK_STR(f.reports[0].drive.model, "M?X");
+		CHECK(f.reports[0].result.verdicts[DC_ROLE_DRBD].status == DC_FAIL);
+		CHECK(f.reports[0].result.verdicts[DC_ROLE_ETCD].status == DC_NOT_CHECKED); /* 1.2 */
+		CHECK(f.reports[0].result.endurance_years_left < 0);                         /* 1.3 */
+		CHECK(f.reports[0].drive.cache_present == DC_TRI_UNKNOWN);
+		CHECK(!f.reports[0].db.matched);
+		CHECK(f.reports[1].error != 0);
+		CHECK_STR(f.reports[1].error_msg, "/dev/sdb: gone");
+	}
+	rc = dc_report_read(nohost, strlen(nohost), 1, &meta, &f, err, sizeof(err));
+	CHECK(rc == 0 && f.n == 2);  /* a later MINOR reads; no devices is no error */
+	CHECK_STR(meta.host, "");
+	dc_fleet_free(&f);
+}
+
+/* Failed backup power first, then fail, not read, warn, pass; ties by host, then path. */
+static void worst_first(void)
+{
+	static struct dc_report r[6];
+	const char *hosts[6] = { "b", "a", "a", "c", "a", "b" };
+	unsigned order[6];
+	static const unsigned want[6] = { 3, 4, 2, 5, 1, 0 };
+
+	memset(r, 0, sizeof(r));
+	for (unsigned i = 0; i < 6; i++) {
+		snprintf(r[i].dev.path, sizeof(r[i].dev.path), "/dev/sd%c", 'a' + (int)i);
+		r[i].result.endurance_years_left = -1;
+	}
+	/* 0 passes; 1 warns; 2 fails one role; 3 passes but its capacitors failed; 4 fails two
+	 * roles; 5 could not be read */
+	r[1].result.verdicts[DC_ROLE_DRBD].status = DC_WARN;
+	r[2].result.verdicts[DC_ROLE_ZFS_SLOG].status = DC_FAIL;
+	r[3].drive.nevidence = 1;
+	r[3].drive.evidence[0].kind = DC_EV_PLP_FAILED;
+	r[4].result.verdicts[DC_ROLE_ZFS_SLOG].status = DC_FAIL;
+	r[4].result.verdicts[DC_ROLE_ETCD].status = DC_FAIL;
+	r[5].error = -EIO;
+	dc_summary_worst_first(r, 6, hosts, -1, order);
+	CHECK(memcmp(order, want, sizeof(want)) == 0);
+	/* with a role: only its status counts (2 and 4 pass for DRBD) */
+	dc_summary_worst_first(r, 6, hosts, DC_ROLE_DRBD, order);
+	CHECK(order[0] == 3 && order[1] == 5 && order[2] == 1);
+}
+
+int main(void)
+{
+	struct dc_db *db = NULL;
+	char err[256];
+	unsigned drives = 0;
+
+	CHECK(dc_db_open(NULL, &db, err, sizeof(err)) == 0);
+	if (db) {
+		round_trip(db, "data/dumps", &drives);
+		round_trip(db, "data/e2e/dump", &drives); /* with probes: F's figures */
+		dc_db_close(db);
+	}
+	CHECK(drives > 30);
+	CHECK(seen_measured > 0 && seen_years > 0 && seen_plp_failed > 0 && seen_matched > 0 &&
+	      seen_probe > 0);
+	bad_documents();
+	good_documents();
+	worst_first();
+	return dc_test_summary("test_report_read");
+}
