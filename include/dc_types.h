@@ -422,6 +422,20 @@ struct dc_result {
 					 of 8766 hours; <0 unknown */
 };
 
+/* The formats of other tools that `drivecheck import` reads (import.h). */
+enum dc_import_format {
+	DC_IMPORT_UNKNOWN = 0,
+	DC_IMPORT_SMARTCTL_TEXT,  /* smartctl -a / -x, 6.x and 7.x */
+	DC_IMPORT_SMARTCTL_JSON,  /* smartctl -j / -x -j */
+	DC_IMPORT_NVME_ID_CTRL,   /* nvme id-ctrl -o json */
+	DC_IMPORT_NVME_ID_NS,     /* nvme id-ns -o json */
+	DC_IMPORT_NVME_SMART_LOG, /* nvme smart-log -o json */
+	DC_IMPORT_NVME_FEATURE,   /* nvme get-feature -f 6 (-o json, or its text line) */
+	DC_IMPORT_NVME_LIST,      /* nvme list -o json */
+	DC_IMPORT_FIO,            /* fio --output-format=json of a sync write job */
+	DC_IMPORT_FORMAT_COUNT,
+};
+
 /* Everything known about one device, as the renderers receive it. */
 struct dc_report {
 	struct dc_dev dev;

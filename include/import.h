@@ -17,19 +17,6 @@
 
 #define DC_IMPORT_MAX_FILE (8u << 20) /* bytes; larger files are refused */
 
-enum dc_import_format {
-	DC_IMPORT_UNKNOWN = 0,
-	DC_IMPORT_SMARTCTL_TEXT,  /* smartctl -a / -x, 6.x and 7.x */
-	DC_IMPORT_SMARTCTL_JSON,  /* smartctl -j / -x -j */
-	DC_IMPORT_NVME_ID_CTRL,   /* nvme id-ctrl -o json */
-	DC_IMPORT_NVME_ID_NS,     /* nvme id-ns -o json */
-	DC_IMPORT_NVME_SMART_LOG, /* nvme smart-log -o json */
-	DC_IMPORT_NVME_FEATURE,   /* nvme get-feature -f 6 (-o json, or its text line) */
-	DC_IMPORT_NVME_LIST,      /* nvme list -o json */
-	DC_IMPORT_FIO,            /* fio --output-format=json of a sync write job */
-	DC_IMPORT_FORMAT_COUNT,
-};
-
 #define DC_IMPORT_MAX_NOTES 8
 
 /* What one file says of one drive. */
@@ -67,8 +54,6 @@ int dc_import_lacks_page(struct dc_import_part *p, const char *page);
 void dc_import_note(struct dc_import_part *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void dc_import_parts_free(struct dc_import_parts *parts);
-/* The name of a format, as the output and the docs say it: "smartctl text", ... */
-const char *dc_import_format_name(enum dc_import_format f);
 
 /* The importers, one file each. Each reads one file's text (NUL-terminated, len bytes),
  * adds at least one part, and returns the number added; or returns -EINVAL (the file

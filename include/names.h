@@ -36,6 +36,7 @@ const char *dc_status_name(enum dc_status s);            /* "pass", "warn", "fai
 int dc_status_from_name(const char *name, enum dc_status *out);
 const char *dc_role_name(enum dc_role role);             /* "ceph_osd" (JSON) */
 const char *dc_role_cli_name(enum dc_role role);         /* "ceph-osd" (--gate) */
+const char *dc_import_format_name(enum dc_import_format f); /* "smartctl text", ... */
 int dc_role_from_name(const char *name, enum dc_role *out); /* either spelling */
 
 #endif /* DC_NAMES_H */

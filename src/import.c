@@ -15,26 +15,25 @@
 #include "drive.h"
 #include "import.h"
 #include "inspect.h"
+#include "names.h"
 #include "raw.h"
 #include "scan.h"
 
 #define MAX_DEPTH 16 /* folders below a named folder that are walked */
 
-static const char *const format_names[DC_IMPORT_FORMAT_COUNT] = {
-	[DC_IMPORT_UNKNOWN]        = "unknown",
-	[DC_IMPORT_SMARTCTL_TEXT]  = "smartctl text",
-	[DC_IMPORT_SMARTCTL_JSON]  = "smartctl json",
-	[DC_IMPORT_NVME_ID_CTRL]   = "nvme id-ctrl json",
-	[DC_IMPORT_NVME_ID_NS]     = "nvme id-ns json",
-	[DC_IMPORT_NVME_SMART_LOG] = "nvme smart-log json",
-	[DC_IMPORT_NVME_FEATURE]   = "nvme get-feature",
-	[DC_IMPORT_NVME_LIST]      = "nvme list json",
-	[DC_IMPORT_FIO]            = "fio json",
-};
-
-const char *dc_import_format_name(enum dc_import_format f)
+/* An array with room for element n: doubled when full. NULL when out of memory, and then
+ * the old array is still the caller's. */
+static void *grow(void *v, unsigned *cap, unsigned n, size_t size)
 {
-	return (unsigned)f < DC_IMPORT_FORMAT_COUNT ? format_names[f] : "unknown";
+	unsigned ncap = *cap ? 2 * *cap : 16;
+	void *nv;
+
+	if (n < *cap)
+		return v;
+	nv = realloc(v, (size_t)ncap * size);
+	if (nv)
+		*cap = ncap;
+	return nv;
 }
 
 struct dc_import_part *dc_import_part_add(struct dc_import_parts *parts,
@@ -42,15 +41,10 @@ struct dc_import_part *dc_import_part_add(struct dc_import_parts *parts,
 {
 	struct dc_import_part *p;
 
-	if (parts->n == parts->cap) {
-		unsigned cap = parts->cap ? 2 * parts->cap : 16;
-		struct dc_import_part *v = realloc(parts->v, cap * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		parts->v = v;
-		parts->cap = cap;
-	}
+	p = grow(parts->v, &parts->cap, parts->n, sizeof(*p));
+	if (!p)
+		return NULL;
+	parts->v = p;
 	p = &parts->v[parts->n++];
 	memset(p, 0, sizeof(*p));
 	p->format = format;
@@ -252,15 +246,11 @@ struct bad_files {
 
 static void add_bad(struct bad_files *b, const char *path, const char *why)
 {
-	if (b->n == b->cap) {
-		unsigned cap = b->cap ? 2 * b->cap : 8;
-		void *v = realloc(b->v, cap * sizeof(*b->v));
+	void *v = grow(b->v, &b->cap, b->n, sizeof(*b->v));
 
-		if (!v)
-			return;
-		b->v = v;
-		b->cap = cap;
-	}
+	if (!v)
+		return;
+	b->v = v;
 	snprintf(b->v[b->n].path, sizeof(b->v[0].path), "%s", path);
 	snprintf(b->v[b->n].why, sizeof(b->v[0].why), "%s", why);
 	b->n++;
@@ -338,13 +328,11 @@ static void walk_dir(struct walk *w, const char *dir, unsigned depth)
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue; /* ".", "..", and hidden files an editor or git left */
-		if (n == cap) {
-			char **nn = realloc(names, (cap = cap ? 2 * cap : 64) * sizeof(*nn));
+		char **nn = grow(names, &cap, n, sizeof(*nn));
 
-			if (!nn)
-				break;
-			names = nn;
-		}
+		if (!nn)
+			break;
+		names = nn;
 		names[n] = strdup(de->d_name);
 		if (names[n])
 			n++;
@@ -439,15 +427,10 @@ static struct group *group_new(struct groups *g, const char *dir, const char *se
 {
 	struct group *x;
 
-	if (g->n == g->cap) {
-		unsigned cap = g->cap ? 2 * g->cap : 16;
-		struct group *v = realloc(g->v, cap * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		g->v = v;
-		g->cap = cap;
-	}
+	x = grow(g->v, &g->cap, g->n, sizeof(*x));
+	if (!x)
+		return NULL;
+	g->v = x;
 	x = &g->v[g->n++];
 	memset(x, 0, sizeof(*x));
 	snprintf(x->dir, sizeof(x->dir), "%s", dir);
@@ -458,15 +441,11 @@ static struct group *group_new(struct groups *g, const char *dir, const char *se
 
 static int group_add(struct group *x, unsigned part)
 {
-	if (x->n == x->cap) {
-		unsigned cap = x->cap ? 2 * x->cap : 4;
-		unsigned *v = realloc(x->idx, cap * sizeof(*v));
+	unsigned *v = grow(x->idx, &x->cap, x->n, sizeof(*v));
 
-		if (!v)
-			return -ENOMEM;
-		x->idx = v;
-		x->cap = cap;
-	}
+	if (!v)
+		return -ENOMEM;
+	x->idx = v;
 	x->idx[x->n++] = part;
 	return 0;
 }

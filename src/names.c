@@ -284,3 +284,20 @@ int dc_role_from_name(const char *name, enum dc_role *out)
 	}
 	return -EINVAL;
 }
+
+static const char *const format_names[DC_IMPORT_FORMAT_COUNT] = {
+	[DC_IMPORT_UNKNOWN]        = "unknown",
+	[DC_IMPORT_SMARTCTL_TEXT]  = "smartctl text",
+	[DC_IMPORT_SMARTCTL_JSON]  = "smartctl json",
+	[DC_IMPORT_NVME_ID_CTRL]   = "nvme id-ctrl json",
+	[DC_IMPORT_NVME_ID_NS]     = "nvme id-ns json",
+	[DC_IMPORT_NVME_SMART_LOG] = "nvme smart-log json",
+	[DC_IMPORT_NVME_FEATURE]   = "nvme get-feature",
+	[DC_IMPORT_NVME_LIST]      = "nvme list json",
+	[DC_IMPORT_FIO]            = "fio json",
+};
+
+const char *dc_import_format_name(enum dc_import_format f)
+{
+	return name_at(format_names, COUNT(format_names), (unsigned)f, "unknown");
+}

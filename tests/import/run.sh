@@ -66,7 +66,7 @@ check "-a layout: the same attributes as -x" "[ -s $T/a-attrs ] && [ \"\$(jq len
 NV=$(grep -rl '^Model Number:' $R | head -1)
 $DC import --json "$NV" >"$T/j" 2>/dev/null
 check "nvme report: cache present unknown" "jq -e '.devices[0].write_cache.present == null' $T/j >/dev/null"
-check "nvme report: no declaration evidence" "jq -e '[.devices[0].plp_evidence[]? | select(.kind == \"no-vwc\")] | length == 0' $T/j >/dev/null"
+check "nvme report: no declaration evidence" "jq -e '[.devices[0].plp_evidence[]? | select(.kind == \"no-volatile-cache\")] | length == 0' $T/j >/dev/null"
 check "nvme report: VWC not in the input" "jq -e '[.devices[0].errors[] | test(\"VWC.*not in the input\")] | any' $T/j >/dev/null"
 
 # --- bad files: each its own message, the others still read ---
