@@ -373,8 +373,10 @@ static cJSON *report_json(const struct dc_report *r)
 	cJSON_AddItemToObject(o, "firmware", str_or_null(dr->firmware));
 	cJSON_AddItemToObject(o, "identity_source", str_or_null(dr->identity_source));
 	cJSON_AddNumberToObject(o, "capacity_bytes", (double)d->capacity_bytes);
-	cJSON_AddNumberToObject(o, "logical_block_bytes", d->logical_block_bytes);
-	cJSON_AddNumberToObject(o, "physical_block_bytes", d->physical_block_bytes);
+	/* 0: not known (a file of another tool that does not say; no block device has 0) */
+	add_u64_or_null(o, "logical_block_bytes", d->logical_block_bytes != 0, d->logical_block_bytes);
+	add_u64_or_null(o, "physical_block_bytes", d->physical_block_bytes != 0,
+			d->physical_block_bytes);
 	cJSON_AddItemToObject(o, "rotational", tri_json(dr->rotational));
 	cJSON_AddBoolToObject(o, "removable", d->removable);
 	cJSON_AddBoolToObject(o, "readonly", d->readonly);

@@ -133,4 +133,5 @@ check "linuxhw sample: prometheus output" "grep -q '^drivecheck' $T/p"
 
 echo "tests/import/run.sh: $pass passed, $fail failed"
 python3 tests/import/check_reports.py "$DC" $R || fail=$((fail + 1))
+python3 tests/import/check_lab.py "$DC" || fail=$((fail + 1))
 [ $fail -eq 0 ]
