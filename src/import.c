@@ -520,6 +520,10 @@ static void merge(const struct dc_import_parts *parts, const struct group *x, st
 	size_t nlacks = 0;
 	unsigned order[64], n = x->n < 64 ? x->n : 64;
 
+	if (x->n > n)
+		dc_drive_add_error(notes, "import: %u files give this drive's serial; the first %u "
+				   "were read", x->n, n);
+
 	/* Highest rank first, then file order: a stable insertion sort of a few parts. */
 	for (unsigned i = 0; i < n; i++) {
 		unsigned j = i;
