@@ -14,6 +14,7 @@
 #include <nvme/types.h>
 
 #include "import.h"
+#include "import_nvme_cli.h"
 #include "page_build.h"
 #include "raw.h"
 
@@ -40,17 +41,7 @@
  * rebuilt; no parser reads them.
  */
 
-#define MAX_U53 9007199254740992.0 /* 2^53: the largest integer a JSON double holds exactly */
-
-struct ctx {
-	char *err;
-	size_t errlen;
-	bool failed;
-	const char *what;          /* "id-ctrl", ... for the messages */
-	bool approx;               /* a counter past 2^53 printed as a number: approximate */
-};
-
-static void __attribute__((format(printf, 2, 3))) fail(struct ctx *c, const char *fmt, ...)
+void nc_fail(struct ctx *c, const char *fmt, ...)
 {
 	char buf[192];
 	va_list ap;
@@ -64,11 +55,10 @@ static void __attribute__((format(printf, 2, 3))) fail(struct ctx *c, const char
 	snprintf(c->err, c->errlen, "nvme-cli %s: %s", c->what, buf);
 }
 
-typedef unsigned __int128 u128;
 
 /* A non-negative integer from a JSON number or a decimal (or 0x) string. 0, or -EINVAL
  * with the reason set. bits: the field's width. */
-static int json_uint(struct ctx *c, const cJSON *it, const char *key, unsigned bits, u128 *out)
+int nc_uint(struct ctx *c, const cJSON *it, const char *key, unsigned bits, u128 *out)
 {
 	u128 v = 0, max = bits >= 128 ? ~(u128)0 : ((u128)1 << bits) - 1;
 
@@ -76,16 +66,16 @@ static int json_uint(struct ctx *c, const cJSON *it, const char *key, unsigned b
 		double d = it->valuedouble;
 
 		if (!isfinite(d) || d < 0 || d != floor(d)) {
-			fail(c, "\"%s\" is %g: not a count", key, d);
+			nc_fail(c, "\"%s\" is %g: not a count", key, d);
 			return -EINVAL;
 		}
 		if (d >= 3.4028236692093846e38) { /* 2^128 */
-			fail(c, "\"%s\" is %g: more than 128 bits", key, d);
+			nc_fail(c, "\"%s\" is %g: more than 128 bits", key, d);
 			return -EINVAL;
 		}
 		if (d > MAX_U53) {
 			if (bits <= 64) {
-				fail(c, "\"%s\" is %.0f: beyond what a JSON number holds exactly", key, d);
+				nc_fail(c, "\"%s\" is %.0f: beyond what a JSON number holds exactly", key, d);
 				return -EINVAL;
 			}
 			c->approx = true;
@@ -108,21 +98,21 @@ static int json_uint(struct ctx *c, const cJSON *it, const char *key, unsigned b
 			else
 				break;
 			if (v > (~(u128)0 - dig) / base) {
-				fail(c, "\"%s\" is \"%.40s\": more than 128 bits", key, it->valuestring);
+				nc_fail(c, "\"%s\" is \"%.40s\": more than 128 bits", key, it->valuestring);
 				return -EINVAL;
 			}
 			v = v * base + dig;
 		}
 		if (*s || !ndig) {
-			fail(c, "\"%s\" is \"%.40s\": not a number", key, it->valuestring);
+			nc_fail(c, "\"%s\" is \"%.40s\": not a number", key, it->valuestring);
 			return -EINVAL;
 		}
 	} else {
-		fail(c, "\"%s\" is not a number", key);
+		nc_fail(c, "\"%s\" is not a number", key);
 		return -EINVAL;
 	}
 	if (v > max) {
-		fail(c, "\"%s\" does not fit in %u bits", key, bits);
+		nc_fail(c, "\"%s\" does not fit in %u bits", key, bits);
 		return -EINVAL;
 	}
 	*out = v;
@@ -152,7 +142,7 @@ static int set_fields(struct ctx *c, const cJSON *o, uint8_t *base, const struct
 
 		if (!it)
 			continue;
-		if (json_uint(c, it, f[i].key, 8 * f[i].bytes, &v))
+		if (nc_uint(c, it, f[i].key, 8 * f[i].bytes, &v))
 			return -EINVAL;
 		put_le(base + f[i].off, f[i].bytes, v);
 	}
@@ -161,7 +151,7 @@ static int set_fields(struct ctx *c, const cJSON *o, uint8_t *base, const struct
 
 /* A string field, space-padded as the drive gives it. NULL when absent; -EINVAL when of
  * the wrong type or too long. */
-static int get_string(struct ctx *c, const cJSON *o, const char *key, size_t max,
+int nc_string(struct ctx *c, const cJSON *o, const char *key, size_t max,
 		      const char **out)
 {
 	const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
@@ -170,11 +160,11 @@ static int get_string(struct ctx *c, const cJSON *o, const char *key, size_t max
 	if (!it)
 		return 0;
 	if (!cJSON_IsString(it) || !it->valuestring) {
-		fail(c, "\"%s\" is not a string", key);
+		nc_fail(c, "\"%s\" is not a string", key);
 		return -EINVAL;
 	}
 	if (strlen(it->valuestring) > max) {
-		fail(c, "\"%s\" is longer than the %zu bytes of its field", key, max);
+		nc_fail(c, "\"%s\" is longer than the %zu bytes of its field", key, max);
 		return -EINVAL;
 	}
 	*out = it->valuestring;
@@ -187,7 +177,7 @@ static int set_hex(struct ctx *c, const cJSON *o, const char *key, uint8_t *dst,
 	const char *s;
 	size_t n = 0;
 
-	if (get_string(c, o, key, 2 * len + 8, &s))
+	if (nc_string(c, o, key, 2 * len + 8, &s))
 		return -EINVAL;
 	if (!s)
 		return 0;
@@ -203,13 +193,13 @@ static int set_hex(struct ctx *c, const cJSON *o, const char *key, uint8_t *dst,
 		n++;
 	}
 	if (*s || n != 2 * len) {
-		fail(c, "\"%s\" is not %zu hex bytes", key, len);
+		nc_fail(c, "\"%s\" is not %zu hex bytes", key, len);
 		return -EINVAL;
 	}
 	return 0;
 }
 
-static void trimmed(char *dst, size_t len, const char *s)
+void nc_trimmed(char *dst, size_t len, const char *s)
 {
 	size_t n;
 
@@ -223,18 +213,18 @@ static void trimmed(char *dst, size_t len, const char *s)
 
 /* The NVMe pages a part does not carry, so that a drive without them says "not in the
  * input" rather than "not read". */
-static int lacks_pages(struct dc_import_part *p, const char *const *pages, size_t n)
+int nc_lacks_nvme_pages(struct dc_import_part *p)
 {
-	for (size_t i = 0; i < n; i++)
+	static const char *const pages[] = {
+		DC_PG_NVME_ID_CTRL, DC_PG_NVME_ID_NS, DC_PG_NVME_FEAT_VWC, DC_PG_NVME_FEAT_VWC_CAP,
+		DC_PG_NVME_LOG_SMART, DC_PG_NVME_LOG_C0,
+	};
+
+	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++)
 		if (!dc_raw_find(&p->raw, pages[i]) && dc_import_lacks_page(p, pages[i]))
 			return -ENOMEM;
 	return 0;
 }
-
-static const char *const nvme_pages[] = {
-	DC_PG_NVME_ID_CTRL, DC_PG_NVME_ID_NS, DC_PG_NVME_FEAT_VWC, DC_PG_NVME_FEAT_VWC_CAP,
-	DC_PG_NVME_LOG_SMART, DC_PG_NVME_LOG_C0,
-};
 
 /* ---------------------------------------------------------------- id-ctrl */
 
@@ -280,34 +270,34 @@ static int set_psd(struct ctx *c, const cJSON *o, struct nvme_id_psd *psd)
 	u128 v;
 
 	if (!cJSON_IsObject(o)) {
-		fail(c, "a power state is not an object");
+		nc_fail(c, "a power state is not an object");
 		return -EINVAL;
 	}
 	if (set_fields(c, o, (uint8_t *)psd, psd_fields, sizeof(psd_fields) / sizeof(psd_fields[0])))
 		return -EINVAL;
 	if (raw_apws) {
-		if (json_uint(c, raw_apws, "active_work_scale", 8, &v))
+		if (nc_uint(c, raw_apws, "active_work_scale", 8, &v))
 			return -EINVAL;
 		psd->apws = (uint8_t)v;
 		if ((it = cJSON_GetObjectItemCaseSensitive(o, "idle_scale"))) {
-			if (json_uint(c, it, "idle_scale", 8, &v))
+			if (nc_uint(c, it, "idle_scale", 8, &v))
 				return -EINVAL;
 			psd->ips = (uint8_t)v;
 		}
 		return 0;
 	}
 	if ((it = cJSON_GetObjectItemCaseSensitive(o, "idle_scale"))) {
-		if (json_uint(c, it, "idle_scale", 2, &v))
+		if (nc_uint(c, it, "idle_scale", 2, &v))
 			return -EINVAL;
 		psd->ips = (uint8_t)(v << 6);
 	}
 	if ((it = cJSON_GetObjectItemCaseSensitive(o, "active_scale"))) {
-		if (json_uint(c, it, "active_scale", 2, &v))
+		if (nc_uint(c, it, "active_scale", 2, &v))
 			return -EINVAL;
 		psd->apws |= (uint8_t)(v << 6);
 	}
 	if ((it = cJSON_GetObjectItemCaseSensitive(o, "active_power_work"))) {
-		if (json_uint(c, it, "active_power_work", 3, &v))
+		if (nc_uint(c, it, "active_power_work", 3, &v))
 			return -EINVAL;
 		psd->apws |= (uint8_t)v;
 	}
@@ -323,18 +313,18 @@ static int import_id_ctrl(struct ctx *c, const cJSON *root, struct dc_import_par
 	char model[64];
 
 	c->what = "id-ctrl";
-	if (get_string(c, root, "mn", sizeof(id.mn), &mn) ||
-	    get_string(c, root, "sn", sizeof(id.sn), &sn) ||
-	    get_string(c, root, "fr", sizeof(id.fr), &fr) ||
-	    get_string(c, root, "subnqn", sizeof(id.subnqn), &subnqn))
+	if (nc_string(c, root, "mn", sizeof(id.mn), &mn) ||
+	    nc_string(c, root, "sn", sizeof(id.sn), &sn) ||
+	    nc_string(c, root, "fr", sizeof(id.fr), &fr) ||
+	    nc_string(c, root, "subnqn", sizeof(id.subnqn), &subnqn))
 		return -EINVAL;
 	if (!mn || !sn) {
-		fail(c, "no \"%s\": not a whole id-ctrl output", mn ? "sn" : "mn");
+		nc_fail(c, "no \"%s\": not a whole id-ctrl output", mn ? "sn" : "mn");
 		return -EINVAL;
 	}
-	trimmed(model, sizeof(model), mn);
+	nc_trimmed(model, sizeof(model), mn);
 	if (!model[0]) {
-		fail(c, "\"mn\" is blank: no drive to name");
+		nc_fail(c, "\"mn\" is blank: no drive to name");
 		return -EINVAL;
 	}
 	dc_build_nvme_id_ctrl(&id, mn, sn, fr ? fr : "");
@@ -346,11 +336,11 @@ static int import_id_ctrl(struct ctx *c, const cJSON *root, struct dc_import_par
 	    set_hex(c, root, "fguid", id.fguid, sizeof(id.fguid)))
 		return -EINVAL;
 	if (psds && !cJSON_IsArray(psds)) {
-		fail(c, "\"psds\" is not an array");
+		nc_fail(c, "\"psds\" is not an array");
 		return -EINVAL;
 	}
 	if (cJSON_GetArraySize(psds) > 32) {
-		fail(c, "%d power states: at most 32", cJSON_GetArraySize(psds));
+		nc_fail(c, "%d power states: at most 32", cJSON_GetArraySize(psds));
 		return -EINVAL;
 	}
 	for (int i = 0; i < cJSON_GetArraySize(psds); i++)
@@ -370,8 +360,8 @@ static int import_id_ctrl(struct ctx *c, const cJSON *root, struct dc_import_par
 			       "fabric (tcp, rdma, fc) is not in the input", le32toh(id.ioccsz));
 	}
 	snprintf(p->dev.model, sizeof(p->dev.model), "%s", model);
-	trimmed(p->dev.serial, sizeof(p->dev.serial), sn);
-	trimmed(p->dev.firmware, sizeof(p->dev.firmware), fr ? fr : "");
+	nc_trimmed(p->dev.serial, sizeof(p->dev.serial), sn);
+	nc_trimmed(p->dev.firmware, sizeof(p->dev.firmware), fr ? fr : "");
 	if (dc_raw_add(&p->raw, DC_PG_NVME_ID_CTRL, &id, sizeof(id), 0))
 		return -ENOMEM;
 	/* A zero in these would be read as the drive's answer: "no volatile write cache",
@@ -383,7 +373,7 @@ static int import_id_ctrl(struct ctx *c, const cJSON *root, struct dc_import_par
 	if (c->approx)
 		dc_import_note(p, "nvme-cli id-ctrl: a capacity past 2^53 printed as a JSON number: "
 			       "approximate");
-	return lacks_pages(p, nvme_pages, sizeof(nvme_pages) / sizeof(nvme_pages[0])) ? -ENOMEM : 1;
+	return nc_lacks_nvme_pages(p) ? -ENOMEM : 1;
 }
 
 /* ---------------------------------------------------------------- id-ns */
@@ -417,12 +407,12 @@ static int import_id_ns(struct ctx *c, const cJSON *root, struct dc_import_parts
 	memset(&ns, 0, sizeof(ns));
 	if (!cJSON_GetObjectItemCaseSensitive(root, "nsze") ||
 	    !cJSON_GetObjectItemCaseSensitive(root, "flbas") || !cJSON_IsArray(lbafs)) {
-		fail(c, "no \"nsze\", \"flbas\" and \"lbafs\" array: not a whole id-ns output");
+		nc_fail(c, "no \"nsze\", \"flbas\" and \"lbafs\" array: not a whole id-ns output");
 		return -EINVAL;
 	}
 	n = (unsigned)cJSON_GetArraySize(lbafs);
 	if (n == 0 || n > 64) {
-		fail(c, "%u LBA formats: 1 to 64 expected", n);
+		nc_fail(c, "%u LBA formats: 1 to 64 expected", n);
 		return -EINVAL;
 	}
 	if (set_fields(c, root, (uint8_t *)&ns, ns_fields, sizeof(ns_fields) / sizeof(ns_fields[0])) ||
@@ -433,7 +423,7 @@ static int import_id_ns(struct ctx *c, const cJSON *root, struct dc_import_parts
 		const cJSON *f = cJSON_GetArrayItem(lbafs, (int)i);
 
 		if (!cJSON_IsObject(f)) {
-			fail(c, "LBA format %u is not an object", i);
+			nc_fail(c, "LBA format %u is not an object", i);
 			return -EINVAL;
 		}
 		if (set_fields(c, f, (uint8_t *)&ns.lbaf[i], lbaf_fields, 3))
@@ -442,17 +432,17 @@ static int import_id_ns(struct ctx *c, const cJSON *root, struct dc_import_parts
 	/* FLBAS bits 3:0 index the format in use; bits 6:5 are its high bits past 16. */
 	idx = (ns.flbas & 0x0F) | (n > 16 ? ((ns.flbas >> 5) & 0x3) << 4 : 0);
 	if (idx >= n) {
-		fail(c, "flbas %u names LBA format %u of %u", ns.flbas, idx, n);
+		nc_fail(c, "flbas %u names LBA format %u of %u", ns.flbas, idx, n);
 		return -EINVAL;
 	}
 	if (ns.lbaf[idx].ds < 9 || ns.lbaf[idx].ds > 24) {
-		fail(c, "LBA format %u in use has a data size of 2^%u bytes: not a block size", idx,
+		nc_fail(c, "LBA format %u in use has a data size of 2^%u bytes: not a block size", idx,
 		     ns.lbaf[idx].ds);
 		return -EINVAL;
 	}
 	blocks = le64toh(ns.nsze);
 	if (blocks > UINT64_MAX >> ns.lbaf[idx].ds) {
-		fail(c, "nsze %llu blocks of 2^%u bytes: more than 64 bits of bytes",
+		nc_fail(c, "nsze %llu blocks of 2^%u bytes: more than 64 bits of bytes",
 		     (unsigned long long)blocks, ns.lbaf[idx].ds);
 		return -EINVAL;
 	}
@@ -514,10 +504,10 @@ static int import_smart_log(struct ctx *c, const cJSON *root, struct dc_import_p
 		if (i == CW && cJSON_IsObject(it))
 			it = cJSON_GetObjectItemCaseSensitive(it, "value");
 		if (!it) {
-			fail(c, "no \"%s\": not a whole smart-log output", keys[i].key);
+			nc_fail(c, "no \"%s\": not a whole smart-log output", keys[i].key);
 			return -EINVAL;
 		}
-		if (json_uint(c, it, keys[i].key, keys[i].bits, &v[i]))
+		if (nc_uint(c, it, keys[i].key, keys[i].bits, &v[i]))
 			return -EINVAL;
 	}
 	memset(&h, 0, sizeof(h));
@@ -550,7 +540,7 @@ static int import_smart_log(struct ctx *c, const cJSON *root, struct dc_import_p
 		snprintf(key, sizeof(key), "temperature_sensor_%u", i + 1);
 		if (!(it = cJSON_GetObjectItemCaseSensitive(root, key)))
 			continue;
-		if (json_uint(c, it, key, 16, &t))
+		if (nc_uint(c, it, key, 16, &t))
 			return -EINVAL;
 		s.temp_sensor[i] = htole16((uint16_t)t);
 	}
@@ -563,384 +553,6 @@ static int import_smart_log(struct ctx *c, const cJSON *root, struct dc_import_p
 		dc_import_note(p, "nvme-cli smart-log: a counter past 2^53 printed as a JSON number "
 			       "(nvme-cli 1.x): approximate");
 	return 1;
-}
-
-/* ---------------------------------------------------------------- get-feature 6 */
-
-enum feat_sel { SEL_NONE, SEL_CURRENT, SEL_DEFAULT, SEL_SAVED, SEL_SUPPORTED };
-
-static enum feat_sel sel_of(const char *s, size_t n)
-{
-	static const struct { const char *name; enum feat_sel sel; } sels[] = {
-		{ "Current", SEL_CURRENT }, { "Default", SEL_DEFAULT }, { "Saved", SEL_SAVED },
-		{ "Supported capabilities", SEL_SUPPORTED },
-	};
-
-	for (size_t i = 0; i < sizeof(sels) / sizeof(sels[0]); i++)
-		if (strlen(sels[i].name) == n && strncmp(s, sels[i].name, n) == 0)
-			return sels[i].sel;
-	return SEL_NONE;
-}
-
-/* A hex value as nvme-cli prints it: "0x00000001", "0x000001", or "00000000" for zero
- * ("%#08x" prints no prefix for 0). */
-static bool parse_hex32(const char *s, uint32_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	while (*s == ' ')
-		s++;
-	if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f') || (*s >= 'A' && *s <= 'F')))
-		return false;
-	errno = 0;
-	v = strtoull(s, &end, 16);
-	if (errno || v > 0xFFFFFFFFull || (*end && *end != ' ' && *end != '\r' && *end != '\n'))
-		return false;
-	*out = (uint32_t)v;
-	return true;
-}
-
-static int add_feature(struct ctx *c, struct dc_import_parts *out, bool have_cur, uint32_t cur,
-		       bool have_cap, uint32_t cap)
-{
-	struct dc_import_part *p;
-	uint32_t le;
-
-	if (!have_cur && !have_cap) {
-		fail(c, "no current value (nor supported capabilities) of feature 0x06");
-		return -EINVAL;
-	}
-	p = dc_import_part_add(out, DC_IMPORT_NVME_FEATURE);
-	if (!p)
-		return -ENOMEM;
-	if (have_cur) {
-		le = htole32(cur);
-		if (dc_raw_add(&p->raw, DC_PG_NVME_FEAT_VWC, &le, sizeof(le), 0))
-			return -ENOMEM;
-	}
-	if (have_cap) {
-		le = htole32(cap);
-		if (dc_raw_add(&p->raw, DC_PG_NVME_FEAT_VWC_CAP, &le, sizeof(le), 0))
-			return -ENOMEM;
-	}
-	return 1;
-}
-
-/* "get-feature:0x06 (Volatile Write Cache), Current value:0x00000001", one line per -s. */
-static int import_feature_text(struct ctx *c, const char *text, struct dc_import_parts *out)
-{
-	bool have[SEL_SUPPORTED + 1] = { false };
-	uint32_t val[SEL_SUPPORTED + 1] = { 0 };
-	const char *line = text, *status = NULL;
-
-	c->what = "get-feature";
-	for (; *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : line + strlen(line)) {
-		const char *s = line, *comma, *value;
-		char *end;
-		unsigned long fid;
-		enum feat_sel sel;
-
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (strncmp(s, "NVMe status:", 12) == 0 && !status)
-			status = s;
-		if (strncmp(s, "get-feature:", 12) != 0)
-			continue;
-		s += 12;
-		errno = 0;
-		fid = strtoul(s, &end, 16);
-		if (errno || end == s || *end != ' ') {
-			fail(c, "\"get-feature:\" without a feature number");
-			return -EINVAL;
-		}
-		if (fid != 0x06) {
-			fail(c, "feature 0x%02lx, not 0x06 (volatile write cache)", fid);
-			return -EINVAL;
-		}
-		comma = strstr(end, "), ");
-		value = comma ? strstr(comma, " value:") : NULL;
-		if (!comma || !value || !strchr(value, ':') ||
-		    (sel = sel_of(comma + 3, (size_t)(value - comma - 3))) == SEL_NONE) {
-			fail(c, "\"get-feature:0x06\" line without a \"Current value:\"");
-			return -EINVAL;
-		}
-		if (!parse_hex32(strchr(value, ':') + 1, &val[sel])) {
-			fail(c, "feature 0x06: the value is not a 32-bit hex number");
-			return -EINVAL;
-		}
-		have[sel] = true;
-	}
-	if (!have[SEL_CURRENT] && !have[SEL_SUPPORTED]) {
-		if (status) {
-			int n = (int)strcspn(status, "\r\n");
-
-			fail(c, "the command failed: %.*s", n > 120 ? 120 : n, status);
-		} else if (have[SEL_DEFAULT] || have[SEL_SAVED]) {
-			fail(c, "only the %s value of feature 0x06: not what the drive does now",
-			     have[SEL_DEFAULT] ? "default" : "saved");
-		}
-	}
-	if (c->failed)
-		return -EINVAL;
-	return add_feature(c, out, have[SEL_CURRENT], val[SEL_CURRENT], have[SEL_SUPPORTED],
-			   val[SEL_SUPPORTED]);
-}
-
-/* 2.7 and later: {"feature: 0x06": [{"name": ..., "Current": "0x00000001"}], "Feature: 0x06":
- * [{"Volatile Write Cache Enable (WCE)": "Enabled"}]}, or the inner object alone. */
-static void feature_json_obj(const cJSON *o, bool *have, uint32_t *val, int *wce)
-{
-	const cJSON *it;
-
-	if (cJSON_IsArray(o))
-		o = cJSON_GetArrayItem(o, 0);
-	if (!cJSON_IsObject(o))
-		return;
-	cJSON_ArrayForEach(it, o) {
-		enum feat_sel sel = it->string ? sel_of(it->string, strlen(it->string)) : SEL_NONE;
-
-		if (sel != SEL_NONE && cJSON_IsString(it) && parse_hex32(it->valuestring, &val[sel]))
-			have[sel] = true;
-		if (it->string && strcmp(it->string, "Volatile Write Cache Enable (WCE)") == 0 &&
-		    cJSON_IsString(it))
-			*wce = strcmp(it->valuestring, "Enabled") == 0 ? 1
-			       : strcmp(it->valuestring, "Disabled") == 0 ? 0 : -1;
-	}
-}
-
-static bool is_feature_key(const char *k, unsigned long *fid)
-{
-	char *end;
-
-	if (!k || strncasecmp(k, "feature: ", 9) != 0)
-		return false;
-	*fid = strtoul(k + 9, &end, 16);
-	return end != k + 9 && *end == '\0';
-}
-
-static bool feature_json_named(const cJSON *o)
-{
-	const cJSON *name = cJSON_GetObjectItemCaseSensitive(o, "name");
-
-	if (!name)
-		name = cJSON_GetObjectItemCaseSensitive(o, "Name");
-	return cJSON_IsString(name) && strcmp(name->valuestring, "Volatile Write Cache") == 0;
-}
-
-static int import_feature_json(struct ctx *c, const cJSON *root, struct dc_import_parts *out)
-{
-	bool have[SEL_SUPPORTED + 1] = { false }, found = false;
-	uint32_t val[SEL_SUPPORTED + 1] = { 0 };
-	const cJSON *it;
-	int wce = -1;
-
-	c->what = "get-feature";
-	cJSON_ArrayForEach(it, root) {
-		unsigned long fid;
-
-		if (!is_feature_key(it->string, &fid))
-			continue;
-		if (fid != 0x06) {
-			fail(c, "feature 0x%02lx, not 0x06 (volatile write cache)", fid);
-			return -EINVAL;
-		}
-		found = true;
-		feature_json_obj(it, have, val, &wce);
-	}
-	if (!found && feature_json_named(root)) {
-		found = true;
-		feature_json_obj(root, have, val, &wce);
-	}
-	if (!found) {
-		fail(c, "no feature 0x06 (volatile write cache) in the JSON");
-		return -EINVAL;
-	}
-	/* The field alone (an output cut short) still says what bit 0 is. */
-	if (!have[SEL_CURRENT] && wce >= 0) {
-		have[SEL_CURRENT] = true;
-		val[SEL_CURRENT] = (uint32_t)wce;
-	}
-	if (!have[SEL_CURRENT] && !have[SEL_SUPPORTED] && (have[SEL_DEFAULT] || have[SEL_SAVED])) {
-		fail(c, "only the %s value of feature 0x06: not what the drive does now",
-		     have[SEL_DEFAULT] ? "default" : "saved");
-		return -EINVAL;
-	}
-	return add_feature(c, out, have[SEL_CURRENT], val[SEL_CURRENT], have[SEL_SUPPORTED],
-			   val[SEL_SUPPORTED]);
-}
-
-/* ---------------------------------------------------------------- list */
-
-static enum dc_transport transport_of(const char *t)
-{
-	static const struct { const char *name; enum dc_transport tran; } map[] = {
-		{ "pcie", DC_TRAN_NVME }, { "tcp", DC_TRAN_NVME_TCP }, { "rdma", DC_TRAN_NVME_RDMA },
-		{ "loop", DC_TRAN_NVME_LOOP }, { "fc", DC_TRAN_FC },
-	};
-
-	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (strcmp(t, map[i].name) == 0)
-			return map[i].tran;
-	return DC_TRAN_OTHER;
-}
-
-/* Size and block size of the first namespace in the array that gives them. */
-static int list_ns_size(struct ctx *c, const cJSON *nss, uint64_t *bytes, uint32_t *block)
-{
-	const cJSON *ns;
-
-	if (nss && !cJSON_IsArray(nss) && !cJSON_IsObject(nss)) {
-		fail(c, "\"Namespaces\" is not an array");
-		return -EINVAL;
-	}
-	cJSON_ArrayForEach(ns, nss) {
-		const cJSON *size = cJSON_GetObjectItemCaseSensitive(ns, "PhysicalSize");
-		const cJSON *sect = cJSON_GetObjectItemCaseSensitive(ns, "SectorSize");
-		u128 s = 0, b = 0;
-
-		if (!cJSON_IsObject(ns))
-			continue;
-		if ((size && json_uint(c, size, "PhysicalSize", 64, &s)) ||
-		    (sect && json_uint(c, sect, "SectorSize", 32, &b)))
-			return -EINVAL;
-		if (s && !*bytes) {
-			*bytes = (uint64_t)s;
-			*block = (uint32_t)b;
-		}
-	}
-	return 0;
-}
-
-/* One controller (or one namespace entry of the plain list): a part naming a drive. */
-static int list_add(struct ctx *c, const cJSON *o, const cJSON *nss, const cJSON *subsys_nss,
-		    unsigned nctrls, struct dc_import_parts *out, unsigned first, unsigned *added)
-{
-	const char *mn, *sn, *fr, *tr;
-	struct dc_import_part *p;
-	uint64_t bytes = 0;
-	uint32_t block = 0;
-	char serial[DC_TEXT_LEN];
-
-	if (get_string(c, o, "ModelNumber", 64, &mn) || get_string(c, o, "SerialNumber", 64, &sn) ||
-	    get_string(c, o, "Firmware", 32, &fr) || get_string(c, o, "Transport", 32, &tr))
-		return -EINVAL;
-	if (!mn || !sn) {
-		fail(c, "a device without \"%s\"", mn ? "SerialNumber" : "ModelNumber");
-		return -EINVAL;
-	}
-	trimmed(serial, sizeof(serial), sn);
-	/* Two namespaces of one controller are one drive. */
-	for (unsigned i = first; i < out->n; i++)
-		if (serial[0] && strcmp(out->v[i].dev.serial, serial) == 0)
-			return 0;
-	if (list_ns_size(c, nss, &bytes, &block))
-		return -EINVAL;
-	if (!nss) { /* the plain list: the entry is the namespace */
-		const cJSON *size = cJSON_GetObjectItemCaseSensitive(o, "PhysicalSize");
-		const cJSON *sect = cJSON_GetObjectItemCaseSensitive(o, "SectorSize");
-		u128 s = 0, b = 0;
-
-		if ((size && json_uint(c, size, "PhysicalSize", 64, &s)) ||
-		    (sect && json_uint(c, sect, "SectorSize", 32, &b)))
-			return -EINVAL;
-		bytes = (uint64_t)s;
-		block = (uint32_t)b;
-	}
-	/* A controller's own namespace entries may show no size (nvme0c0n1); the
-	 * subsystem's do, and are this controller's when it is the only one. */
-	if (!bytes && nctrls == 1 && list_ns_size(c, subsys_nss, &bytes, &block))
-		return -EINVAL;
-	p = dc_import_part_add(out, DC_IMPORT_NVME_LIST);
-	if (!p)
-		return -ENOMEM;
-	(*added)++;
-	p->dev.protocol = DC_PROTO_NVME;
-	p->dev.transport = tr ? transport_of(tr) : DC_TRAN_NVME;
-	trimmed(p->dev.model, sizeof(p->dev.model), mn);
-	snprintf(p->dev.serial, sizeof(p->dev.serial), "%s", serial);
-	trimmed(p->dev.firmware, sizeof(p->dev.firmware), fr ? fr : "");
-	p->dev.capacity_bytes = bytes;
-	p->dev.logical_block_bytes = block >= 512 && block <= (1u << 24) ? block : 0;
-	return lacks_pages(p, nvme_pages, sizeof(nvme_pages) / sizeof(nvme_pages[0]));
-}
-
-static int list_subsystem(struct ctx *c, const cJSON *ss, struct dc_import_parts *out,
-			  unsigned first, unsigned *added)
-{
-	const cJSON *ctrls = cJSON_GetObjectItemCaseSensitive(ss, "Controllers");
-	const cJSON *nss = cJSON_GetObjectItemCaseSensitive(ss, "Namespaces");
-	const cJSON *it;
-	int nctrls = cJSON_GetArraySize(ctrls);
-
-	if ((ctrls && !cJSON_IsArray(ctrls) && !cJSON_IsObject(ctrls)) ||
-	    (nss && !cJSON_IsArray(nss) && !cJSON_IsObject(nss))) {
-		fail(c, "a subsystem's \"Controllers\" or \"Namespaces\" is not an array");
-		return -EINVAL;
-	}
-	cJSON_ArrayForEach(it, ctrls) {
-		if (!cJSON_IsObject(it)) {
-			fail(c, "a controller is not an object");
-			return -EINVAL;
-		}
-		if (list_add(c, it, cJSON_GetObjectItemCaseSensitive(it, "Namespaces"), nss,
-			     (unsigned)nctrls, out, first, added))
-			return -EINVAL;
-	}
-	if (nctrls)
-		return 0;
-	/* 3.0 with multipath: the namespaces list the controllers as their Paths. */
-	cJSON_ArrayForEach(it, nss) {
-		const cJSON *paths = cJSON_GetObjectItemCaseSensitive(it, "Paths"), *path;
-
-		cJSON_ArrayForEach(path, paths)
-			if (cJSON_IsObject(path) && cJSON_GetObjectItemCaseSensitive(path, "SerialNumber") &&
-			    list_add(c, path, NULL, NULL, 0, out, first, added))
-				return -EINVAL;
-	}
-	return 0;
-}
-
-static int import_list(struct ctx *c, const cJSON *root, struct dc_import_parts *out)
-{
-	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(root, "Devices"), *d;
-	unsigned first = out->n, added = 0;
-
-	c->what = "list";
-	if (!cJSON_IsArray(devs)) {
-		fail(c, "\"Devices\" is not an array");
-		return -EINVAL;
-	}
-	cJSON_ArrayForEach(d, devs) {
-		const cJSON *subs = cJSON_GetObjectItemCaseSensitive(d, "Subsystems"), *ss;
-
-		if (!cJSON_IsObject(d)) {
-			fail(c, "a device is not an object");
-			return -EINVAL;
-		}
-		if (subs) { /* 2.x -v: hosts holding subsystems */
-			if (!cJSON_IsArray(subs) && !cJSON_IsObject(subs)) {
-				fail(c, "\"Subsystems\" is not an array");
-				return -EINVAL;
-			}
-			cJSON_ArrayForEach(ss, subs)
-				if (!cJSON_IsObject(ss) || list_subsystem(c, ss, out, first, &added)) {
-					fail(c, "a subsystem is not an object");
-					return -EINVAL;
-				}
-		} else if (cJSON_GetObjectItemCaseSensitive(d, "Controllers") ||
-			   cJSON_GetObjectItemCaseSensitive(d, "Subsystem")) { /* 1.x -v */
-			if (list_subsystem(c, d, out, first, &added))
-				return -EINVAL;
-		} else if (list_add(c, d, NULL, NULL, 0, out, first, &added)) {
-			return -EINVAL;
-		}
-	}
-	if (!added) {
-		fail(c, "no NVMe device in the list");
-		return -EINVAL;
-	}
-	return (int)added;
 }
 
 /* ---------------------------------------------------------------- the file */
@@ -962,14 +574,14 @@ int dc_import_nvme_cli(const char *text, size_t len, struct dc_import_parts *out
 		s++;
 	if (s == text + len || *s != '{') {
 		if (s < text + len && *s == '[') {
-			fail(&c, "a JSON array: nvme-cli prints one object");
+			nc_fail(&c, "a JSON array: nvme-cli prints one object");
 			return -EINVAL;
 		}
-		return import_feature_text(&c, text, out);
+		return nc_import_feature_text(&c, text, out);
 	}
 	root = cJSON_ParseWithLengthOpts(s, len - (size_t)(s - text), &end, false);
 	if (!root) {
-		fail(&c, "not valid JSON (cut short, or nested past %d levels)", CJSON_NESTING_LIMIT);
+		nc_fail(&c, "not valid JSON (cut short, or nested past %d levels)", CJSON_NESTING_LIMIT);
 		return -EINVAL;
 	}
 	/* Only get-feature of 2.7 printed several objects in a row; any other trailer is a
@@ -977,10 +589,10 @@ int dc_import_nvme_cli(const char *text, size_t len, struct dc_import_parts *out
 	while (end && *end && (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n'))
 		end++;
 	if (!cJSON_IsObject(root)) {
-		fail(&c, "not a JSON object");
+		nc_fail(&c, "not a JSON object");
 		rc = -EINVAL;
 	} else if (has(root, "Devices")) {
-		rc = import_list(&c, root, out);
+		rc = nc_import_list(&c, root, out);
 	} else if (has(root, "mn") || has(root, "vwc") || (has(root, "vid") && has(root, "sn"))) {
 		rc = import_id_ctrl(&c, root, out);
 	} else if (has(root, "nsze") || has(root, "lbafs")) {
@@ -988,14 +600,14 @@ int dc_import_nvme_cli(const char *text, size_t len, struct dc_import_parts *out
 	} else if (has(root, "critical_warning") || has(root, "data_units_written")) {
 		rc = import_smart_log(&c, root, out);
 	} else {
-		rc = import_feature_json(&c, root, out);
+		rc = nc_import_feature_json(&c, root, out);
 	}
 	if (rc > 0 && end && *end && out->n && out->v[out->n - 1].format != DC_IMPORT_NVME_FEATURE) {
-		fail(&c, "text after the JSON object");
+		nc_fail(&c, "text after the JSON object");
 		rc = -EINVAL;
 	}
 	cJSON_Delete(root);
 	if (rc == -ENOMEM && !c.failed)
-		fail(&c, "out of memory");
+		nc_fail(&c, "out of memory");
 	return rc < 0 ? -EINVAL : rc;
 }
