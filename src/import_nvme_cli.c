@@ -17,6 +17,7 @@
 #include "import_nvme_cli.h"
 #include "page_build.h"
 #include "raw.h"
+#include "whole_number.h"
 
 /*
  * What the nvme-cli sources (github.com/linux-nvme/nvme-cli, v0.8 to v3.0-rc1) print, and
@@ -82,29 +83,11 @@ int nc_uint(struct ctx *c, const cJSON *it, const char *key, unsigned bits, u128
 		}
 		v = (u128)d;
 	} else if (cJSON_IsString(it) && it->valuestring) {
-		const char *s = it->valuestring;
-		bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
-		unsigned base = hex ? 16 : 10, ndig = 0;
+		int rc = dc_whole_number(it->valuestring, true, &v);
 
-		for (s += hex ? 2 : 0; *s; s++, ndig++) {
-			unsigned dig;
-
-			if (*s >= '0' && *s <= '9')
-				dig = (unsigned)(*s - '0');
-			else if (hex && *s >= 'a' && *s <= 'f')
-				dig = (unsigned)(*s - 'a' + 10);
-			else if (hex && *s >= 'A' && *s <= 'F')
-				dig = (unsigned)(*s - 'A' + 10);
-			else
-				break;
-			if (v > (~(u128)0 - dig) / base) {
-				nc_fail(c, "\"%s\" is \"%.40s\": more than 128 bits", key, it->valuestring);
-				return -EINVAL;
-			}
-			v = v * base + dig;
-		}
-		if (*s || !ndig) {
-			nc_fail(c, "\"%s\" is \"%.40s\": not a number", key, it->valuestring);
+		if (rc) {
+			nc_fail(c, "\"%s\" is \"%.40s\": %s", key, it->valuestring,
+				rc == -ERANGE ? "more than 128 bits" : "not a number");
 			return -EINVAL;
 		}
 	} else {

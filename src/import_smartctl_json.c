@@ -12,6 +12,7 @@
 #include "import.h"
 #include "page_build.h"
 #include "raw.h"
+#include "whole_number.h"
 
 /*
  * smartctl's JSON (json_format_version 1.x, smartctl 7.0 and later) holds what smartctl
@@ -95,26 +96,12 @@ static int get_object(struct jctx *c, const cJSON *obj, const char *where, const
  * page_build.c writes as "more than 64 bits"), and *wide says so. */
 static int parse_decimal(const char *s, uint64_t *v, bool *wide)
 {
-	size_t n = strlen(s);
+	unsigned __int128 x;
+	int rc = strlen(s) > 40 ? -EINVAL : dc_whole_number(s, false, &x);
 
-	*v = 0;
-	*wide = false;
-	if (n == 0 || n > 40)
-		return -EINVAL;
-	for (size_t i = 0; i < n; i++) {
-		unsigned d;
-
-		if (s[i] < '0' || s[i] > '9')
-			return -EINVAL;
-		d = (unsigned)(s[i] - '0');
-		if (*wide || *v > (UINT64_MAX - d) / 10) {
-			*wide = true;
-			*v = UINT64_MAX;
-		} else {
-			*v = *v * 10 + d;
-		}
-	}
-	return 0;
+	*wide = rc == -ERANGE || (rc == 0 && x > UINT64_MAX);
+	*v = *wide ? UINT64_MAX : rc ? 0 : (uint64_t)x;
+	return rc == -EINVAL ? -EINVAL : 0;
 }
 
 /*

@@ -2,6 +2,7 @@
 /* test_import_pages.c - pages rebuilt for an import read back as the numbers they came from;
  * a field the input lacks is never read as the drive's "no"; libatasmart's patterns are
  * compiled once, and nobody else's are kept. */
+#include <errno.h>
 #include <regex.h>
 #include <stdlib.h>
 
@@ -12,6 +13,7 @@
 #include "page_build.h"
 #include "raw.h"
 #include "regex_cache.h"
+#include "whole_number.h"
 
 static void ata_raw(struct dc_raw *raw, const struct dc_ata_identity *a,
 		    const struct dc_ata_attr_in *attrs, unsigned n, const char *lacks)
@@ -201,8 +203,28 @@ static void test_regex_cache(void)
 	free(mine);
 }
 
+/* The digits tools print for numbers too wide for a JSON double, to their last bit. */
+static void test_whole_number(void)
+{
+	unsigned __int128 v = 0, max = ~(unsigned __int128)0;
+
+	CHECK(dc_whole_number("340282366920938463463374607431768211455", false, &v) == 0 && v == max);
+	CHECK(dc_whole_number("340282366920938463463374607431768211456", false, &v) == -ERANGE);
+	CHECK(dc_whole_number("0xffffffffffffffffffffffffffffffff", true, &v) == 0 && v == max);
+	CHECK(dc_whole_number("0x1ffffffffffffffffffffffffffffffff", true, &v) == -ERANGE);
+	CHECK(dc_whole_number("0x1F", true, &v) == 0 && v == 31);
+	CHECK(dc_whole_number("0x1F", false, &v) == -EINVAL);
+	CHECK(dc_whole_number("0x", true, &v) == -EINVAL);
+	CHECK(dc_whole_number("", false, &v) == -EINVAL);
+	CHECK(dc_whole_number("12 ", false, &v) == -EINVAL);
+	CHECK(dc_whole_number("-1", false, &v) == -EINVAL);
+	CHECK(dc_whole_number("18446744073709551616", false, &v) == 0 &&
+	      v == (unsigned __int128)UINT64_MAX + 1);
+}
+
 int main(void)
 {
+	test_whole_number();
 	test_regex_cache(); /* first: the kept patterns last for the whole process */
 	test_ata_round_trip();
 	test_ata_write_cache_not_in_input();
