@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "drive.h"
+#include "files.h"
 #include "import.h"
 #include "inspect.h"
 #include "names.h"
@@ -153,69 +154,66 @@ enum dc_import_format dc_import_detect(const char *text, size_t len)
 
 /* ---------------------------------------------------------------- one file */
 
-/* The whole file, NUL-terminated; NULL with a reason in err. "-" is standard input. */
-static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
+/* Standard input to its end, NUL-terminated (a pipe has no size to ask for first). */
+static int read_stdin(uint8_t **out, size_t *len)
 {
-	int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
 	size_t cap = 64 * 1024, n = 0;
-	char *buf = NULL;
-	struct stat st;
+	uint8_t *buf = NULL;
 
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot open: %s", strerror(errno));
-		return NULL;
-	}
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size > DC_IMPORT_MAX_FILE) {
-		snprintf(err, errlen, "%llu bytes: larger than any report (%u MiB at most)",
-			 (unsigned long long)st.st_size, DC_IMPORT_MAX_FILE >> 20);
-		goto fail;
-	}
 	for (;;) {
 		ssize_t got;
 
 		if (!buf || n + 1 >= cap) {
-			char *nb;
+			uint8_t *nb = realloc(buf, buf ? (cap *= 2) : cap);
 
-			if (buf)
-				cap *= 2;
-			if (cap > DC_IMPORT_MAX_FILE + 2)
-				cap = DC_IMPORT_MAX_FILE + 2;
-			nb = realloc(buf, cap);
 			if (!nb) {
-				snprintf(err, errlen, "out of memory");
-				goto fail;
+				free(buf);
+				return -ENOMEM;
 			}
 			buf = nb;
 		}
-		got = read(fd, buf + n, cap - n - 1);
+		got = read(STDIN_FILENO, buf + n, cap - n - 1);
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
-			snprintf(err, errlen, "cannot read: %s", strerror(errno));
-			goto fail;
+			free(buf);
+			return -errno;
 		}
 		if (got == 0)
 			break;
 		n += (size_t)got;
 		if (n > DC_IMPORT_MAX_FILE) {
-			snprintf(err, errlen, "larger than any report (%u MiB at most)",
-				 DC_IMPORT_MAX_FILE >> 20);
-			goto fail;
+			free(buf);
+			return -EFBIG;
 		}
 	}
-	if (fd != STDIN_FILENO)
-		close(fd);
 	buf[n] = '\0';
-	if (memchr(buf, '\0', n)) {
-		snprintf(err, errlen, "binary data (a NUL byte): not a text report");
-		free(buf);
-		return NULL;
-	}
+	*out = buf;
 	*len = n;
-	return buf;
-fail:
-	if (fd != STDIN_FILENO)
-		close(fd);
+	return 0;
+}
+
+/* The whole file, NUL-terminated; NULL with a reason in err. "-" is standard input. A
+ * file is read as dumps and records are (files.c): regular, not through a link. */
+static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
+{
+	uint8_t *buf = NULL;
+	int rc = strcmp(path, "-") == 0 ? read_stdin(&buf, len)
+		 : dc_read_file(path, DC_IMPORT_MAX_FILE, &buf, len);
+
+	if (rc == -EFBIG)
+		snprintf(err, errlen, "larger than any report (%u MiB at most)",
+			 DC_IMPORT_MAX_FILE >> 20);
+	else if (rc == -ELOOP)
+		snprintf(err, errlen, "a symbolic link: name the file it points to");
+	else if (rc == -EINVAL)
+		snprintf(err, errlen, "not a regular file");
+	else if (rc)
+		snprintf(err, errlen, "cannot open: %s", strerror(-rc));
+	else if (memchr(buf, '\0', *len))
+		snprintf(err, errlen, "binary data (a NUL byte): not a text report");
+	else
+		return (char *)buf;
 	free(buf);
 	return NULL;
 }
@@ -350,7 +348,9 @@ static void walk_dir(struct walk *w, const char *dir, unsigned depth)
 		if (S_ISDIR(st.st_mode)) {
 			if (depth < MAX_DEPTH)
 				walk_dir(w, path, depth + 1);
-		} else if (S_ISREG(st.st_mode)) {
+		} else {
+			/* a link or a device node too: refused with its reason, never skipped
+			 * unsaid (an inventory would lose a drive without a word) */
 			import_file(path, w->parts, w->bad);
 			tick(w);
 		}

@@ -80,20 +80,21 @@ truncate -s 9M "$T/mixed/huge.txt"
 sed -n '1,12p' "$PM883" | grep -v 'Device Model' >"$T/mixed/no-identity.txt"
 printf 'smartctl 7.3\n=== START OF INFORMATION SECTION ===\nSmartctl open device: /dev/sdz failed: No such device\n' >"$T/mixed/failed.txt"
 mkdir "$T/mixed/.git"; echo junk >"$T/mixed/.git/config"; echo junk >"$T/mixed/.hidden"
+ln -s good.txt "$T/mixed/link.txt"
 $DC import --json "$T/mixed" >"$T/j" 2>"$T/e"; rc=$?
 check "mixed folder: exit 3 (some not read)" "[ $rc -eq 3 ]"
-check "mixed folder: JSON valid, 8 results" "jq -e '.devices | length == 8' $T/j >/dev/null"
+check "mixed folder: JSON valid, 9 results" "jq -e '.devices | length == 9' $T/j >/dev/null"
 check "mixed folder: the good report is a drive" "jq -e '[.devices[] | select(.model == \"SAMSUNG MZ7LH960HAJR-00005\" and .verdicts)] | length == 1' $T/j >/dev/null"
 for pair in "binary.bin:binary data" "empty.txt:empty file" "prose.txt:not a smartctl" \
 	    "truncated.json:" "huge.txt:larger than any report" "no-identity.txt:without a drive identity" \
-	    "failed.txt:Smartctl open device"; do
+	    "failed.txt:Smartctl open device" "link.txt:a symbolic link"; do
 	f=${pair%%:*} why=${pair#*:}
 	check "mixed folder: $f refused with '$why'" "grep -q \"$T/mixed/$f: .*$why\" $T/e"
 done
 check "mixed folder: hidden files skipped" "! grep -q 'hidden\|\.git' $T/e"
-check "mixed folder: summary counts" "jq -e '.summary.drives == 1 and .summary.unreadable == 7' $T/j >/dev/null"
+check "mixed folder: summary counts" "jq -e '.summary.drives == 1 and .summary.unreadable == 8' $T/j >/dev/null"
 $DC import "$T/mixed" >"$T/out" 2>/dev/null
-check "mixed folder: table summary" "grep -q '^Summary: 1 drives, 7 files or drives not read' $T/out"
+check "mixed folder: table summary" "grep -q '^Summary: 1 drives, 8 files or drives not read' $T/out"
 $DC import "$T/nonexistent" >/dev/null 2>"$T/e"; rc=$?
 check "missing path: exit 3 and a message" "[ $rc -eq 3 ] && grep -q 'nonexistent: cannot open' $T/e"
 chmod 000 "$T/mixed/good.txt"
