@@ -11,35 +11,14 @@
 #include <cjson/cJSON.h>
 
 #include "dc_test.h"
+#include "sample_file.h"
 #include "import.h"
 
 #define SAMPLES "data/import/fio/"
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	if (buf)
-		buf[n] = '\0';
-	return buf;
-}
-
 static cJSON *load(const char *path)
 {
-	char *t = slurp(path);
+	char *t = slurp(path, NULL);
 	const char *s = t ? strchr(t, '{') : NULL; /* error.json: fio's message line first */
 	cJSON *j = s ? cJSON_Parse(s) : NULL;
 
@@ -224,13 +203,13 @@ static void expect_refused(const cJSON *j, const char *why)
 
 static void test_refused_runs(void)
 {
-	char *t = slurp(SAMPLES "qd32.json");
+	char *t = slurp(SAMPLES "qd32.json", NULL);
 
 	if (t) {
 		expect_refused_text(t, "iodepth=32: not a queue-depth-1 sync-write run");
 		free(t);
 	}
-	t = slurp(SAMPLES "error.json");
+	t = slurp(SAMPLES "error.json", NULL);
 	if (t) {
 		CHECK(strncmp(t, "fio: ", 5) == 0); /* the message line before the JSON */
 		expect_refused_text(t, "error 28");
@@ -356,7 +335,7 @@ static void test_fio2_units(void)
 
 static void test_hostile(void)
 {
-	char *t = slurp(SAMPLES "sync.json"), *deep;
+	char *t = slurp(SAMPLES "sync.json", NULL), *deep;
 	cJSON *root = load(SAMPLES "sync.json");
 
 	if (!t || !root)
@@ -415,7 +394,7 @@ static void test_import_run(void)
 	char *paths[] = { dir };
 	struct dc_report *r = NULL;
 	unsigned n = 0;
-	char *t = slurp(SAMPLES "sync.json");
+	char *t = slurp(SAMPLES "sync.json", NULL);
 	FILE *f;
 
 	if (!t || !mkdtemp(dir)) {

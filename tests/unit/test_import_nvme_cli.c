@@ -13,6 +13,7 @@
 #include <nvme/types.h>
 
 #include "dc_test.h"
+#include "sample_file.h"
 #include "import.h"
 #include "parse_helpers.h"
 #include "raw.h"
@@ -20,31 +21,6 @@
 
 #define E2E "data/e2e/ref/"
 #define SAMPLES "data/import/nvme-cli/"
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	if (buf) {
-		buf[n] = '\0';
-		if (len)
-			*len = (size_t)n;
-	}
-	return buf;
-}
 
 static cJSON *load(const char *path)
 {

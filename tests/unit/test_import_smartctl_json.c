@@ -11,32 +11,13 @@
 
 #include "ata_attrs.h"
 #include "dc_test.h"
+#include "sample_file.h"
 #include "drive.h"
 #include "import.h"
 #include "model.h"
 #include "raw.h"
 
 #define SAMPLES "data/import/smartctl-json"
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-	    (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n) {
-		buf[n] = '\0';
-		*len = (size_t)n;
-	} else {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
-}
 
 /* ---------------------------------------------------------------- reading the JSON here */
 
