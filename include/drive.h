@@ -10,6 +10,8 @@
 void dc_drive_add_evidence(struct dc_drive *d, enum dc_ev_kind kind, const char *source,
 			   const char *what, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+/* Whether any piece of evidence of this kind was found. */
+bool dc_drive_has_evidence(const struct dc_drive *d, enum dc_ev_kind kind);
 /* Appends "what could not be read, and why". */
 void dc_drive_add_error(struct dc_drive *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

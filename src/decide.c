@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "decide.h"
+#include "drive.h"
 #include "names.h"
 #include "thresholds.h"
 
@@ -24,14 +25,6 @@ void dc_flush_bounds(enum dc_transport transport, double *fast_us, double *slow_
 		*slow_us = DC_OTHER_FLUSH_SLOW_US;
 		break;
 	}
-}
-
-static bool has_kind(const struct dc_drive *d, enum dc_ev_kind kind)
-{
-	for (unsigned i = 0; i < d->nevidence; i++)
-		if (d->evidence[i].kind == kind)
-			return true;
-	return false;
 }
 
 /* Hardware RAID volumes answer INQUIRY with the controller's name, not a drive's. */
@@ -96,10 +89,10 @@ static void judge(const struct dc_facts *f, struct dc_judgement *j)
 		j->fsync_p50_us = flush_phase(p)->p50_us;
 		j->fsync_p99_us = flush_phase(p)->p99_us;
 	}
-	j->plp_failed = has_kind(d, DC_EV_PLP_FAILED);
-	j->plp_degraded = has_kind(d, DC_EV_PLP_DEGRADED);
-	j->device_plp = has_kind(d, DC_EV_PLP);
-	j->declared_no_vwc = has_kind(d, DC_EV_NO_VWC);
+	j->plp_failed = dc_drive_has_evidence(d, DC_EV_PLP_FAILED);
+	j->plp_degraded = dc_drive_has_evidence(d, DC_EV_PLP_DEGRADED);
+	j->device_plp = dc_drive_has_evidence(d, DC_EV_PLP);
+	j->declared_no_vwc = dc_drive_has_evidence(d, DC_EV_NO_VWC);
 	j->rotational = d->rotational == DC_TRI_YES;
 	j->raid_volume = is_raid_volume(d);
 	j->unidentified = !f->db->matched &&

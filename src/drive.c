@@ -7,6 +7,14 @@
 #include "drive.h"
 #include "raw.h"
 
+bool dc_drive_has_evidence(const struct dc_drive *d, enum dc_ev_kind kind)
+{
+	for (unsigned i = 0; i < d->nevidence; i++)
+		if (d->evidence[i].kind == kind)
+			return true;
+	return false;
+}
+
 void dc_drive_add_evidence(struct dc_drive *d, enum dc_ev_kind kind, const char *source,
 			   const char *what, const char *fmt, ...)
 {

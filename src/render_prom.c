@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "drive.h"
 #include "names.h"
 #include "render.h"
 
@@ -88,14 +89,6 @@ static void end_double(struct fam *f, double v)
 		fputs(v > 0 ? "} +Inf\n" : "} -Inf\n", f->out);
 	else
 		fprintf(f->out, "} %.9g\n", v);
-}
-
-static bool has_kind(const struct dc_drive *d, enum dc_ev_kind kind)
-{
-	for (unsigned i = 0; i < d->nevidence; i++)
-		if (d->evidence[i].kind == kind)
-			return true;
-	return false;
 }
 
 /* A 0/1 gauge per readable drive. */
@@ -213,10 +206,10 @@ static void render_safety(FILE *out, const struct dc_report *reports, unsigned n
 
 	for (unsigned i = 0; i < n; i++)
 		if (!reports[i].error)
-			flag(&failed, &reports[i], has_kind(&reports[i].drive, DC_EV_PLP_FAILED));
+			flag(&failed, &reports[i], dc_drive_has_evidence(&reports[i].drive, DC_EV_PLP_FAILED));
 	for (unsigned i = 0; i < n; i++)
 		if (!reports[i].error)
-			flag(&degraded, &reports[i], has_kind(&reports[i].drive, DC_EV_PLP_DEGRADED));
+			flag(&degraded, &reports[i], dc_drive_has_evidence(&reports[i].drive, DC_EV_PLP_DEGRADED));
 	for (unsigned i = 0; i < n; i++)
 		if (!reports[i].error)
 			flag(&hazard, &reports[i], reports[i].result.write_through_hazard);

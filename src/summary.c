@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drive.h"
 #include "summary.h"
 #include "thresholds.h"
 
@@ -52,14 +53,6 @@ static int tally(const char **names, unsigned n, struct dc_summary_item *out, un
 	return 0;
 }
 
-static bool has_kind(const struct dc_drive *d, enum dc_ev_kind kind)
-{
-	for (unsigned i = 0; i < d->nevidence; i++)
-		if (d->evidence[i].kind == kind)
-			return true;
-	return false;
-}
-
 /* Why a drive needs a look first, the most urgent first; LOOK_NONE when it needs none. */
 enum look { LOOK_NONE = 0, LOOK_PLP_DEGRADED, LOOK_YEARS_LEFT, LOOK_WORN, LOOK_PLP_FAILED };
 
@@ -69,13 +62,13 @@ static enum look look_of(const struct dc_report *r)
 
 	if (r->error)
 		return LOOK_NONE;
-	if (has_kind(&r->drive, DC_EV_PLP_FAILED))
+	if (dc_drive_has_evidence(&r->drive, DC_EV_PLP_FAILED))
 		return LOOK_PLP_FAILED;
 	if (w->have_percent_used && w->percent_used >= DC_WEAR_WARN_PERCENT)
 		return LOOK_WORN;
 	if (r->result.endurance_years_left >= 0 && r->result.endurance_years_left < DC_YEARS_LEFT_WARN)
 		return LOOK_YEARS_LEFT;
-	if (has_kind(&r->drive, DC_EV_PLP_DEGRADED))
+	if (dc_drive_has_evidence(&r->drive, DC_EV_PLP_DEGRADED))
 		return LOOK_PLP_DEGRADED;
 	return LOOK_NONE;
 }
