@@ -56,6 +56,7 @@ static void parse_identify(const struct dc_raw *raw, const uint8_t *id, struct d
 {
 	unsigned w82 = word(id, 82), w83 = word(id, 83), w85 = word(id, 85), w87 = word(id, 87);
 	char why[DC_TEXT_LEN];
+	bool lacks_cache = dc_raw_lacks(raw, DC_PG_ATA_IDENTIFY ".write-cache", why, sizeof(why));
 
 	ata_string(d->model, sizeof(d->model), id, 27, 20);
 	ata_string(d->serial, sizeof(d->serial), id, 10, 10);
@@ -71,7 +72,7 @@ static void parse_identify(const struct dc_raw *raw, const uint8_t *id, struct d
 
 	/* Words 82-84 are valid when word 83 bits 15:14 are 01, words 85-87 likewise by 87.
 	 * An imported IDENTIFY may hold them for SMART and still lack the cache bits. */
-	if (dc_raw_lacks(raw, DC_PG_ATA_IDENTIFY ".write-cache", why, sizeof(why))) {
+	if (lacks_cache) {
 		snprintf(d->cache_source, sizeof(d->cache_source), "not in the input");
 		dc_drive_add_error(d, "write cache (ata identify words 82/85): not in the input "
 				   "(%s)", why);
@@ -87,7 +88,7 @@ static void parse_identify(const struct dc_raw *raw, const uint8_t *id, struct d
 		dc_drive_add_error(d, "ata smart: switched off on the drive; drivecheck does not "
 				   "turn it on ('smartctl -s on DEV' does)");
 	/* ATA has no PLP bit: a PLP SATA drive still says "write cache enabled". */
-	if (d->cache_present == DC_TRI_UNKNOWN && strcmp(d->cache_source, "not in the input"))
+	if (d->cache_present == DC_TRI_UNKNOWN && !lacks_cache)
 		dc_drive_add_error(d, "ata identify: write cache words 82/85 not valid");
 }
 

@@ -291,8 +291,8 @@ static void test_vwc_absent_and_missing(void)
 	tmp_done();
 
 	/* No "vwc" key: recorded as not in the input, so that the parser reads no zero there.
-	 * (dc_import_detect wants "vwc" to call this an id-ctrl: the importer is called
-	 * directly.) */
+	 * (The importer is called directly; import.c routes such a file to it too, by "mn"
+	 * with "vid" or "sn".) */
 	cJSON_DeleteItemFromObjectCaseSensitive(ctrl, "vwc");
 	{
 		struct dc_import_parts parts = { 0 };
