@@ -18,6 +18,11 @@ struct dc_trial_env {
 		     struct dc_probe *out);
 	const struct dc_probe_opts *probe_opts;
 	const char *state_dir;
+	/* hold the disk for the experiment (disk_claim.c: its BSD lock, and nobody else
+	 * with it open): a descriptor to close at the end, or -errno with why filled; and
+	 * who has it open now ("" nobody). NULL: nothing to hold (unit tests) */
+	int (*claim)(const struct dc_dev *dev, char *why, size_t whylen);
+	void (*users_now)(const struct dc_dev *dev, char *who, size_t len);
 };
 
 /* cache_experiment.c */

@@ -310,6 +310,8 @@ struct dc_probe {
 	enum dc_probe_mode mode;
 	char where[DC_PATH_LEN];      /* the directory or device written to */
 	char skipped[256];            /* why it did not run; empty when it ran */
+	char warning[256];            /* it ran, but something happened meanwhile that the
+					 user should know (another process opened the disk) */
 	double duration_s;
 	bool stable;                  /* stopped because the estimate settled */
 	struct dc_latency sync;       /* pwritev2(RWF_DSYNC): FUA where queue/fua = 1 */

@@ -4,6 +4,7 @@
 #define DC_PROBE_H
 
 #include <signal.h>
+#include <stdbool.h>
 
 #include "dc_types.h"
 
@@ -27,6 +28,9 @@ struct dc_probe_opts {
 	/* when not NULL and it becomes non-zero (a signal), the probe stops at its next
 	 * write and returns -EINTR: the cache experiment then puts the cache back */
 	const volatile sig_atomic_t *stop;
+	/* the caller holds the disk's BSD lock (the cache experiment, disk_claim.c): raw
+	 * mode does not take it again, which would fail against the caller's own lock */
+	bool disk_claimed;
 };
 
 #define DC_PROBE_DEFAULT_SECONDS 5.0

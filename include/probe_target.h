@@ -3,6 +3,7 @@
 #ifndef DC_PROBE_TARGET_H
 #define DC_PROBE_TARGET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,11 +33,13 @@ void dc_probe_target_init(struct dc_probe_target *t);
 /*
  * Decide where the probe may write on dev and open it: probe_dir when given (its
  * filesystem must live on dev or one of its partitions), else a writable mounted
- * filesystem of dev, else the whole device if it is wholly unused. Returns 0 with
+ * filesystem of dev, else the whole device if it is wholly unused: held with O_EXCL and
+ * the disk's BSD lock (not taken again when lock_held: the caller holds it), and open in
+ * no other process. Returns 0 with
  * t->mode set when opened; 0 with t->mode DC_PROBE_NOT_RUN and why filled when
  * refused; -errno when something failed (why says what).
  */
-int dc_probe_target_open(const struct dc_dev *dev, const char *probe_dir,
+int dc_probe_target_open(const struct dc_dev *dev, const char *probe_dir, bool lock_held,
 			 struct dc_probe_target *t, char *why, size_t whylen);
 
 /*

@@ -8,7 +8,7 @@
 #include "dc_types.h"
 
 #define DC_JSON_FORMAT_MAJOR 1
-#define DC_JSON_FORMAT_MINOR 3
+#define DC_JSON_FORMAT_MINOR 4
 
 struct dc_summary;
 struct dc_fleet;

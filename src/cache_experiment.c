@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cache_experiment.h"
 #include "cache_state.h"
@@ -84,14 +85,16 @@ static bool restore(const struct dc_trial_env *env, const struct dc_dev *dev,
 	return false;
 }
 
+static void trial(const struct dc_trial_env *env, const struct dc_dev *dev,
+		  const struct dc_drive *drive, struct dc_cache_trial *out);
+
 void dc_cache_trial_run(const struct dc_trial_env *env, const struct dc_dev *dev,
 			const struct dc_drive *drive, const struct dc_probe *first,
 			const struct dc_cache_left *left, struct dc_cache_trial *out)
 {
-	char buf[256], err[96], after[256] = "";
+	char buf[256];
 	const char *no;
-	enum dc_tri now = DC_TRI_UNKNOWN;
-	int rc;
+	int claim = -1;
 
 	memset(out, 0, sizeof(*out));
 	out->off_honoured = out->restored = DC_TRI_UNKNOWN;
@@ -102,6 +105,28 @@ void dc_cache_trial_run(const struct dc_trial_env *env, const struct dc_dev *dev
 		say(out->why, sizeof(out->why), "%s", no);
 		return;
 	}
+
+	/* 0. The disk held: nobody else has it open, and tools that lock it stand off. */
+	if (env->claim) {
+		claim = env->claim(dev, buf, sizeof(buf));
+		if (claim < 0) {
+			out->state = DC_TRIAL_SKIPPED;
+			say(out->why, sizeof(out->why), "%s", buf);
+			return;
+		}
+	}
+	trial(env, dev, drive, out);
+	if (claim >= 0)
+		close(claim);
+}
+
+/* The experiment proper, on a held disk: steps 1 to 5. */
+static void trial(const struct dc_trial_env *env, const struct dc_dev *dev,
+		  const struct dc_drive *drive, struct dc_cache_trial *out)
+{
+	char buf[256], err[96], after[256] = "", who[160] = "";
+	enum dc_tri now = DC_TRI_UNKNOWN;
+	int rc;
 
 	/* 1. The record first, durable: from here on a kill leaves a trace. */
 	rc = dc_cache_record_write(env->state_dir, dev, drive);
@@ -159,7 +184,11 @@ void dc_cache_trial_run(const struct dc_trial_env *env, const struct dc_dev *dev
 		return;
 	}
 	out->state = buf[0] ? DC_TRIAL_FAILED : DC_TRIAL_DONE;
-	say(out->why, sizeof(out->why), "%s%s%s", buf, buf[0] && after[0] ? "; " : "", after);
+	/* 5. Did anyone open the disk meanwhile? The user should know. */
+	if (env->users_now)
+		env->users_now(dev, who, sizeof(who));
+	say(out->why, sizeof(out->why), "%s%s%s%s%s%s", buf, buf[0] && after[0] ? "; " : "", after,
+	    (buf[0] || after[0]) && who[0] ? "; " : "", who[0] ? "opened meanwhile by " : "", who);
 }
 
 int dc_cache_restore(const struct dc_trial_env *env, const struct dc_dev *dev,

@@ -84,6 +84,8 @@ static cJSON *probe_to_json(const struct dc_probe *p)
 	cJSON_AddNumberToObject(o, "mode", p->mode);
 	cJSON_AddStringToObject(o, "where", p->where);
 	cJSON_AddStringToObject(o, "skipped", p->skipped);
+	if (p->warning[0])
+		cJSON_AddStringToObject(o, "warning", p->warning);
 	cJSON_AddNumberToObject(o, "duration_s", p->duration_s);
 	cJSON_AddBoolToObject(o, "stable", p->stable);
 	latency_to_json(o, "sync", &p->sync);
@@ -287,6 +289,7 @@ static void probe_from_json(const cJSON *o, struct dc_probe *p)
 		: mode == DC_PROBE_RAW ? DC_PROBE_RAW : DC_PROBE_NOT_RUN;
 	get_str(o, "where", p->where, sizeof(p->where));
 	get_str(o, "skipped", p->skipped, sizeof(p->skipped));
+	get_str(o, "warning", p->warning, sizeof(p->warning));
 	p->duration_s = get_num(o, "duration_s", 0);
 	p->stable = get_bool(o, "stable");
 	latency_from_json(cJSON_GetObjectItemCaseSensitive(o, "sync"), &p->sync);

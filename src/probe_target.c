@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "disk_claim.h"
 #include "probe_target.h"
 #include "sysfs.h"
 
@@ -33,15 +34,15 @@
  * O_TMPFILE|O_EXCL makes a file that has no name and can never be given one
  * (linkat refuses it): when the process ends, however it ends, the kernel frees it.
  *
- * The one risk raw mode keeps: O_EXCL shuts out mounts and every other exclusive
- * claim, not a plain open(2). A program writing to the bare device without claiming
- * it, with no signature on it, could see one of its writes undone if it landed between
- * our read of a block and our write of the same bytes back (a window of one write
- * time). Such a program is what the signature and holder checks make unlikely.
+ * O_EXCL shuts out mounts and every other exclusive claim, not a plain open(2). So raw
+ * mode also takes the disk's BSD lock (systemd's convention for tools that write to a
+ * disk: udev and other such tools stand off) and refuses while any other process has the
+ * disk or a partition open (disk_claim.c, as fuser looks). What remains, a program that
+ * opens the bare device after these checks and ignores the lock, is bounded by the
+ * probe itself: it reads each block again just before writing it back (probe.c).
  */
 
 #define DC_LAYOUT_CHUNK  (1u << 20)
-#define DC_MAX_DEVNUMS   (DC_MAX_PARTS + 1)
 
 static void dc_why(char *why, size_t whylen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -85,28 +86,6 @@ void dc_probe_target_close(struct dc_probe_target *t)
  * The partitions and holders are read again from sysfs here rather than trusted from
  * dev: the decision to write raw must rest on what is true once the device is held.
  */
-
-/* dev_t of the disk and of all its partitions. Returns how many were found. */
-static unsigned dc_target_devnums(const struct dc_dev *dev, dev_t *out, unsigned max)
-{
-	char parts[DC_MAX_PARTS][DC_NAME_LEN];
-	unsigned n = 0, np, i;
-	struct stat st;
-
-	if (dc_sysfs_devnum("", dev->name, &out[n]) == 0)
-		n++;
-	else if (stat(dev->path, &st) == 0 && S_ISBLK(st.st_mode))
-		out[n++] = st.st_rdev;
-	np = dc_sysfs_partitions("", dev->name, parts, DC_MAX_PARTS);
-	for (i = 0; i < np && i < DC_MAX_PARTS && n < max; i++)
-		if (dc_sysfs_devnum("", parts[i], &out[n]) == 0)
-			n++;
-	/* and those the caller listed, in case sysfs is not where we look */
-	for (i = 0; i < dev->nparts && i < DC_MAX_PARTS && n < max; i++)
-		if (dc_sysfs_devnum("", dev->parts[i], &out[n]) == 0)
-			n++;
-	return n;
-}
 
 /*
  * Is dir a directory whose filesystem lives on dev (or a partition of it)? Comparing
@@ -258,15 +237,17 @@ out:
  * Raw mode: the whole device, when nothing at all uses it. Returns 1 opened, 0 refused
  * (why filled).
  */
-static int dc_target_open_raw(const struct dc_dev *dev, struct dc_probe_target *t,
-			      char *why, size_t whylen)
+static int dc_target_open_raw(const struct dc_dev *dev, bool lock_held,
+			      struct dc_probe_target *t, char *why, size_t whylen)
 {
+	dev_t nums[DC_DISK_MAX_DEVNUMS];
+	char prefix[DC_PATH_LEN + 96];
 	char parts[1][DC_NAME_LEN];
 	uint64_t size = 0;
 	struct stat st;
 	unsigned n;
 	dev_t num;
-	int fd = -1, ro = 0, lbs = 0;
+	int fd = -1, ro = 0, lbs = 0, rc;
 
 	if (dev->readonly) {
 		dc_why(why, whylen, "%s is read-only", dev->path);
@@ -319,6 +300,23 @@ static int dc_target_open_raw(const struct dc_dev *dev, struct dc_probe_target *
 		dc_why(why, whylen, "%s is not a block device", dev->path);
 		goto refuse;
 	}
+	/* The BSD lock first, so udev and tools that keep the convention stand off. */
+	rc = lock_held ? 0 : dc_disk_lock(fd);
+	if (rc) {
+		struct dc_disk_users users;
+		char who[256] = "";
+
+		n = dc_disk_devnums(dev, nums, DC_DISK_MAX_DEVNUMS);
+		if (dc_disk_users_find(nums, n, &users, who, sizeof(who)) == 0)
+			dc_disk_users_describe(&users, who, sizeof(who));
+		if (rc == -EWOULDBLOCK)
+			dc_why(why, whylen, "%s is locked by another program (a BSD lock on the disk, "
+			       "systemd's convention for tools that write to it)%s%s", dev->path,
+			       who[0] ? "; open in " : "", who);
+		else
+			dc_why(why, whylen, "cannot lock %s: %s", dev->path, strerror(-rc));
+		goto refuse;
+	}
 	/* The node must be the device that sysfs names, not some other one. */
 	if (dc_sysfs_devnum("", dev->name, &num) == 0 && num != st.st_rdev) {
 		dc_why(why, whylen, "%s is device %u:%u, not %s (%u:%u)", dev->path,
@@ -351,6 +349,19 @@ static int dc_target_open_raw(const struct dc_dev *dev, struct dc_probe_target *
 		       (unsigned long long)(DC_PROBE_MIN_REGION_BYTES >> 20));
 		goto refuse;
 	}
+	/* Nobody else may have it open: a plain open(2) is not shut out by O_EXCL. */
+	n = dc_disk_devnums(dev, nums, DC_DISK_MAX_DEVNUMS);
+	snprintf(prefix, sizeof(prefix), "%s is open in another process, which may be "
+		 "writing to it: ", dev->path);
+	rc = dc_disk_users_wait(nums, n, prefix, why, whylen);
+	if (rc < 0) {
+		char what[200];
+
+		snprintf(what, sizeof(what), "%s", why);
+		dc_why(why, whylen, "%s: not written raw, since nobody else may write to it", what);
+	}
+	if (rc)
+		goto refuse;
 	if (dc_target_blkid(dev->path, why, whylen))
 		goto refuse;
 
@@ -365,17 +376,17 @@ refuse:
 	return 0;
 }
 
-int dc_probe_target_open(const struct dc_dev *dev, const char *probe_dir,
+int dc_probe_target_open(const struct dc_dev *dev, const char *probe_dir, bool lock_held,
 			 struct dc_probe_target *t, char *why, size_t whylen)
 {
-	dev_t nums[DC_MAX_DEVNUMS];
+	dev_t nums[DC_DISK_MAX_DEVNUMS];
 	char one[256], reasons[512] = "";
 	unsigned n, i;
 
 	dc_probe_target_init(t);
 	if (why && whylen)
 		why[0] = '\0';
-	n = dc_target_devnums(dev, nums, DC_MAX_DEVNUMS);
+	n = dc_disk_devnums(dev, nums, DC_DISK_MAX_DEVNUMS);
 
 	if (probe_dir && probe_dir[0]) {
 		/* The user named the place: use it or refuse, never write elsewhere. */
@@ -403,7 +414,7 @@ int dc_probe_target_open(const struct dc_dev *dev, const char *probe_dir,
 		return 0;
 	}
 
-	dc_target_open_raw(dev, t, why, whylen);
+	dc_target_open_raw(dev, lock_held, t, why, whylen);
 	return 0;
 }
 

@@ -219,6 +219,11 @@ static cJSON *probe_json(const struct dc_probe *p)
 	cJSON_AddNumberToObject(o, "start_s", p->start_s);
 	cJSON_AddNumberToObject(o, "flush_cost_us", p->flush_cost_us);
 	cJSON_AddNullToObject(o, "skipped");
+	/* 1.4: what happened meanwhile (another process opened the disk), or null */
+	if (p->warning[0])
+		cJSON_AddStringToObject(o, "warning", p->warning);
+	else
+		cJSON_AddNullToObject(o, "warning");
 	return o;
 }
 

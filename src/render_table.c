@@ -179,6 +179,8 @@ static void print_detail(FILE *out, const struct dc_report *r)
 		fprintf(out, "  probe (%s, %s, %.1f s%s):\n", r->probe.mode == DC_PROBE_RAW ? "raw" : "file",
 			r->probe.where, r->probe.duration_s, r->probe.stable ? ", stable" : "");
 		print_phases(out, &r->probe);
+		if (r->probe.warning[0])
+			fprintf(out, "  probe: warning: %s\n", r->probe.warning);
 	}
 	else
 		fprintf(out, "  probe: skipped: %s\n", r->probe.skipped[0] ? r->probe.skipped : "not run");

@@ -19,6 +19,7 @@
 #include "inspect.h"
 #include "progress.h"
 #include "raw.h"
+#include "disk_claim.h"
 #include "scan.h"
 #include "sysfs.h"
 #include "transport.h"
@@ -128,10 +129,13 @@ static void try_cache_off(const struct dc_scan_opts *o, struct dc_report *r,
 		.probe = dc_probe_run,
 		.probe_opts = &opts,
 		.state_dir = o->state_dir ? o->state_dir : dc_state_dir(),
+		.claim = dc_disk_claim,
+		.users_now = dc_disk_users_now,
 	};
 	bool running;
 
 	opts.label = "cache off";
+	opts.disk_claimed = true; /* the experiment holds the disk's lock for its probe */
 	dc_cache_trial_run(&env, &r->dev, &r->drive, &r->probe, &r->cache_left, &r->cache_trial);
 	/* a cache that could not be put back: the report says so as the next run will */
 	if (r->cache_trial.state == DC_TRIAL_FAILED && r->cache_trial.restored != DC_TRI_YES &&

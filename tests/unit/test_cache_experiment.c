@@ -294,6 +294,63 @@ static void test_odd_records(void)
 	CHECK(strstr(path, "/../") == NULL && strncmp(path, state_dir, strlen(state_dir)) == 0);
 }
 
+/* The disk claim: a held disk is never touched; the claim is kept for the whole experiment
+ * and let go at its end; an opener meanwhile is named. */
+static int claim_fd = -1;
+static bool claim_refuse, claim_held_during_probe;
+
+static int fake_claim(const struct dc_dev *d, char *why, size_t len)
+{
+	(void)d;
+	if (claim_refuse) {
+		snprintf(why, len, "/dev/sdz is open in another process: pid 42 (dd)");
+		return -EBUSY;
+	}
+	claim_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	return claim_fd;
+}
+
+static void fake_users(const struct dc_dev *d, char *who, size_t len)
+{
+	(void)d;
+	snprintf(who, len, "pid 43 (smartd)");
+}
+
+static int claim_probe(const struct dc_dev *d, const struct dc_probe_opts *o, struct dc_probe *out)
+{
+	claim_held_during_probe = claim_fd >= 0 && fcntl(claim_fd, F_GETFD) >= 0;
+	return fake_probe(d, o, out);
+}
+
+static void test_claim(void)
+{
+	struct dc_trial_env held = env;
+	struct dc_cache_trial t;
+
+	held.claim = fake_claim;
+	held.probe = claim_probe;
+	reset();
+	claim_refuse = true;
+	dc_cache_trial_run(&held, &dev, &drv, &first, &none, &t);
+	CHECK(t.state == DC_TRIAL_SKIPPED);
+	CHECK(strstr(t.why, "pid 42 (dd)") != NULL);
+	CHECK(drive.calls == 0 && drive.probes == 0 && !record_exists());
+
+	reset();
+	claim_refuse = false;
+	dc_cache_trial_run(&held, &dev, &drv, &first, &none, &t);
+	CHECK(t.state == DC_TRIAL_DONE);
+	CHECK(claim_held_during_probe);
+	CHECK(claim_fd >= 0 && fcntl(claim_fd, F_GETFD) < 0 && errno == EBADF); /* let go */
+	CHECK(t.why[0] == '\0');
+
+	reset();
+	held.users_now = fake_users;
+	dc_cache_trial_run(&held, &dev, &drv, &first, &none, &t);
+	CHECK(t.state == DC_TRIAL_DONE);
+	CHECK(strstr(t.why, "opened meanwhile by pid 43 (smartd)") != NULL);
+}
+
 int main(void)
 {
 	snprintf(state_dir, sizeof(state_dir), "/tmp/dc-cache-test.XXXXXX");
@@ -308,6 +365,7 @@ int main(void)
 	test_probe_fails();
 	test_refusals();
 	test_odd_records();
+	test_claim();
 	rmdir(state_dir);
 	return dc_test_summary("test_cache_experiment");
 }
