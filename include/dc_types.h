@@ -269,7 +269,7 @@ struct dc_db_source {
 	char title[200];
 	char url[320];
 	char revision[64];              /* the document's revision or date, "" when none */
-	char where[128];                /* where in it the fact stands, "" when not given */
+	char where[200];                /* where in it the fact stands, "" when not given */
 };
 
 #define DC_MAX_SOURCES 10
