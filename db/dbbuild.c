@@ -17,6 +17,16 @@
 #include "names.h"
 #include "source_rules.h"
 
+/* A list of drives with power-loss protection (db/lists/NAME.txt), for inferred "none". */
+struct plp_list_file {
+	struct dc_plp_list list;
+	char *text;                /* the file, cut in place into the strings below */
+	const char *path;
+	const char *names[512];
+};
+
+#define MAX_LISTS 8
+
 struct builder {
 	sqlite3 *db;
 	sqlite3_stmt *ins_family, *ins_source, *ins_pattern, *ins_tbw, *ins_example;
@@ -25,6 +35,9 @@ struct builder {
 	unsigned line;
 	unsigned errors;
 	bool attr_rules;           /* --attr-rules: hold src/ata_attrs.c against the families */
+	struct plp_list_file lists[MAX_LISTS]; /* --list */
+	struct dc_plp_list list[MAX_LISTS];
+	size_t nlists;
 };
 
 static void fail(struct builder *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -160,13 +173,19 @@ static int parse_source(struct builder *b, char *val, struct source_line *out)
 	char *field[5] = { 0 }, *p = val, *sp;
 	unsigned n = 0;
 
+	/* A separator is a '|' with white space (or the line's end) on both sides, so an
+	 * empty field ("| |") is a field and a '|' inside a regex in a title is not. */
 	while (p && n < 5) {
-		char *bar = strstr(p, " | ");
+		char *bar = p;
 
+		while ((bar = strchr(bar, '|')) != NULL &&
+		       !((bar == val || isspace((unsigned char)bar[-1])) &&
+			 (!bar[1] || isspace((unsigned char)bar[1]))))
+			bar++;
 		if (bar)
 			*bar = '\0';
 		field[n++] = trim(p);
-		p = bar ? bar + 3 : NULL;
+		p = bar ? bar + 1 : NULL;
 	}
 	if (p || n < 3) {
 		fail(b, "source: expected 'KIND CLAIM | title | address [| revision [| where]]'");
@@ -193,16 +212,64 @@ static int parse_source(struct builder *b, char *val, struct source_line *out)
 	}
 	out->title = field[1];
 	out->rule.url = field[2];
-	out->revision = n > 3 && strcmp(field[3], "-") ? field[3] : NULL;
-	out->where = n > 4 && strcmp(field[4], "-") ? field[4] : NULL;
+	out->revision = n > 3 && *field[3] && strcmp(field[3], "-") ? field[3] : NULL;
+	out->where = n > 4 && *field[4] && strcmp(field[4], "-") ? field[4] : NULL;
 	out->line = b->line;
 	return 0;
+}
+
+/* The list given with --list whose address is url, or NULL. */
+static const struct dc_plp_list *list_at(const struct builder *b, const char *url)
+{
+	for (size_t k = 0; k < b->nlists; k++)
+		if (url && strcmp(b->list[k].url, url) == 0)
+			return &b->list[k];
+	return NULL;
+}
+
+/* The stanza as the names test sees it: maker, name and examples. */
+static struct dc_rule_family rule_family(const struct stanza *s, const char **ex, size_t max)
+{
+	struct dc_rule_family f = { .vendor = s->val[K_VENDOR], .family = s->val[K_FAMILY],
+				    .examples = ex };
+
+	for (unsigned i = 0; i < s->nchild && f.nexamples < max; i++)
+		if (strcmp(s->child[i].key, "example") == 0)
+			ex[f.nexamples++] = s->child[i].val;
+	return f;
+}
+
+/* Why "none" may not be inferred, with the details, as one failure at the right line. */
+static void fail_inference(struct builder *b, const struct stanza *s, const struct source_line *src,
+			   const struct dc_inference *inf, const char *lead)
+{
+	const char *why = dc_inference_problem_text(inf->problem);
+
+	b->line = s->line;
+	switch (inf->problem) {
+	case DC_INFER_CLAIMS_PROTECTION:
+		b->line = src[inf->source].line;
+		fail(b, "%s: %s (this source: %s %s)", lead, why,
+		     dc_source_kind_name(src[inf->source].rule.kind),
+		     dc_claim_name(src[inf->source].rule.claim));
+		break;
+	case DC_INFER_LIST_NOT_CITED:
+		fail(b, "%s: %s: %s <%s>", lead, why, b->list[inf->list].title, b->list[inf->list].url);
+		break;
+	case DC_INFER_LISTED:
+		fail(b, "%s: %s: %s lists '%s'", lead, why, b->list[inf->list].title, inf->name);
+		break;
+	default:
+		fail(b, "%s: %s", lead, why);
+		break;
+	}
 }
 
 /*
  * The rules of evidence (db/README.md, "What may prove what"): a claim a source may not
  * make, a class no source backs, a class contradicted without a dispute line, an
- * "unknown" row whose sources do back a class.
+ * "unknown" row whose sources do back a class, and "none" inferred for a client family
+ * only when all its grounds hold.
  */
 static void check_sources(struct builder *b, struct stanza *s, struct source_line *src,
 			  unsigned n, enum dc_plp_class cls)
@@ -211,7 +278,11 @@ static void check_sources(struct builder *b, struct stanza *s, struct source_lin
 		DC_PLP_FULL, DC_PLP_DATA_AT_REST, DC_PLP_AT_LEAST_DATA_AT_REST, DC_PLP_NONE,
 	};
 	struct dc_rule_source rules[MAX_SOURCES] = { 0 };
-	bool backs[MAX_SOURCES], only_inferred = true;
+	bool backs[MAX_SOURCES], inferred = false;
+	bool client = s->val[K_CLASS] && strcmp(s->val[K_CLASS], "client") == 0;
+	const char *examples[256];
+	struct dc_rule_family fam = rule_family(s, examples, 256);
+	struct dc_inference inf = { 0 };
 	unsigned nback;
 
 	for (unsigned i = 0; i < n; i++) {
@@ -221,20 +292,49 @@ static void check_sources(struct builder *b, struct stanza *s, struct source_lin
 		b->line = src[i].line;
 		if (why)
 			fail(b, "source claims %s: %s", dc_claim_name(src[i].rule.claim), why);
-		if (src[i].rule.claim == DC_CLAIM_INFERRED_NONE &&
-		    (!s->val[K_CLASS] || strcmp(s->val[K_CLASS], "client") != 0))
+		if (src[i].rule.claim == DC_CLAIM_INFERRED_NONE && !client)
 			fail(b, "inferred-none is for client families only");
+		if (src[i].rule.claim == DC_CLAIM_CLIENT_LINE && !client)
+			fail(b, "a source places the family in the client line, the row says "
+			     "'class: %s'", s->val[K_CLASS] ? s->val[K_CLASS] : "(none)");
+		if (src[i].rule.claim == DC_CLAIM_NOT_LISTED && !why) {
+			const struct dc_plp_list *l = list_at(b, src[i].rule.url);
+			const char *name = l ? dc_list_names_family(l, &fam) : NULL;
+
+			if (!l)
+				fail(b, "source claims not-listed, but its address is no list given to "
+				     "the build (db/lists/, dbbuild --list): %s", src[i].rule.url);
+			else if (name)
+				fail(b, "source claims not-listed, but %s names the family ('%s')",
+				     l->title, name);
+		}
 	}
 	b->line = s->line;
 	nback = dc_family_backing(rules, n, cls, backs);
-	if (cls != DC_PLP_UNKNOWN && !nback)
+	if (cls == DC_PLP_NONE && !nback) {
+		/* No source says "none" outright: it may only be inferred (DESIGN.md). */
+		inf = dc_infer_none(&fam, client, rules, n, b->list, b->nlists);
+		if (inf.problem) {
+			fail_inference(b, s, src, &inf, "plp: none rests on no source that says so, "
+				       "and may not be inferred");
+		} else {
+			inferred = true;
+			for (unsigned i = 0; i < n; i++) {
+				backs[i] = dc_claim_grounds_inference(rules[i].claim) &&
+					   !dc_source_claim_error(&rules[i]);
+				nback += backs[i];
+			}
+			if (!s->val[K_NOTE] || strncmp(s->val[K_NOTE], "inferred: ", 10) != 0)
+				fail(b, "plp: none is inferred, and the row says so: a 'plp_note: "
+				     "inferred: ...' saying what it rests on");
+		}
+	} else if (cls != DC_PLP_UNKNOWN && !nback) {
 		fail(b, "plp: %s rests on no source that may prove it (distributor and community "
 		     "sources only corroborate; an OpenZFS list proves at least data at rest)",
 		     dc_plp_name(cls));
+	}
 	for (unsigned i = 0; i < n; i++) {
 		src[i].backs = backs[i];
-		if (backs[i] && src[i].rule.claim != DC_CLAIM_INFERRED_NONE)
-			only_inferred = false;
 		if (!s->val[K_DISPUTE] && src[i].rule.kind >= DC_SRC_COMPILATION &&
 		    dc_claim_contradicts(src[i].rule.claim, cls)) {
 			b->line = src[i].line;
@@ -249,8 +349,12 @@ static void check_sources(struct builder *b, struct stanza *s, struct source_lin
 			if (dc_family_backing(rules, n, classes[c], backs))
 				fail(b, "plp: unknown, but its sources back '%s'",
 				     dc_plp_name(classes[c]));
+		inf = dc_infer_none(&fam, client, rules, n, b->list, b->nlists);
+		if (!inf.problem)
+			fail(b, "plp: unknown, but its sources ground an inferred 'none' (a client-line "
+			     "source, every list cited and none names it): say 'plp: none'");
 	}
-	s->val[K_PLP_INFERRED] = cls == DC_PLP_NONE && nback && only_inferred ? "1" : "0";
+	s->val[K_PLP_INFERRED] = inferred ? "1" : "0";
 }
 
 static void insert_sources(struct builder *b, const struct source_line *src, unsigned n)
@@ -414,6 +518,76 @@ static void load_vendor_file(struct builder *b, const char *path)
 out:
 	free(s);
 	free(text);
+	b->file = NULL;
+}
+
+/*
+ * A list of drives with power-loss protection (db/README.md, "Lists"): 'list:' its title,
+ * 'url:' the file at the commit read, 'revision:', 'where:', then one 'name:' a drive as
+ * the list names it.
+ */
+static void load_list_file(struct builder *b, const char *path)
+{
+	struct plp_list_file *lf;
+	char *line, *next;
+
+	b->file = path;
+	b->line = 0;
+	if (b->nlists >= MAX_LISTS) {
+		fail(b, "more than %d lists", MAX_LISTS);
+		return;
+	}
+	lf = &b->lists[b->nlists];
+	lf->path = path;
+	lf->text = read_file(path);
+	if (!lf->text) {
+		fail(b, "cannot read: %s", strerror(errno));
+		return;
+	}
+	lf->list.names = lf->names;
+	for (line = lf->text; line; line = next) {
+		char *colon, *key, *val;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		b->line++;
+		key = trim(line);
+		if (!*key || *key == '#')
+			continue;
+		colon = strchr(key, ':');
+		if (!colon) {
+			fail(b, "expected 'key: value'");
+			continue;
+		}
+		*colon = '\0';
+		key = trim(key);
+		val = trim(colon + 1);
+		if (!*val)
+			fail(b, "%s: empty value", key);
+		else if (strcmp(key, "list") == 0)
+			lf->list.title = val;
+		else if (strcmp(key, "url") == 0)
+			lf->list.url = val;
+		else if (strcmp(key, "revision") == 0 || strcmp(key, "where") == 0)
+			; /* for people: the rows cite them */
+		else if (strcmp(key, "name") != 0)
+			fail(b, "unknown key '%s' (list, url, revision, where, name)", key);
+		else if (lf->list.nnames >= sizeof(lf->names) / sizeof(lf->names[0]))
+			fail(b, "too many names");
+		else
+			lf->names[lf->list.nnames++] = val;
+	}
+	b->line = 0;
+	if (!lf->list.title || !lf->list.url || strncmp(lf->list.url, "http", 4) != 0 ||
+	    !lf->list.nnames) {
+		fail(b, "a list needs 'list:', 'url: http...' and at least one 'name:'");
+		return;
+	}
+	for (size_t k = 0; k < b->nlists; k++)
+		if (strcmp(b->list[k].url, lf->list.url) == 0)
+			fail(b, "a list of this address is already given: %s", b->lists[k].path);
+	b->list[b->nlists++] = lf->list;
 	b->file = NULL;
 }
 
@@ -588,9 +762,11 @@ static int load_known_models(struct builder *b, const char *path)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: dbbuild [--check [--attr-rules]] [--models TSV] -o OUT.sqlite SCHEMA.sql "
-		"VENDOR.txt...\n"
+	fprintf(f, "usage: dbbuild [--check [--attr-rules]] [--models TSV] [--list LIST.txt]... "
+		"-o OUT.sqlite SCHEMA.sql VENDOR.txt...\n"
 		"  --check       the soundness checks of make db-check (db/README.md)\n"
+		"  --list FILE   a list of drives with power-loss protection read whole (db/lists/):\n"
+		"                what an inferred \"none\" is held against; give every list\n"
 		"  --attr-rules  with --check: hold src/ata_attrs.c's rules against the families\n"
 		"                (for the whole database, not a part of it)\n"
 		"  --models TSV  with --check: model strings of a fleet whose best matches must agree\n");
@@ -602,21 +778,30 @@ int main(int argc, char **argv)
 		{ "check", no_argument, NULL, 'c' },
 		{ "attr-rules", no_argument, NULL, 'a' },
 		{ "models", required_argument, NULL, 'm' },
+		{ "list", required_argument, NULL, 'l' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	struct builder b = { 0 };
-	const char *out = NULL, *models = NULL;
+	const char *out = NULL, *models = NULL, *lists[MAX_LISTS + 1];
+	size_t nlists = 0;
 	char tmp[4096], *schema = NULL;
 	bool check = false;
 	int c, rc = 1;
 
-	while ((c = getopt_long(argc, argv, "cam:o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "cam:l:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': check = true; break;
 		case 'a': b.attr_rules = true; break;
 		case 'm': models = optarg; break;
+		case 'l':
+			if (nlists > MAX_LISTS) {
+				fprintf(stderr, "dbbuild: more than %d lists\n", MAX_LISTS);
+				return 2;
+			}
+			lists[nlists++] = optarg;
+			break;
 		case 'o': out = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
@@ -653,6 +838,8 @@ int main(int argc, char **argv)
 		    &b.ins_tbw) ||
 	    prepare(&b, "INSERT INTO example(family_id, model) VALUES (?1, ?2)", &b.ins_example))
 		goto out;
+	for (size_t i = 0; i < nlists; i++)
+		load_list_file(&b, lists[i]);
 	for (int i = optind + 1; i < argc; i++)
 		load_vendor_file(&b, argv[i]);
 	if (models && load_known_models(&b, models))
@@ -680,6 +867,8 @@ out:
 	sqlite3_finalize(b.ins_example);
 	sqlite3_close(b.db);
 	free(schema);
+	for (size_t i = 0; i < b.nlists + (b.nlists < MAX_LISTS); i++)
+		free(b.lists[i].text);
 	if (rc == 0 && rename(tmp, out) < 0) {
 		fprintf(stderr, "dbbuild: %s: %s\n", out, strerror(errno));
 		rc = 1;

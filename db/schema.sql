@@ -18,7 +18,9 @@ CREATE TABLE family (
 	plp            TEXT NOT NULL CHECK (plp IN ('full', 'data-at-rest', 'at-least-data-at-rest',
 	                                            'none', 'unknown')),
 	plp_note       TEXT,
-	-- 1 when the class is "none" inferred from a client feature list that names no PLP
+	-- 1 when the class is "none" inferred for a client family: a vendor or review source
+	-- places it in the client line, no source claims protection, and no list of drives
+	-- with protection (db/lists/) names it
 	plp_inferred   INTEGER NOT NULL DEFAULT 0 CHECK (plp_inferred IN (0, 1)),
 	-- why the row stands although a source disagrees (db/README.md), or NULL
 	dispute        TEXT,
@@ -36,7 +38,8 @@ CREATE TABLE source (
 	                                        'distributor', 'community')),
 	-- what this source says: a PLP class, or only endurance, or only what the part is
 	claim     TEXT NOT NULL CHECK (claim IN ('full', 'data-at-rest', 'at-least-data-at-rest',
-	                                         'none', 'inferred-none', 'endurance', 'identity')),
+	                                         'none', 'inferred-none', 'client-line', 'not-listed',
+	                                         'endurance', 'identity')),
 	strength  INTEGER NOT NULL,        -- the kind's rank: vendor 6 ... community 1
 	backs     INTEGER NOT NULL CHECK (backs IN (0, 1)), -- supports the family's class
 	title     TEXT NOT NULL CHECK (length(title) > 0),

@@ -251,6 +251,10 @@ enum dc_source_kind {
 enum dc_claim {
 	DC_CLAIM_IDENTITY = 0,          /* part numbers, the family: no PLP statement */
 	DC_CLAIM_ENDURANCE,             /* DWPD, TBW or warranty only */
+	DC_CLAIM_CLIENT_LINE,           /* places the family in the vendor's client line: no PLP
+					   statement, one ground of an inferred "none" */
+	DC_CLAIM_NOT_LISTED,            /* a list of drives with PLP, read whole, that does not
+					   name the family: another ground of an inferred "none" */
 	DC_CLAIM_NONE,                  /* says the drive has no power-loss protection */
 	DC_CLAIM_INFERRED_NONE,         /* a client feature list that names no PLP */
 	DC_CLAIM_DATA_AT_REST,
@@ -265,7 +269,7 @@ struct dc_db_source {
 	char title[200];
 	char url[320];
 	char revision[64];              /* the document's revision or date, "" when none */
-	char where[128];                /* where in it the fact stands, "" when not given */
+	char where[200];                /* where in it the fact stands, "" when not given */
 };
 
 #define DC_MAX_SOURCES 10
@@ -284,7 +288,8 @@ struct dc_dbinfo {
 	double dwpd;                    /* 0 when unknown */
 	double tbw_tb;                  /* for this capacity; 0 when unknown */
 	double warranty_years;          /* 0 when unknown */
-	bool plp_inferred;              /* "none" inferred from a feature list naming no PLP */
+	bool plp_inferred;              /* "none" inferred for a client family (db/README.md):
+					   no source claims PLP, no list of protected drives names it */
 	char dispute[256];              /* why the row stands though a source disagrees, or "" */
 	unsigned nsources;              /* how many the row cites (sources[] holds the first
 					   DC_MAX_SOURCES, strongest backing source first) */

@@ -99,6 +99,8 @@ int dc_source_kind_from_name(const char *name, enum dc_source_kind *out)
 static const char *const claim_names[] = {
 	[DC_CLAIM_IDENTITY] = "identity",
 	[DC_CLAIM_ENDURANCE] = "endurance",
+	[DC_CLAIM_CLIENT_LINE] = "client-line",
+	[DC_CLAIM_NOT_LISTED] = "not-listed",
 	[DC_CLAIM_NONE] = "none",
 	[DC_CLAIM_INFERRED_NONE] = "inferred-none",
 	[DC_CLAIM_DATA_AT_REST] = "data-at-rest",

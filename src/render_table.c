@@ -286,7 +286,8 @@ void dc_render_db_row(FILE *out, const struct dc_dbinfo *row, bool header)
 		fprintf(out, "%-16s %-28s %-5s %-11s %-13s %-11s %3s %6s  %s\n", "VENDOR", "FAMILY",
 			"IFACE", "CLASS", "PLP", "SOURCE", "N", "DWPD", "PATTERN");
 	fprintf(out, "%-16.16s %-28.28s %-5s %-11s %-13s %-11s %3u %6.2g  %s\n", row->vendor,
-		row->family, row->interface, row->drive_class, dc_plp_short_name(row->plp),
+		row->family, row->interface, row->drive_class,
+		row->plp_inferred ? "none (inf.)" : dc_plp_short_name(row->plp),
 		dc_source_kind_name(best ? best->kind : DC_SRC_NONE), row->nsources, row->dwpd,
 		row->pattern);
 }
@@ -304,9 +305,19 @@ void dc_render_lookup_table(FILE *out, const char *const *queries, const struct 
 		}
 		fprintf(out, "%s: %s %s (%s, %s%s%s)\n", queries[i], db->vendor, db->family,
 			db->interface, db->drive_class, db->form_factor[0] ? ", " : "", db->form_factor);
-		fprintf(out, "  PLP:       %s%s%s%s\n", dc_plp_name(db->plp),
-			db->plp_inferred ? " (inferred from a feature list that names none)" : "",
-			db->plp_note[0] ? ": " : "", db->plp_note);
+		if (db->plp_inferred) {
+			/* the row's note says what the inference rests on ("inferred: ...") */
+			const char *why = db->plp_note;
+
+			if (strncmp(why, "inferred: ", 10) == 0)
+				why += 10;
+			fprintf(out, "  PLP:       %s (inferred: %s)\n", dc_plp_name(db->plp),
+				why[0] ? why : "a client family that no source calls protected and "
+				"no list of protected drives names");
+		} else {
+			fprintf(out, "  PLP:       %s%s%s\n", dc_plp_name(db->plp),
+				db->plp_note[0] ? ": " : "", db->plp_note);
+		}
 		if (db->dispute[0])
 			fprintf(out, "  dispute:   %s\n", db->dispute);
 		if (db->dwpd > 0)
@@ -316,11 +327,27 @@ void dc_render_lookup_table(FILE *out, const char *const *queries, const struct 
 		if (db->warranty_years > 0)
 			fprintf(out, "  warranty:  %.0f years\n", db->warranty_years);
 		best = db_best(db);
-		if (best)
+		if (db->plp_inferred) {
+			/* an inferred class rests on all its grounds together: name each */
+			unsigned kept = db->nsources < DC_MAX_SOURCES ? db->nsources : DC_MAX_SOURCES;
+			const char *lead = "  rests on:  ";
+
+			for (unsigned k = 0; k < kept; k++) {
+				const struct dc_db_source *s = &db->sources[k];
+
+				if (!s->backs_class)
+					continue;
+				fprintf(out, "%s%s, %s: %s <%s>%s%s\n", lead, dc_source_kind_name(s->kind),
+					dc_claim_name(s->claim), s->title, s->url,
+					s->revision[0] ? ", " : "", s->revision);
+				lead = "             ";
+			}
+		} else if (best) {
 			fprintf(out, "  source:    %s, %s: %s <%s>%s%s%s%s\n", dc_source_kind_name(best->kind),
 				dc_claim_name(best->claim), best->title, best->url,
 				best->revision[0] ? ", " : "", best->revision,
 				best->where[0] ? ", " : "", best->where);
+		}
 		fprintf(out, "  sources:   %u (--json lists them all)\n  pattern:   %s\n",
 			db->nsources, db->pattern);
 	}

@@ -6,6 +6,8 @@ set -u
 BUILD=${BUILD:-build}
 DC=$BUILD/drivecheck
 DBB=$BUILD/dbbuild
+# The tests' own list of drives with power-loss protection, for inferred "none".
+TL="--list tests/db/lists/test-list.txt"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0
@@ -14,26 +16,26 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 check() { if eval "$2"; then ok; else bad "$1"; fi; }
 
 # A good file builds and passes --check.
-check "good file builds" "$DBB --check -o $T/t.sqlite db/schema.sql tests/db/good/test.txt 2>$T/err"
+check "good file builds" "$DBB $TL --check -o $T/t.sqlite db/schema.sql tests/db/good/test.txt 2>$T/err"
 # Each bad file is refused, with the reason.
 for f in tests/db/bad/*.txt; do
-	if $DBB --check -o "$T/b.sqlite" db/schema.sql "$f" 2>"$T/err"; then
+	if $DBB $TL --check -o "$T/b.sqlite" db/schema.sql "$f" 2>"$T/err"; then
 		bad "$f was accepted"
 	else
 		ok
 		check "$f leaves no database" "[ ! -e $T/b.sqlite ]"
 	fi
 done
-check "no source reported" "$DBB --check -o $T/b.sqlite db/schema.sql tests/db/bad/no-source.txt 2>&1 | grep -q 'no source'"
-check "contradiction reported" "$DBB --check -o $T/b.sqlite db/schema.sql tests/db/bad/contradiction.txt 2>&1 | grep -q 'contradicting PLP'"
-check "unused pattern reported" "$DBB --check -o $T/b.sqlite db/schema.sql tests/db/bad/unused-pattern.txt 2>&1 | grep -q 'NEVER'"
-check "bad key reported with its line" "$DBB --check -o $T/b.sqlite db/schema.sql tests/db/bad/bad-values.txt 2>&1 | grep -q 'bad-values.txt:10: unknown key'"
+check "no source reported" "$DBB $TL --check -o $T/b.sqlite db/schema.sql tests/db/bad/no-source.txt 2>&1 | grep -q 'no source'"
+check "contradiction reported" "$DBB $TL --check -o $T/b.sqlite db/schema.sql tests/db/bad/contradiction.txt 2>&1 | grep -q 'contradicting PLP'"
+check "unused pattern reported" "$DBB $TL --check -o $T/b.sqlite db/schema.sql tests/db/bad/unused-pattern.txt 2>&1 | grep -q 'NEVER'"
+check "bad key reported with its line" "$DBB $TL --check -o $T/b.sqlite db/schema.sql tests/db/bad/bad-values.txt 2>&1 | grep -q 'bad-values.txt:10: unknown key'"
 # Even without --check, a row with no source is never built.
-check "no source without --check" "! $DBB -o $T/b.sqlite db/schema.sql tests/db/bad/no-source.txt 2>/dev/null"
+check "no source without --check" "! $DBB $TL -o $T/b.sqlite db/schema.sql tests/db/bad/no-source.txt 2>/dev/null"
 
 # The rules of evidence (db/README.md), each refused with its reason, with or without --check.
 refused() { # file, words of the message
-	! $DBB -o "$T/b.sqlite" db/schema.sql "tests/db/bad/$1.txt" 2>"$T/err" && grep -q "$2" "$T/err"
+	! $DBB $TL -o "$T/b.sqlite" db/schema.sql "tests/db/bad/$1.txt" 2>"$T/err" && grep -q "$2" "$T/err"
 }
 check "full on distributor and community sources alone" "refused full-on-distributors 'rests on no source that may prove it'"
 check "full on the OpenZFS list alone" "refused full-on-openzfs 'rests on no source that may prove it'"
@@ -48,6 +50,20 @@ check "a contradicting review needs a dispute line" "refused contradicted-no-dis
 check "an unknown kind" "refused bad-kind \"unknown kind 'blog'\""
 check "an unknown claim" "refused bad-claim \"unknown claim 'probably'\""
 check "the old source format" "refused old-source-format 'KIND CLAIM'"
+# "none" inferred for a client family (db/README.md): each ground refused on its own.
+check "inferred none: not for a datacenter family" "refused inferred-datacenter 'none is inferred for client families only'"
+check "inferred none: a source must place it in the client line" "refused inferred-no-client-line \"places the family in the vendor's client line\""
+check "inferred none: no source of any kind may claim protection" "refused inferred-claims-protection 'a source claims power-loss protection'"
+check "inferred none: a list names the family" "refused inferred-listed \"names the family: Test list of drives with power-loss protection lists 'Crucial MX100'\""
+check "inferred none: a list names one of its model strings" "refused inferred-listed-by-example \"lists 'Samsung PM963'\""
+check "not-listed for a family the list names" "refused inferred-listed-by-example 'source claims not-listed, but Test list of drives with power-loss protection names the family'"
+check "inferred none: the row cites every list" "refused inferred-list-not-cited 'does not cite a list of drives with power-loss protection at the commit read'"
+check "inferred none: the row says so" "refused inferred-no-note \"plp_note: inferred: ...\""
+check "client-line only from the vendor or a review" "refused client-line-from-shop 'kind vendor or review'"
+check "not-listed cites a list given to the build" "refused not-listed-elsewhere 'no list given to the build'"
+check "unknown while none may be inferred" "refused unknown-but-inferable \"ground an inferred 'none'\""
+check "client line on a datacenter row" "refused client-line-datacenter \"the row says 'class: datacenter'\""
+check "inferred none needs the lists given" "! $DBB -o $T/b.sqlite db/schema.sql tests/db/good/test.txt 2>$T/err && grep -q 'no list of drives with power-loss protection to hold the family against' $T/err"
 
 lk() { $DC --db "$T/t.sqlite" lookup --json "$@"; }
 # Prefixes, case, underscores and padding all meet the same row.
@@ -68,7 +84,10 @@ check "strongest backing source first" "[ \"\$(lk MZ7LH960HAJR-00005 | jq -r '.r
 check "source kind of the strongest" "[ \"\$(lk MZ7LH960HAJR-00005 | jq -r '.results[0].match.source.kind')\" = vendor ]"
 check "sources that back nothing say so" "[ \"\$(lk MZ7LH960HAJR-00005 | jq -r '[.results[0].match.sources[] | select(.backs_class | not) | .claim] | join(\",\")')\" = identity,endurance ]"
 check "OpenZFS list alone: at least data at rest" "[ \"\$(lk 'SAMSUNG MZ7KM960HMJP-00005' | jq -r '.results[0].match.plp')\" = at-least-data-at-rest ]"
-check "inferred none says so" "[ \"\$(lk 'Samsung SSD 860 EVO 1TB' | jq -r '.results[0].match | [.plp, .plp_inferred] | @tsv')\" = \"none	true\" ]"
+check "inferred none says so" "[ \"\$(lk 'Samsung SSD 860 EVO 1TB' | jq -r '.results[0].match | [.plp, .plp_inferred, (.plp_note | startswith(\"inferred: \"))] | @tsv')\" = \"none	true	true\" ]"
+check "inferred none rests on its grounds together" "[ \"\$(lk 'Samsung SSD 860 EVO 1TB' | jq -r '[.results[0].match.sources[] | select(.backs_class) | .claim] | sort | join(\",\")')\" = 'client-line,inferred-none,not-listed' ]"
+check "lookup table: none (inferred: ...) and what it rests on" "$DC --db $T/t.sqlite lookup 'Samsung SSD 860 EVO 1TB' >$T/inf.txt && grep -q 'PLP:       none (inferred: a test review places it' $T/inf.txt && grep -q 'rests on:  vendor, inferred-none: Test feature list' $T/inf.txt && grep -q '^  *review, client-line: Test review' $T/inf.txt && grep -q 'compilation, not-listed: Test list of drives with power-loss protection <https://example.invalid/plp-list>, commit 0000000' $T/inf.txt"
+check "list: an inferred none is marked" "$DC --db $T/t.sqlite lookup --list --vendor samsung 2>/dev/null | grep 'Test 860 EVO' | grep -q 'none (inf.)'"
 check "none on two independent shops" "[ \"\$(lk 'Samsung SSD 870 EVO 1TB' | jq -r '.results[0].match | [.plp, .plp_inferred, ([.sources[] | select(.backs_class)] | length)] | @tsv')\" = \"none	false	2\" ]"
 check "a dispute is shown" "lk CT500MX200SSD1 | jq -e '.results[0].match.dispute | test(\"data sheet\")' >/dev/null"
 check "the most specific TBW pattern wins" "[ \"\$(lk MZ7LH960HAJR-00005 | jq -r '.results[0].match.tbw_tb')\" = 1366 ]"
@@ -112,7 +131,7 @@ check "truncated db: exit 5 or 3, never a crash" "[ $rc -eq 5 -o $rc -eq 3 ]"
 check "shipped: every full row rests on a source that may prove it" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM family f WHERE f.plp = 'full' AND NOT EXISTS (SELECT 1 FROM source s WHERE s.family_id = f.id AND s.backs AND s.claim = 'full' AND s.kind IN ('vendor','device','review','compilation') AND s.url NOT LIKE '%openzfs%')\")\" = 0 ]"
 check "shipped: every source has a kind and a claim" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM source WHERE kind IS NULL OR kind = '' OR claim IS NULL OR claim = ''\")\" = 0 ]"
 check "shipped: every classed row has a backing source" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM family f WHERE f.plp != 'unknown' AND NOT EXISTS (SELECT 1 FROM source s WHERE s.family_id = f.id AND s.backs)\")\" = 0 ]"
-check "shipped database is sound" "$DBB --check --attr-rules --models data/enterprise-models.tsv -o $T/ship.sqlite db/schema.sql db/vendors/*.txt 2>$T/err || { cat $T/err >&2; false; }"
+check "shipped database is sound" "$DBB --check --attr-rules --models data/enterprise-models.tsv \$(for l in db/lists/*.txt; do printf -- '--list %s ' \$l; done) -o $T/ship.sqlite db/schema.sql db/vendors/*.txt 2>$T/err || { cat $T/err >&2; false; }"
 check "embedded database answers" "$DC --version | grep -q 'families'"
 
 echo "tests/db: $pass passed, $fail failed"
