@@ -160,7 +160,7 @@ struct dc_wear {
 	uint64_t unsafe_shutdowns;
 	bool have_media_errors;
 	uint64_t media_errors;
-	char source[48];              /* "nvme smart log", "ata smart attr 177", ... */
+	char source[80];              /* "nvme smart log", "ata smart attr 177", ... */
 };
 
 /* One ATA SMART attribute, as the drive gives it (smartctl -A shows the same columns). */
@@ -188,6 +188,13 @@ struct dc_nvme_health {
 
 #define DC_MAX_ATA_ATTRS 30
 
+/* A drive's overall verdict on itself; zero, the value of a cleared struct, is "not given". */
+enum dc_self_assessment {
+	DC_SELF_NOT_GIVEN = 0,
+	DC_SELF_PASSED,
+	DC_SELF_FAILED,
+};
+
 /* What SMART says, undecided: every attribute, and the NVMe health log. */
 struct dc_smart {
 	unsigned nattrs;
@@ -196,6 +203,56 @@ struct dc_smart {
 	struct dc_nvme_health nvme;
 	bool have_temperature;
 	int temperature_c;            /* now, degrees Celsius */
+	/* The drive's own overall verdict (docs/health.md): ATA SMART RETURN STATUS, or a
+	 * SCSI informational exception. */
+	enum dc_self_assessment self_assessment;
+	char self_source[48];         /* "ata smart return status", "scsi log page 0x2f" */
+	bool have_scsi_exception;     /* SCSI: log page 0x2F was read */
+	uint8_t scsi_asc, scsi_ascq;  /* ... the latest informational exception (0/0: none) */
+};
+
+/*
+ * The drive's health, as decide judges it from the facts above (src/health.c,
+ * docs/health.md): what the drive itself says is wrong, each problem typed.
+ */
+enum dc_health_status {
+	DC_HEALTH_UNKNOWN = 0,        /* the drive gave no verdict (no SMART, not read) */
+	DC_HEALTH_OK,
+	DC_HEALTH_WARNING,
+	DC_HEALTH_FAILING,            /* the drive says it is failing: every role fails */
+};
+
+enum dc_health_kind {
+	DC_HP_SELF_ASSESSMENT = 0,    /* the overall self-assessment failed */
+	DC_HP_ATTRIBUTE,              /* an ATA attribute at or below its threshold */
+	DC_HP_NVME_WARNING,           /* an NVMe critical warning bit */
+	DC_HP_ENDURANCE_EXCEEDED,     /* NVMe percentage used over 100 */
+	DC_HP_SCSI_EXCEPTION,         /* a SCSI informational exception */
+};
+
+struct dc_health_problem {
+	enum dc_health_kind kind;
+	bool failing;                 /* else a warning */
+	/* DC_HP_ATTRIBUTE */
+	uint8_t id, value, worst, threshold;
+	bool prefail;                 /* flag bit 0: a pre-failure attribute */
+	bool now;                     /* at or below the threshold now; else in the past */
+	char name[32];
+	/* DC_HP_NVME_WARNING: the bit (0-7); DC_HP_ENDURANCE_EXCEEDED: percent used */
+	unsigned bit, percent_used;
+	/* DC_HP_SCSI_EXCEPTION, DC_HP_SELF_ASSESSMENT of a SCSI drive */
+	uint8_t asc, ascq;
+};
+
+#define DC_MAX_HEALTH_PROBLEMS 16
+
+struct dc_health {
+	enum dc_health_status status;
+	enum dc_self_assessment self_assessment; /* NVMe: the critical warning byte */
+	char source[48];              /* where the self-assessment came from */
+	unsigned nproblems;           /* problems[] holds the first DC_MAX_HEALTH_PROBLEMS */
+	unsigned ntotal;              /* ... of this many (the failing ones come first) */
+	struct dc_health_problem problems[DC_MAX_HEALTH_PROBLEMS];
 };
 
 /* The facts decoded from the raw pages. */
@@ -423,6 +480,7 @@ struct dc_result {
 	struct dc_verdict verdicts[DC_ROLE_COUNT];
 	unsigned nadvice;
 	char advice[DC_MAX_ADVICE][512];
+	struct dc_health health;      /* what the drive itself says of its health */
 	bool write_through_hazard;    /* the kernel drops flushes ("write through") on a drive
 					 whose volatile cache may be on, and U is not yes */
 	double endurance_years_left;  /* rated endurance left at the write rate so far, years

@@ -24,6 +24,7 @@ struct dc_summary {
 	unsigned unreadable;           /* reports with an error: not a drive result */
 	unsigned roles[DC_ROLE_COUNT][DC_NOT_CHECKED + 1]; /* by enum dc_status */
 	unsigned plp[DC_PLP_FULL + 1];                     /* by enum dc_plp_class */
+	unsigned health[DC_HEALTH_FAILING + 1];            /* by enum dc_health_status */
 	/* Model strings no database row matches, and matched families of unknown class. */
 	unsigned not_in_db_models, not_in_db_drives, nnot_in_db;
 	struct dc_summary_item not_in_db[DC_SUMMARY_MAX_LIST];

@@ -2,6 +2,7 @@
 /* ata_acquire.c - ATA IDENTIFY and SMART through libatasmart, SG_IO where it does not serve. */
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <atasmart.h>
@@ -27,6 +28,8 @@ static int sgio_ata_read(int fd, uint8_t command, uint8_t features, uint8_t lba_
 	return dc_raw_add(raw, page, buf, got, err);
 }
 
+static int health_pages(const char *path, struct dc_raw *raw, bool status);
+
 /* IDENTIFY DEVICE, SMART READ DATA and SMART READ THRESHOLDS, when libatasmart has none. */
 static int sgio_identify_and_smart(const char *path, struct dc_raw *raw)
 {
@@ -41,6 +44,93 @@ static int sgio_identify_and_smart(const char *path, struct dc_raw *raw)
 		rc = sgio_ata_read(fd, 0xB0, 0xD0, 0x4F, 0xC2, DC_PG_ATA_SMART_DATA, raw);
 	if (!rc)
 		rc = sgio_ata_read(fd, 0xB0, 0xD1, 0x4F, 0xC2, DC_PG_ATA_SMART_THRESHOLDS, raw);
+	close(fd);
+	return rc ? rc : health_pages(path, raw, true);
+}
+
+/* SMART RETURN STATUS, non-data with CK_COND: the registers the drive leaves say good or
+ * failing (ata_health.c). Added as the 2-byte page, or with the error. */
+static int sgio_smart_status(int fd, struct dc_raw *raw)
+{
+	uint8_t cdb[16] = { 0x85, 3 << 1, 0x20 /* CK_COND */, 0, 0xDA, 0, 0, 0, 0, 0, 0x4F, 0,
+			    0xC2, 0, 0xB0, 0 };
+	uint8_t regs[2] = { 0, 0 };
+	int err = dc_sgio_ata_registers(fd, cdb, &regs[0], &regs[1]);
+
+	return dc_raw_add(raw, DC_PG_ATA_SMART_STATUS, err ? NULL : regs, err ? 0 : 2, err);
+}
+
+/*
+ * The Device Statistics log (04h): page 0, the list, then pages 1 and 7 where listed.
+ * READ LOG EXT (GP logging) first; SMART READ LOG of pages 0-7 where the drive has no GP
+ * logs. Pages the drive does not list are not asked for, and not added.
+ */
+static int read_log_ext(int fd, uint8_t log, uint8_t page, uint8_t *buf, size_t *got)
+{
+	/* PIO data-in, 48-bit: LBA(7:0) the log, LBA(15:8) the page; one sector */
+	uint8_t cdb[16] = { 0x85, (4 << 1) | 1, 0x0e, 0, 0, 0, 1, 0, log, 0, page, 0, 0, 0,
+			    0x2F, 0 };
+
+	return dc_sgio_read(fd, cdb, sizeof(cdb), buf, 512, got);
+}
+
+static bool devstat_page_ok(const uint8_t *p, size_t got, uint8_t page)
+{
+	return got == 512 && p[0] == 1 && p[1] == 0 && p[2] == page;
+}
+
+static int device_statistics(int fd, struct dc_raw *raw)
+{
+	static const struct { uint8_t page; const char *name; } want[] = {
+		{ 1, DC_PG_ATA_DEVSTAT_01 }, { 7, DC_PG_ATA_DEVSTAT_07 },
+	};
+	uint8_t p0[512], pg[512], all[8 * 512];
+	size_t got = 0;
+	bool gp = read_log_ext(fd, 0x04, 0, p0, &got) == 0 && devstat_page_ok(p0, got, 0);
+	int rc;
+
+	if (!gp) {
+		/* SMART READ LOG: log 04h from its page 0, eight sectors */
+		uint8_t cdb[16] = { 0x85, 4 << 1, 0x0e, 0, 0xD5, 0, 8, 0, 0x04, 0, 0x4F, 0, 0xC2,
+				    0, 0xB0, 0 };
+
+		got = 0;
+		if (dc_sgio_read(fd, cdb, sizeof(cdb), all, sizeof(all), &got) != 0 ||
+		    got < 512 || !devstat_page_ok(all, 512, 0))
+			return 0; /* no Device Statistics: the attributes stand */
+		memcpy(p0, all, 512);
+	}
+	rc = dc_raw_add(raw, DC_PG_ATA_DEVSTAT_00, p0, 512, 0);
+	for (size_t i = 0; rc == 0 && i < sizeof(want) / sizeof(want[0]); i++) {
+		bool listed = false;
+
+		/* page 0: byte 8 the number of entries, the page numbers from byte 9 */
+		for (unsigned k = 0; k < p0[8] && 9 + k < 512; k++)
+			listed |= p0[9 + k] == want[i].page;
+		if (!listed)
+			continue;
+		if (gp) {
+			int err = read_log_ext(fd, 0x04, want[i].page, pg, &got);
+
+			rc = dc_raw_add(raw, want[i].name, err ? NULL : pg, err ? 0 : got, err);
+		} else if (got >= 512u * (want[i].page + 1)) {
+			rc = dc_raw_add(raw, want[i].name, all + 512 * want[i].page, 512, 0);
+		}
+	}
+	return rc;
+}
+
+/* The health pages, on a descriptor of its own: status, then Device Statistics. */
+static int health_pages(const char *path, struct dc_raw *raw, bool status)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), rc = 0;
+
+	if (fd < 0)
+		return 0; /* the identify pages already say what could not be opened */
+	if (status)
+		rc = sgio_smart_status(fd, raw);
+	if (rc == 0)
+		rc = device_statistics(fd, raw);
 	close(fd);
 	return rc;
 }
@@ -95,8 +185,23 @@ int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 			return rc;
 		return sgio_identify_and_smart(dev->path, raw);
 	}
-	if (sk_disk_smart_is_available(d, &avail) == 0 && avail)
+	if (sk_disk_smart_is_available(d, &avail) == 0 && avail) {
+		SkBool good = 0;
+
 		(void)sk_disk_smart_read_data(d); /* without it the blob holds IDENTIFY alone */
+		/* SMART RETURN STATUS: libatasmart reads the registers; the page keeps them */
+		if (sk_disk_smart_status(d, &good) == 0) {
+			uint8_t regs[2] = { good ? 0x4F : 0xF4, good ? 0xC2 : 0x2C };
+
+			rc = dc_raw_add(raw, DC_PG_ATA_SMART_STATUS, regs, 2, 0);
+		} else {
+			rc = dc_raw_add(raw, DC_PG_ATA_SMART_STATUS, NULL, 0, errno ? -errno : -EIO);
+		}
+		if (rc) {
+			sk_disk_free(d);
+			return rc;
+		}
+	}
 	if (sk_disk_get_blob(d, &blob, &size) < 0) {
 		/* libatasmart asks IDENTIFY with CK_COND set, which some SATL (QEMU's AHCI)
 		 * abort: it opens the disk yet has no IDENTIFY. Ask for it ourselves. */
@@ -106,7 +211,7 @@ int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 	}
 	rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, blob, size, 0);
 	sk_disk_free(d);
-	return rc;
+	return rc ? rc : health_pages(dev->path, raw, false);
 }
 
 /* IDENTIFY word 85 bit 5, with word 87 saying the word is valid: the cache is on now. */

@@ -303,3 +303,38 @@ const char *dc_import_format_name(enum dc_import_format f)
 {
 	return name_at(format_names, COUNT(format_names), (unsigned)f, "unknown");
 }
+
+static const char *const health_names[] = {
+	[DC_HEALTH_UNKNOWN] = "unknown",
+	[DC_HEALTH_OK] = "ok",
+	[DC_HEALTH_WARNING] = "warning",
+	[DC_HEALTH_FAILING] = "failing",
+};
+
+const char *dc_health_status_name(enum dc_health_status s)
+{
+	return name_at(health_names, COUNT(health_names), (unsigned)s, "unknown");
+}
+
+int dc_health_status_from_name(const char *name, enum dc_health_status *out)
+{
+	int i = index_of(health_names, COUNT(health_names), name);
+
+	if (i < 0)
+		return -EINVAL;
+	*out = (enum dc_health_status)i;
+	return 0;
+}
+
+static const char *const health_kind_names[] = {
+	[DC_HP_SELF_ASSESSMENT] = "self-assessment",
+	[DC_HP_ATTRIBUTE] = "attribute",
+	[DC_HP_NVME_WARNING] = "nvme-critical-warning",
+	[DC_HP_ENDURANCE_EXCEEDED] = "endurance-exceeded",
+	[DC_HP_SCSI_EXCEPTION] = "scsi-exception",
+};
+
+const char *dc_health_kind_name(enum dc_health_kind k)
+{
+	return name_at(health_kind_names, COUNT(health_kind_names), (unsigned)k, "?");
+}

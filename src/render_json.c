@@ -8,6 +8,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "health.h"
 #include "names.h"
 #include "render.h"
 #include "report_read.h"
@@ -311,9 +312,65 @@ static void properties_json(const struct dc_result *r, cJSON *dev)
 	cJSON_AddItemToObject(o, "durable_writes_fast", f);
 }
 
+/* 1.4: what the drive itself says of its health (docs/health.md). */
+static cJSON *health_json(const struct dc_health *h)
+{
+	cJSON *o = cJSON_CreateObject(), *list;
+	char text[256];
+
+	cJSON_AddStringToObject(o, "status", dc_health_status_name(h->status));
+	if (h->self_assessment == DC_SELF_NOT_GIVEN)
+		cJSON_AddNullToObject(o, "self_assessment");
+	else
+		cJSON_AddStringToObject(o, "self_assessment",
+					h->self_assessment == DC_SELF_PASSED ? "passed" : "failed");
+	cJSON_AddItemToObject(o, "source", str_or_null(h->source));
+	list = cJSON_AddArrayToObject(o, "problems");
+	for (unsigned i = 0; i < h->nproblems; i++) {
+		const struct dc_health_problem *p = &h->problems[i];
+		cJSON *x = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(x, "kind", dc_health_kind_name(p->kind));
+		cJSON_AddStringToObject(x, "severity", p->failing ? "failing" : "warning");
+		switch (p->kind) {
+		case DC_HP_ATTRIBUTE:
+			cJSON_AddNumberToObject(x, "id", p->id);
+			cJSON_AddItemToObject(x, "name", str_or_null(p->name));
+			cJSON_AddBoolToObject(x, "prefail", p->prefail);
+			cJSON_AddNumberToObject(x, "value", p->value);
+			cJSON_AddNumberToObject(x, "worst", p->worst);
+			cJSON_AddNumberToObject(x, "threshold", p->threshold);
+			cJSON_AddStringToObject(x, "when", p->now ? "now" : "past");
+			break;
+		case DC_HP_NVME_WARNING:
+			cJSON_AddNumberToObject(x, "bit", p->bit);
+			cJSON_AddStringToObject(x, "name", dc_health_nvme_bit_name(p->bit));
+			break;
+		case DC_HP_ENDURANCE_EXCEEDED:
+			cJSON_AddNumberToObject(x, "percent_used", p->percent_used);
+			break;
+		case DC_HP_SCSI_EXCEPTION:
+			cJSON_AddNumberToObject(x, "asc", p->asc);
+			cJSON_AddNumberToObject(x, "ascq", p->ascq);
+			break;
+		case DC_HP_SELF_ASSESSMENT:
+			break;
+		}
+		dc_health_problem_text(p, h->source, text, sizeof(text));
+		cJSON_AddStringToObject(x, "text", text);
+		cJSON_AddItemToArray(list, x);
+	}
+	/* more problems than the list holds: how many were left out, never silently */
+	cJSON_AddNumberToObject(o, "problems_total", h->ntotal);
+	return o;
+}
+
 static cJSON *result_json(const struct dc_report *r, cJSON *dev)
 {
-	cJSON *plp = cJSON_AddObjectToObject(dev, "plp"), *verdicts, *advice;
+	cJSON *plp, *verdicts, *advice;
+
+	cJSON_AddItemToObject(dev, "health", health_json(&r->result.health));
+	plp = cJSON_AddObjectToObject(dev, "plp");
 
 	cJSON_AddStringToObject(plp, "class", dc_plp_name(r->result.plp));
 	cJSON_AddStringToObject(plp, "confidence", r->result.confidence);
@@ -491,6 +548,11 @@ static cJSON *summary_json(const struct dc_report *reports, const struct dc_summ
 	}
 	for (unsigned c = 0; c <= DC_PLP_FULL; c++)
 		cJSON_AddNumberToObject(plp, dc_plp_name((enum dc_plp_class)c), s->plp[c]);
+	/* 1.4: the drives' own verdicts */
+	o = cJSON_AddObjectToObject(sum, "health");
+	for (unsigned st = 0; st <= DC_HEALTH_FAILING; st++)
+		cJSON_AddNumberToObject(o, dc_health_status_name((enum dc_health_status)st),
+					s->health[st]);
 	o = cJSON_AddObjectToObject(sum, "not_in_database");
 	cJSON_AddNumberToObject(o, "models", s->not_in_db_models);
 	cJSON_AddNumberToObject(o, "drives", s->not_in_db_drives);
@@ -558,6 +620,16 @@ static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
 		cJSON_AddNullToObject(o, "database");
 	}
 	if (!r->error) {
+		cJSON *hl = cJSON_AddObjectToObject(o, "health"), *probs;
+		char text[256];
+
+		cJSON_AddStringToObject(hl, "status", dc_health_status_name(r->result.health.status));
+		probs = cJSON_AddArrayToObject(hl, "problems");
+		for (unsigned i = 0; i < r->result.health.nproblems; i++) {
+			dc_health_problem_text(&r->result.health.problems[i], r->result.health.source,
+					       text, sizeof(text));
+			cJSON_AddItemToArray(probs, cJSON_CreateString(text));
+		}
 		cJSON_AddStringToObject(cJSON_AddObjectToObject(o, "plp"), "class",
 					dc_plp_name(r->result.plp));
 		props = cJSON_AddObjectToObject(o, "properties");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "drive.h"
+#include "health.h"
 #include "summary.h"
 #include "thresholds.h"
 
@@ -54,7 +55,10 @@ static int tally(const char **names, unsigned n, struct dc_summary_item *out, un
 }
 
 /* Why a drive needs a look first, the most urgent first; LOOK_NONE when it needs none. */
-enum look { LOOK_NONE = 0, LOOK_PLP_DEGRADED, LOOK_YEARS_LEFT, LOOK_WORN, LOOK_PLP_FAILED };
+enum look {
+	LOOK_NONE = 0, LOOK_PLP_DEGRADED, LOOK_YEARS_LEFT, LOOK_HEALTH_WARNING, LOOK_WORN,
+	LOOK_PLP_FAILED, LOOK_HEALTH_FAILING,
+};
 
 static enum look look_of(const struct dc_report *r)
 {
@@ -62,10 +66,15 @@ static enum look look_of(const struct dc_report *r)
 
 	if (r->error)
 		return LOOK_NONE;
+	/* the drive's own verdict first: a drive that says it is failing heads every list */
+	if (r->result.health.status == DC_HEALTH_FAILING)
+		return LOOK_HEALTH_FAILING;
 	if (dc_drive_has_evidence(&r->drive, DC_EV_PLP_FAILED))
 		return LOOK_PLP_FAILED;
 	if (w->have_percent_used && w->percent_used >= DC_WEAR_WARN_PERCENT)
 		return LOOK_WORN;
+	if (r->result.health.status == DC_HEALTH_WARNING)
+		return LOOK_HEALTH_WARNING;
 	if (r->result.endurance_years_left >= 0 && r->result.endurance_years_left < DC_YEARS_LEFT_WARN)
 		return LOOK_YEARS_LEFT;
 	if (dc_drive_has_evidence(&r->drive, DC_EV_PLP_DEGRADED))
@@ -75,7 +84,18 @@ static enum look look_of(const struct dc_report *r)
 
 bool dc_summary_look(const struct dc_report *r, char *why, size_t len)
 {
+	const struct dc_health *h = &r->result.health;
+	char text[200] = "";
+
+	if (h->nproblems)
+		dc_health_problem_text(&h->problems[0], h->source, text, sizeof(text));
 	switch (look_of(r)) {
+	case LOOK_HEALTH_FAILING:
+		snprintf(why, len, "the drive says it is failing: %s", text);
+		return true;
+	case LOOK_HEALTH_WARNING:
+		snprintf(why, len, "the drive reports: %s", text);
+		return true;
 	case LOOK_PLP_FAILED:
 		snprintf(why, len, "power-loss protection failed (the drive says so)");
 		return true;
@@ -183,6 +203,7 @@ int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary 
 		for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
 			s->roles[role][r->result.verdicts[role].status]++;
 		s->plp[r->result.plp]++;
+		s->health[r->result.health.status]++;
 		if (!r->db.matched && r->drive.model[0]) {
 			unmatched[nu++] = r->drive.model;
 		} else if (r->db.matched && r->db.plp == DC_PLP_UNKNOWN) {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "decide.h"
+#include "health.h"
 #include "names.h"
 #include "thresholds.h"
 
@@ -89,6 +90,25 @@ static void speed_reason(const struct ctx *c, enum dc_role role, struct dc_verdi
 		reason(v, DC_PASS, "F: %s take %.0f us at the median", how, p50);
 		break;
 	}
+}
+
+/*
+ * The drive's own verdict comes first (docs/health.md): a drive that says it is failing
+ * fails every role, whatever its PLP; one that reports a lesser problem warns.
+ */
+static void health_reason(const struct dc_health *h, struct dc_verdict *v)
+{
+	char text[256], more[64] = "";
+
+	if (h->status != DC_HEALTH_FAILING && h->status != DC_HEALTH_WARNING)
+		return;
+	dc_health_problem_text(&h->problems[0], h->source, text, sizeof(text));
+	if (h->ntotal > 1)
+		snprintf(more, sizeof(more), " (and %u more: see its health)", h->ntotal - 1);
+	if (h->status == DC_HEALTH_FAILING)
+		reason(v, DC_FAIL, "HEALTH: the drive says it is failing: %s%s", text, more);
+	else
+		reason(v, DC_WARN, "health: the drive reports a problem: %s%s", text, more);
 }
 
 /* S and U decide safety; F decides performance; then endurance and what the drive is. */
@@ -360,6 +380,7 @@ void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,
 	c.modes_disagree = dc_sync_modes_disagree(r, j);
 	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
 		r->verdicts[i].status = DC_PASS;
+		health_reason(&r->health, &r->verdicts[i]);
 		role_fn[i](&c, &r->verdicts[i]);
 	}
 	add_advice(&c);

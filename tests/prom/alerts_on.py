@@ -73,7 +73,14 @@ def main():
                 return float(m.group(1))
         return None
 
+    def health(d):
+        return d.get("health", {}).get("status") if "verdicts" in d else None
+
     tests = [
+        expect("DrivecheckDriveFailing", "drivecheck_health_status",
+               lambda d, lab: lab["status"] == "failing" and health(d) == "failing"),
+        expect("DrivecheckDriveHealthWarning", "drivecheck_health_status",
+               lambda d, lab: lab["status"] == "warning" and health(d) == "warning"),
         expect("DrivecheckPLPFailed", "drivecheck_plp_failed",
                lambda d, _: "plp-failed" in kinds(d)),
         expect("DrivecheckPLPDegraded", "drivecheck_plp_degraded",
