@@ -177,6 +177,14 @@ check "lookup's table: past the failure point" "$DC --db $T/a.sqlite lookup --fi
 $DC lookup --advisories X >/dev/null 2>&1; check "--advisories takes no MODEL" "[ $? -eq 4 ]"
 $DC lookup --hours many X >/dev/null 2>&1; check "--hours wants a number" "[ $? -eq 4 ]"
 $DC lookup --capacity -5 X >/dev/null 2>&1; check "--capacity wants a number of bytes" "[ $? -eq 4 ]"
+# The shipped advisories, asked of the built database itself.
+check "shipped: every advisory has a backing source" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM advisory a WHERE NOT EXISTS (SELECT 1 FROM advisory_source s WHERE s.advisory_id = a.id AND s.backs)\")\" = 0 ]"
+check "shipped: no source of a forum or a shop backs one" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM advisory_source WHERE backs AND kind IN ('community', 'distributor', 'device')\")\" = 0 ]"
+check "shipped: a review backs only an advisory with its fix" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM advisory_source s JOIN advisory a ON a.id = s.advisory_id WHERE s.backs AND s.kind = 'review' AND a.fixed IS NULL\")\" = 0 ]"
+check "shipped: every advisory flags an example" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM advisory a WHERE NOT EXISTS (SELECT 1 FROM advisory_example e WHERE e.advisory_id = a.id AND e.hit)\")\" = 0 ]"
+check "shipped: HPE's 32,768-hour bulletin, one hour before" "[ \"\$($DC lookup --json --firmware HPD7 --hours 32767 VO0480JFDGT | jq -r '.results[0].advisories[0] | [.id, .hours_left, .fixed] | @tsv')\" = \"HPE-A00092491	1	HPD8\" ]"
+check "shipped: the 960 GB S4510 on XCV10100 is not flagged" "[ \"\$($DC lookup --json --firmware XCV10100 --capacity 960197124096 'INTEL SSDSC2KB960G8' | jq '.results[0].advisories | length')\" = 0 ]"
+check "shipped: the 1.92 TB S4510 on XCV10100 is" "[ \"\$($DC lookup --json --firmware XCV10100 --capacity 1920383410176 'INTEL SSDSC2KB019T8' | jq -r '.results[0].advisories[0].id')\" = INTEL-S4510-XCV10100 ]"
 # ---- end of firmware advisories ----
 
 echo "tests/db: $pass passed, $fail failed"

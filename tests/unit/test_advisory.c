@@ -165,11 +165,97 @@ static void test_rules_of_evidence(void)
 	CHECK(dc_adv_facts_error(&no_fixed) == NULL);
 }
 
+static const struct dc_advisory *find(const struct dc_advisory *a, unsigned n, const char *id)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (strcmp(a[i].id, id) == 0)
+			return &a[i];
+	return NULL;
+}
+
+static int count_cb(const struct dc_advisory *a, void *ud)
+{
+	unsigned *n = ud;
+
+	(*n)++;
+	return a->nsources && a->nmodels && a->naffected ? 0 : -1;
+}
+
+/* The query on the bundled database: the real rows, at the same boundaries. */
+static void test_bundled(void)
+{
+	struct dc_advisory *a = calloc(DC_MAX_ADVISORIES, sizeof(*a));
+	const struct dc_advisory *h;
+	struct dc_db *db = NULL;
+	unsigned n = 0, total = 0, listed = 0;
+	char err[256];
+
+	CHECK(a != NULL);
+	CHECK(dc_db_open(NULL, &db, err, sizeof(err)) == 0);
+	if (!a || !db) {
+		free(a);
+		return;
+	}
+	CHECK(dc_db_advisories(db, "VO0480JFDGT", "HPD7", 0, 32767, a, DC_MAX_ADVISORIES, &n) == 0);
+	h = find(a, n, "HPE-A00092491");
+	CHECK(n == 1 && h && h->match == DC_ADV_AFFECTED && h->hours_left_known &&
+	      h->hours_left == 1 && h->effect == DC_ADV_DRIVE_LOSS);
+	CHECK(h && strcmp(h->fixed, "HPD8") == 0 && h->nsources >= 2 && h->sources[0].backs);
+	CHECK(dc_db_advisories(db, "VO0480JFDGT", "HPD7", 0, 32769, a, DC_MAX_ADVISORIES, &n) == 0);
+	CHECK(n == 1 && a[0].hours_left == -1);
+	CHECK(dc_db_advisories(db, "VO0480JFDGT", "HPD8", 0, 32769, a, DC_MAX_ADVISORIES, &n) == 0);
+	CHECK(n == 0);
+	/* the 40,000-hour list: HPD7 is its fix, and HPD6 is hit */
+	CHECK(dc_db_advisories(db, "MO1600JVYPR", "HPD7", 0, 1, a, DC_MAX_ADVISORIES, &n) == 0 &&
+	      n == 0);
+	CHECK(dc_db_advisories(db, "MO1600JVYPR", "HPD6", 0, 39999, a, DC_MAX_ADVISORIES, &n) == 0);
+	CHECK(n == 1 && strcmp(a[0].id, "HPE-A00097382") == 0 && a[0].hours_left == 1);
+	/* Intel XCV10100: 1.92 TB yes, 960 GB no, the fix no, Dell's string no */
+	CHECK(dc_db_advisories(db, "INTEL SSDSC2KB019T8", "XCV10100", 1920383410176ULL, 1701, a,
+			       DC_MAX_ADVISORIES, &n) == 0);
+	CHECK(n == 1 && strcmp(a[0].id, "INTEL-S4510-XCV10100") == 0 && a[0].hours_left == -1 &&
+	      a[0].ncapacities == 2);
+	CHECK(dc_db_advisories(db, "SSDSC2KG038T8", "XCV10100", 0, 1699, a, DC_MAX_ADVISORIES,
+			       &n) == 0 && n == 1 && a[0].hours_left == 1);
+	CHECK(dc_db_advisories(db, "INTEL SSDSC2KB960G8", "XCV10100", 960197124096ULL, 1, a,
+			       DC_MAX_ADVISORIES, &n) == 0 && n == 0);
+	CHECK(dc_db_advisories(db, "INTEL SSDSC2KB019T8", "XCV10100", 960197124096ULL, 1, a,
+			       DC_MAX_ADVISORIES, &n) == 0 && n == 0);
+	CHECK(dc_db_advisories(db, "INTEL SSDSC2KB019T8", "XCV10110", 0, 1, a, DC_MAX_ADVISORIES,
+			       &n) == 0 && n == 0);
+	CHECK(dc_db_advisories(db, "SSDSC2KG019T8R", "XCV1DL69", 0, 1, a, DC_MAX_ADVISORIES,
+			       &n) == 0 && n == 0);
+	/* no firmware: the model's advisories, marked */
+	CHECK(dc_db_advisories(db, "INTEL SSDSC2KB019T8", NULL, 0, -1, a, DC_MAX_ADVISORIES,
+			       &n) == 0 && n == 1 && a[0].match == DC_ADV_FIRMWARE_UNKNOWN);
+	/* Crucial m4: listed firmware only; 000F (after 0309) is not hit */
+	CHECK(dc_db_advisories(db, "M4-CT064M4SSD2", "0009", 0, 5183, a, DC_MAX_ADVISORIES, &n) == 0);
+	CHECK(n == 1 && a[0].effect == DC_ADV_HANG && a[0].hours_left == 1);
+	CHECK(dc_db_advisories(db, "M4-CT128M4SSD2", "000F", 0, 9000, a, DC_MAX_ADVISORIES,
+			       &n) == 0 && n == 0);
+	/* Micron 7450: each firmware its own defect */
+	CHECK(dc_db_advisories(db, "Micron_7450_MTFDKCC3T8TFR", "E2MU300", 0, -1, a,
+			       DC_MAX_ADVISORIES, &n) == 0);
+	CHECK(n == 1 && strcmp(a[0].id, "MICRON-7450-E2MU300") == 0 && !a[0].hours_left_known);
+	CHECK(dc_db_advisories(db, "Micron_7450_MTFDKCC3T8TFR", NULL, 0, -1, a, DC_MAX_ADVISORIES,
+			       &n) == 0 && n == 2);
+	/* the NetApp identifier as the drive pads it */
+	CHECK(dc_db_advisories(db, "X438_PHM2400MCTO", "NA04", 0, 70001, a, DC_MAX_ADVISORIES,
+			       &n) == 0 && n == 1 && a[0].hours_left == -1);
+	CHECK(dc_db_advisories(db, "", "HPD7", 0, 1, a, DC_MAX_ADVISORIES, &n) == 0 && n == 0);
+	/* the listing: every row whole */
+	CHECK(dc_db_advisory_count(db, &total) == 0 && total >= 10);
+	CHECK(dc_db_advisory_list(db, count_cb, &listed) == 0 && listed == total);
+	dc_db_close(db);
+	free(a);
+}
+
 int main(void)
 {
 	test_counter();
 	test_firmware();
 	test_capacity_and_vendor_word();
 	test_rules_of_evidence();
+	test_bundled();
 	return dc_test_summary("test_advisory");
 }
