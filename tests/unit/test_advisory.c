@@ -37,6 +37,11 @@ static const struct dc_adv_rule dell = {
 	NULL, 0, 40000,
 };
 
+/* Every string but the fix, with no later release named: the fix alone is spared. */
+static const struct dc_adv_rule fix_only = {
+	dell_models, N(dell_models), dell_affected, N(dell_affected), NULL, 0, "D417", NULL, 0, 0,
+};
+
 static enum dc_adv_match m(const struct dc_adv_rule *r, const char *model, const char *fw,
 			   uint64_t cap, long long poh, long long *left, bool *known)
 {
@@ -90,6 +95,11 @@ static void test_firmware(void)
 	CHECK(m(&dell, "LT0200MO", "D417", 0, 1, &left, &known) == DC_ADV_NOT_AFFECTED);
 	CHECK(m(&dell, "LT0200MO", "D420", 0, 1, &left, &known) == DC_ADV_NOT_AFFECTED);
 	CHECK(m(&dell, "LT0200MO", "D501", 0, 1, &left, &known) == DC_ADV_NOT_AFFECTED);
+	/* the fix is never affected, whatever the globs say */
+	CHECK(m(&fix_only, "LT0200MO", "D417", 0, 1, &left, &known) == DC_ADV_NOT_AFFECTED);
+	CHECK(m(&fix_only, "LT0200MO", "d417 ", 0, 1, &left, &known) == DC_ADV_NOT_AFFECTED);
+	CHECK(m(&fix_only, "LT0200MO", "D418", 0, 1, &left, &known) == DC_ADV_AFFECTED);
+	CHECK(!known);
 	/* another model: nothing, whatever the firmware */
 	CHECK(m(&hpe, "MO003200JWFWR", "HPD2", 0, 1, &left, &known) == DC_ADV_NO_MATCH);
 	CHECK(m(&hpe, "", "HPD2", 0, 1, &left, &known) == DC_ADV_NO_MATCH);
