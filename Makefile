@@ -41,7 +41,7 @@ endif
 SRCS      := $(sort $(wildcard src/*.c))
 LIB_SRCS  := $(filter-out src/main.c,$(SRCS))
 LIB_OBJS  := $(LIB_SRCS:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/drives_db.o
-DBSRC     := $(sort $(wildcard db/vendors/*.txt))
+DBSRC     := $(sort $(wildcard db/vendors/*.txt)) $(sort $(wildcard db/advisories/*.txt))
 # Lists of drives with power-loss protection read whole: what an inferred "none" is held against.
 DBLISTS   := $(sort $(wildcard db/lists/*.txt))
 
@@ -67,7 +67,8 @@ $(BUILD)/drivecheck: $(BUILD)/obj/main.o $(BUILD)/obj/regex_cache.o $(BUILD)/lib
 # The drive database: db/vendors/*.txt -> SQLite file -> embedded in the binary.
 # dbbuild shares the matcher, the names, the rules of evidence and the SMART attribute
 # table with drivecheck itself (db-check holds the table against the families).
-DBBUILD_SRCS := db/dbbuild.c src/model.c src/names.c src/source_rules.c src/ata_attrs.c
+DBBUILD_SRCS := db/dbbuild.c src/model.c src/names.c src/source_rules.c src/ata_attrs.c \
+                src/advisory.c
 $(BUILD)/dbbuild: $(DBBUILD_SRCS) $(wildcard include/*.h) | $(BUILD)/obj
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(DBBUILD_SRCS) $(LDFLAGS) $(shell pkg-config --libs sqlite3)

@@ -331,6 +331,74 @@ struct dc_db_source {
 
 #define DC_MAX_SOURCES 10
 
+/* ---- firmware advisories (issue 22): known firmware defects, db/advisories/NAME.txt ---- */
+
+/* What a firmware defect does, worst first. */
+enum dc_adv_effect {
+	DC_ADV_DATA_LOSS = 0,   /* user data is lost or corrupted */
+	DC_ADV_DRIVE_LOSS,      /* the drive bricks: it and its data are gone */
+	DC_ADV_HANG,            /* the drive stops answering (until a power cycle) */
+	DC_ADV_PERFORMANCE,     /* it slows down */
+	DC_ADV_OTHER,
+};
+
+/* What one source of an advisory is (db/README.md, "Firmware advisories"). */
+enum dc_adv_claim {
+	DC_ADV_CLAIM_IDENTITY = 0,      /* what the part numbers are: says nothing of the defect */
+	DC_ADV_CLAIM_REPORT,            /* reports of the failure, naming no vendor bulletin */
+	DC_ADV_CLAIM_CITES_BULLETIN,    /* relays the vendor's bulletin, naming it */
+	DC_ADV_CLAIM_BULLETIN,          /* the vendor's own bulletin, notice or release note */
+};
+
+/* How an advisory meets one drive. */
+enum dc_adv_match {
+	DC_ADV_NO_MATCH = 0,            /* another model, another capacity, or firmware not affected */
+	DC_ADV_AFFECTED,                /* model, capacity and firmware all match */
+	DC_ADV_FIRMWARE_UNKNOWN,        /* model and capacity match; no firmware was given */
+	DC_ADV_NOT_AFFECTED,            /* model matches; the firmware is the fix, or not listed */
+};
+
+struct dc_adv_source {
+	enum dc_source_kind kind;
+	enum dc_adv_claim claim;
+	bool backs;                     /* may back the advisory under the rules of evidence */
+	char title[200];
+	char url[320];
+	char revision[64];
+	char where[128];
+};
+
+#define DC_ADV_MAX_PATTERNS 32
+#define DC_MAX_ADVISORIES 8     /* per drive: more than any model has */
+#define DC_ADV_MAX_CAPACITIES 8
+
+/* One advisory, and how it meets the drive asked about (dc_db_advisories). */
+struct dc_advisory {
+	char id[48];                    /* "HPE-A00092491" */
+	char vendor[64];
+	char title[DC_TEXT_LEN];
+	char bulletin[256];             /* the vendor's document the advisory rests on */
+	char interface[16];             /* "sas", "sata", "nvme", "" when it spans several */
+	enum dc_adv_effect effect;
+	char effect_note[512];          /* what happens, in our words */
+	long long hours;                /* power-on hours of the failure point; 0: not a counter */
+	char hours_note[256];           /* e.g. "idle hours; Intel: read power-on hours" */
+	char fixed[64];                 /* the firmware that fixes it, as the source names it; "" */
+	unsigned nmodels, naffected, nnot_affected, ncapacities;
+	char models[DC_ADV_MAX_PATTERNS][DC_NAME_LEN];       /* globs on the normalised model */
+	char affected[DC_ADV_MAX_PATTERNS][DC_NAME_LEN];     /* globs on the normalised firmware */
+	char not_affected[DC_ADV_MAX_PATTERNS][DC_NAME_LEN]; /* the fix and later releases */
+	double capacities_gb[DC_ADV_MAX_CAPACITIES];         /* none: every capacity */
+	/* The drive asked about (unset in a listing): */
+	enum dc_adv_match match;        /* DC_ADV_AFFECTED or DC_ADV_FIRMWARE_UNKNOWN */
+	bool hours_left_known;          /* a counter defect and the power-on hours given */
+	long long hours_left;           /* hours - power-on hours: negative once past */
+	unsigned nsources;              /* sources[] keeps the first DC_MAX_SOURCES, backing first */
+	struct dc_adv_source sources[DC_MAX_SOURCES];
+};
+
+/* ---- end of firmware advisories ---- */
+
 /* What the drive database says of one model string. */
 struct dc_dbinfo {
 	bool matched;

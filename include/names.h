@@ -42,4 +42,11 @@ const char *dc_role_cli_name(enum dc_role role);         /* "ceph-osd" (--gate) 
 const char *dc_import_format_name(enum dc_import_format f); /* "smartctl text", ... */
 int dc_role_from_name(const char *name, enum dc_role *out); /* either spelling */
 
+/* Firmware advisories (issue 22). */
+const char *dc_adv_effect_name(enum dc_adv_effect e);    /* "data-loss", "drive-loss", ... */
+int dc_adv_effect_from_name(const char *name, enum dc_adv_effect *out);
+const char *dc_adv_claim_name(enum dc_adv_claim c);      /* "bulletin", "cites-bulletin", ... */
+int dc_adv_claim_from_name(const char *name, enum dc_adv_claim *out);
+const char *dc_adv_match_name(enum dc_adv_match m);      /* "affected", "firmware-unknown", ... */
+
 #endif /* DC_NAMES_H */

@@ -100,4 +100,36 @@ bool dc_claim_grounds_inference(enum dc_claim claim);
 /* Why an inference fails, in words (without the details of struct dc_inference). */
 const char *dc_inference_problem_text(enum dc_inference_problem p);
 
+/* ---- firmware advisories (issue 22): source_rules.c, db/README.md ---- */
+
+/* One source of an advisory, as the rules see it. */
+struct dc_adv_rule_source {
+	enum dc_source_kind kind;
+	enum dc_adv_claim claim;
+	const char *url;
+};
+
+/* What the advisory itself names, besides its sources. */
+struct dc_adv_facts {
+	bool names_bulletin;  /* a 'bulletin:' line: the vendor's document it rests on */
+	bool names_fixed;     /* a 'fixed:' line: the firmware that fixes it */
+};
+
+/* An advisory that names too little to stand at all, or NULL. */
+const char *dc_adv_facts_error(const struct dc_adv_facts *f);
+/* A claim a source may not make (a "bulletin" that is not the vendor's): why, or NULL. */
+const char *dc_adv_source_claim_error(const struct dc_adv_rule_source *s);
+/* Whether this one source may back the advisory: a vendor bulletin; a vendor document or a
+ * compilation citing one; a review citing one, when the advisory names the bulletin and the
+ * fixed firmware. Distributor and community sources never do, however many. */
+bool dc_adv_source_may_back(const struct dc_adv_rule_source *s, const struct dc_adv_facts *f);
+/* Marks in backs[] the sources that back the advisory; returns how many. */
+unsigned dc_adv_backing(const struct dc_adv_rule_source *s, size_t n,
+			const struct dc_adv_facts *f, bool *backs);
+/* Why no source backs the advisory (for people), or NULL when one does. */
+const char *dc_adv_unbacked_reason(const struct dc_adv_rule_source *s, size_t n,
+				   const struct dc_adv_facts *f);
+
+/* ---- end of firmware advisories ---- */
+
 #endif /* DC_SOURCE_RULES_H */

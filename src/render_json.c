@@ -705,16 +705,97 @@ int dc_render_json_fleet(FILE *out, const struct dc_fleet *f, const struct dc_su
 	return print_and_free(out, root);
 }
 
+/* ---- firmware advisories (issue 22) ---- */
+
+static cJSON *pattern_array(const char (*pats)[DC_NAME_LEN], unsigned n)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (unsigned i = 0; i < n; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(pats[i]));
+	return a;
+}
+
+/* One advisory; with_match: as it meets the drive asked about (match, hours_left). */
+static cJSON *advisory_json(const struct dc_advisory *a, bool with_match)
+{
+	cJSON *o = cJSON_CreateObject(), *caps, *srcs;
+	unsigned kept = a->nsources < DC_MAX_SOURCES ? a->nsources : DC_MAX_SOURCES;
+
+	cJSON_AddStringToObject(o, "id", a->id);
+	cJSON_AddStringToObject(o, "vendor", a->vendor);
+	cJSON_AddStringToObject(o, "title", a->title);
+	cJSON_AddStringToObject(o, "bulletin", a->bulletin);
+	cJSON_AddItemToObject(o, "interface", str_or_null(a->interface));
+	cJSON_AddStringToObject(o, "effect", dc_adv_effect_name(a->effect));
+	cJSON_AddStringToObject(o, "effect_note", a->effect_note);
+	if (a->hours > 0)
+		cJSON_AddNumberToObject(o, "hours", (double)a->hours);
+	else
+		cJSON_AddNullToObject(o, "hours");
+	cJSON_AddItemToObject(o, "hours_note", str_or_null(a->hours_note));
+	cJSON_AddItemToObject(o, "fixed", str_or_null(a->fixed));
+	cJSON_AddItemToObject(o, "models", pattern_array(a->models,
+							a->nmodels));
+	cJSON_AddItemToObject(o, "affected_firmware",
+			      pattern_array(a->affected, a->naffected));
+	cJSON_AddItemToObject(o, "not_affected_firmware",
+			      pattern_array(a->not_affected, a->nnot_affected));
+	caps = cJSON_AddArrayToObject(o, "capacities_gb");
+	for (unsigned i = 0; i < a->ncapacities; i++)
+		cJSON_AddItemToArray(caps, cJSON_CreateNumber(a->capacities_gb[i]));
+	if (with_match) {
+		cJSON_AddStringToObject(o, "match", dc_adv_match_name(a->match));
+		if (a->hours_left_known)
+			cJSON_AddNumberToObject(o, "hours_left", (double)a->hours_left);
+		else
+			cJSON_AddNullToObject(o, "hours_left");
+	}
+	cJSON_AddNumberToObject(o, "source_count", a->nsources);
+	srcs = cJSON_AddArrayToObject(o, "sources");
+	for (unsigned i = 0; i < kept; i++) {
+		const struct dc_adv_source *s = &a->sources[i];
+		cJSON *so = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(so, "kind", dc_source_kind_name(s->kind));
+		cJSON_AddStringToObject(so, "claim", dc_adv_claim_name(s->claim));
+		cJSON_AddBoolToObject(so, "backs", s->backs);
+		cJSON_AddStringToObject(so, "title", s->title);
+		cJSON_AddStringToObject(so, "url", s->url);
+		cJSON_AddItemToObject(so, "revision", str_or_null(s->revision));
+		cJSON_AddItemToObject(so, "where", str_or_null(s->where));
+		cJSON_AddItemToArray(srcs, so);
+	}
+	return o;
+}
+
+int dc_render_advisories_json(FILE *out, const struct dc_advisory *a, unsigned n)
+{
+	cJSON *root = versioned_root();
+	cJSON *all = cJSON_AddArrayToObject(root, "advisories");
+
+	for (unsigned i = 0; i < n; i++)
+		cJSON_AddItemToArray(all, advisory_json(&a[i], false));
+	return print_and_free(out, root);
+}
+
+/* ---- end of firmware advisories ---- */
+
 int dc_render_lookup_json(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
-			  unsigned n)
+			  const struct dc_advisory *advs, const unsigned *nadv, unsigned n)
 {
 	cJSON *root = versioned_root();
 	cJSON *results = cJSON_AddArrayToObject(root, "results");
 
 	for (unsigned i = 0; i < n; i++) {
-		cJSON *o = cJSON_CreateObject();
+		cJSON *o = cJSON_CreateObject(), *adv;
+
 		cJSON_AddStringToObject(o, "query", queries[i]);
 		cJSON_AddItemToObject(o, "match", dbinfo_json(&dbs[i]));
+		adv = cJSON_AddArrayToObject(o, "advisories");
+		for (unsigned k = 0; advs && nadv && k < nadv[i]; k++)
+			cJSON_AddItemToArray(adv, advisory_json(&advs[(size_t)i * DC_MAX_ADVISORIES + k],
+								true));
 		cJSON_AddItemToArray(results, o);
 	}
 	return print_and_free(out, root);

@@ -412,8 +412,93 @@ void dc_render_db_row(FILE *out, const struct dc_dbinfo *row, bool header)
 		row->pattern);
 }
 
+/* ---- firmware advisories (issue 22) ---- */
+
+static void print_patterns(FILE *out, const char (*pats)[DC_NAME_LEN], unsigned n, unsigned most)
+{
+	for (unsigned i = 0; i < n && i < most; i++)
+		fprintf(out, "%s%s", i ? ", " : "", pats[i]);
+	if (n > most)
+		fprintf(out, " and %u more", n - most);
+}
+
+static const struct dc_adv_source *adv_best(const struct dc_advisory *a)
+{
+	return a->nsources ? &a->sources[0] : NULL; /* backing sources first (db.c) */
+}
+
+/* One advisory under a lookup's answer: what, which firmware, when, the fix, the source. */
+static void print_advisory(FILE *out, const struct dc_advisory *a)
+{
+	const struct dc_adv_source *best = adv_best(a);
+
+	fprintf(out, "  advisory:  %s (%s): %s\n", a->id, dc_adv_effect_name(a->effect), a->title);
+	if (a->match == DC_ADV_AFFECTED)
+		fprintf(out, "    firmware:  affected%s%s\n", a->fixed[0] ? "; fixed in " : "; no fix named",
+			a->fixed);
+	else {
+		fprintf(out, "    firmware:  not given; affected: ");
+		print_patterns(out, a->affected, a->naffected, 6);
+		if (a->nnot_affected) {
+			fprintf(out, " except ");
+			print_patterns(out, a->not_affected, a->nnot_affected, 6);
+		}
+		fprintf(out, "%s%s\n", a->fixed[0] ? "; fixed in " : "; no fix named", a->fixed);
+	}
+	if (a->ncapacities) {
+		fprintf(out, "    capacity:  only");
+		for (unsigned i = 0; i < a->ncapacities; i++)
+			fprintf(out, "%s %g %s", i ? "," : "", a->capacities_gb[i] >= 1000 ?
+				a->capacities_gb[i] / 1000 : a->capacities_gb[i],
+				a->capacities_gb[i] >= 1000 ? "TB" : "GB");
+		fputc('\n', out);
+	}
+	if (a->hours > 0) {
+		fprintf(out, "    when:      at %lld power-on hours", a->hours);
+		if (a->hours_left_known && a->hours_left > 0)
+			fprintf(out, ": %lld hours left", a->hours_left);
+		else if (a->hours_left_known)
+			fprintf(out, ": reached (%lld hours past)", -a->hours_left);
+		fprintf(out, "%s%s\n", a->hours_note[0] ? "; " : "", a->hours_note);
+	}
+	fprintf(out, "    what:      %s\n", a->effect_note);
+	fprintf(out, "    bulletin:  %s\n", a->bulletin);
+	if (best)
+		fprintf(out, "    source:    %s, %s: %s <%s>%s%s%s%s\n", dc_source_kind_name(best->kind),
+			dc_adv_claim_name(best->claim), best->title, best->url,
+			best->revision[0] ? ", " : "", best->revision, best->where[0] ? ", " : "",
+			best->where);
+	fprintf(out, "    sources:   %u (--json lists them all)\n", a->nsources);
+}
+
+/* The advisories of query i (lookup): advs[i * DC_MAX_ADVISORIES ...], nadv[i] of them. */
+static void print_advisories(FILE *out, const struct dc_advisory *advs, const unsigned *nadv,
+			     unsigned i)
+{
+	for (unsigned k = 0; advs && nadv && k < nadv[i]; k++)
+		print_advisory(out, &advs[(size_t)i * DC_MAX_ADVISORIES + k]);
+}
+
+void dc_render_advisories_table(FILE *out, const struct dc_advisory *a, unsigned n)
+{
+	fprintf(out, "%-26s %-8s %-11s %6s %-9s %s\n", "ADVISORY", "VENDOR", "EFFECT", "HOURS",
+		"FIXED", "MODELS");
+	for (unsigned i = 0; i < n; i++) {
+		char hours[16];
+
+		snprintf(hours, sizeof(hours), "%lld", a[i].hours);
+		fprintf(out, "%-26s %-8.8s %-11s %6s %-9s ", a[i].id, a[i].vendor,
+			dc_adv_effect_name(a[i].effect), a[i].hours > 0 ? hours : "-",
+			a[i].fixed[0] ? a[i].fixed : "-");
+		print_patterns(out, a[i].models, a[i].nmodels, 3);
+		fputc('\n', out);
+	}
+}
+
+/* ---- end of firmware advisories ---- */
+
 void dc_render_lookup_table(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
-			    unsigned n)
+			    const struct dc_advisory *advs, const unsigned *nadv, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
 		const struct dc_dbinfo *db = &dbs[i];
@@ -421,6 +506,7 @@ void dc_render_lookup_table(FILE *out, const char *const *queries, const struct 
 
 		if (!db->matched) {
 			fprintf(out, "%s: no match in the database (PLP unknown)\n", queries[i]);
+			print_advisories(out, advs, nadv, i); /* firmware advisories (issue 22) */
 			continue;
 		}
 		fprintf(out, "%s: %s %s (%s, %s%s%s)\n", queries[i], db->vendor, db->family,
@@ -470,6 +556,7 @@ void dc_render_lookup_table(FILE *out, const char *const *queries, const struct 
 		}
 		fprintf(out, "  sources:   %u (--json lists them all)\n  pattern:   %s\n",
 			db->nsources, db->pattern);
+		print_advisories(out, advs, nadv, i); /* firmware advisories (issue 22) */
 	}
 }
 

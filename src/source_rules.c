@@ -358,3 +358,82 @@ const char *dc_inference_problem_text(enum dc_inference_problem p)
 	}
 	return "?";
 }
+
+/* ---- firmware advisories (issue 22): what may back a known-defect advisory ---- */
+
+/*
+ * db/README.md, "Firmware advisories":
+ *   vendor       its own bulletin, notice or release note (claim bulletin), or a vendor's
+ *                document that relays another's (cites-bulletin): backs
+ *   compilation  a maintained list that cites the vendor's bulletin (smartmontools'
+ *                drivedb.h warnings, a checker's table that names it): backs
+ *   review       a review or news article that cites the bulletin: backs only when the
+ *                advisory names that bulletin and the fixed firmware
+ *   distributor, community
+ *                never, alone or together: a forum post or a shop is a lead, not a defect
+ *   device       a drive's own answers show its firmware string, never a defect
+ */
+
+const char *dc_adv_facts_error(const struct dc_adv_facts *f)
+{
+	if (!f->names_bulletin)
+		return "an advisory names the vendor's bulletin it rests on ('bulletin:')";
+	return NULL;
+}
+
+const char *dc_adv_source_claim_error(const struct dc_adv_rule_source *s)
+{
+	if (s->claim == DC_ADV_CLAIM_BULLETIN && s->kind != DC_SRC_VENDOR)
+		return "only the vendor's own document is a bulletin (kind vendor); a review, list "
+		       "or post that relays it claims cites-bulletin";
+	if (s->kind == DC_SRC_DEVICE && s->claim != DC_ADV_CLAIM_IDENTITY)
+		return "a drive's own answers show its firmware string, not a defect: a device "
+		       "source claims identity only";
+	return NULL;
+}
+
+bool dc_adv_source_may_back(const struct dc_adv_rule_source *s, const struct dc_adv_facts *f)
+{
+	if (dc_adv_source_claim_error(s))
+		return false;
+	switch (s->kind) {
+	case DC_SRC_VENDOR:
+		return s->claim == DC_ADV_CLAIM_BULLETIN || s->claim == DC_ADV_CLAIM_CITES_BULLETIN;
+	case DC_SRC_COMPILATION:
+		return s->claim == DC_ADV_CLAIM_CITES_BULLETIN;
+	case DC_SRC_REVIEW:
+		return s->claim == DC_ADV_CLAIM_CITES_BULLETIN && f->names_bulletin && f->names_fixed;
+	default:
+		return false; /* community, distributor, device: never */
+	}
+}
+
+unsigned dc_adv_backing(const struct dc_adv_rule_source *s, size_t n,
+			const struct dc_adv_facts *f, bool *backs)
+{
+	unsigned count = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		backs[i] = dc_adv_source_may_back(&s[i], f);
+		count += backs[i];
+	}
+	return count;
+}
+
+const char *dc_adv_unbacked_reason(const struct dc_adv_rule_source *s, size_t n,
+				   const struct dc_adv_facts *f)
+{
+	for (size_t i = 0; i < n; i++)
+		if (dc_adv_source_may_back(&s[i], f))
+			return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (s[i].kind == DC_SRC_REVIEW && s[i].claim == DC_ADV_CLAIM_CITES_BULLETIN &&
+		    !f->names_fixed)
+			return "a review or news article backs an advisory only when it names the "
+			       "vendor's bulletin and its fixed firmware: this advisory has no 'fixed:'";
+	return "the advisory rests on no source that may back it: a vendor bulletin, or a "
+	       "compilation or review that cites one (a forum post or a shop never does, alone "
+	       "or together)";
+}
+
+/* ---- end of firmware advisories ---- */

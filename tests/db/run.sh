@@ -120,7 +120,7 @@ $DC --db "$T/foreign.sqlite" lookup X >/dev/null 2>"$T/err"; rc=$?
 check "other schema exits 5" "[ $rc -eq 5 ] && grep -q 'schema version 99' $T/err"
 sqlite3 "$T/v1.sqlite" 'CREATE TABLE meta(key, value); INSERT INTO meta VALUES ("schema_version", "1");'
 $DC --db "$T/v1.sqlite" lookup X >/dev/null 2>"$T/err"; rc=$?
-check "a database of the first layout exits 5, said plainly" "[ $rc -eq 5 ] && grep -q 'schema version 1, this drivecheck reads 2' $T/err"
+check "a database of the first layout exits 5, said plainly" "[ $rc -eq 5 ] && grep -q 'schema version 1, this drivecheck reads 3' $T/err"
 cp "$T/t.sqlite" "$T/trunc.sqlite"; truncate -s 3000 "$T/trunc.sqlite"
 $DC --db "$T/trunc.sqlite" lookup MZ7LH960HAJR >/dev/null 2>"$T/err"; rc=$?
 check "truncated db: exit 5 or 3, never a crash" "[ $rc -eq 5 -o $rc -eq 3 ]"
@@ -133,6 +133,59 @@ check "shipped: every source has a kind and a claim" "[ \"\$(sqlite3 $BUILD/driv
 check "shipped: every classed row has a backing source" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM family f WHERE f.plp != 'unknown' AND NOT EXISTS (SELECT 1 FROM source s WHERE s.family_id = f.id AND s.backs)\")\" = 0 ]"
 check "shipped database is sound" "$DBB --check --attr-rules --models data/enterprise-models.tsv \$(for l in db/lists/*.txt; do printf -- '--list %s ' \$l; done) -o $T/ship.sqlite db/schema.sql db/vendors/*.txt 2>$T/err || { cat $T/err >&2; false; }"
 check "embedded database answers" "$DC --version | grep -q 'families'"
+
+# ---- firmware advisories (issue 22): db/README.md, "Firmware advisories" ----
+# The rules of evidence and the stanza checks, each refused with its reason.
+check "advisory: forum posts alone never back one" "refused advisory-community-only 'rests on no source that may back it'"
+check "advisory: two shops never back one" "refused advisory-distributors 'a forum post or a shop never does'"
+check "advisory: a review backs one only with the fixed firmware named" "refused advisory-review-no-fixed 'names the vendor.s bulletin and its fixed firmware'"
+check "advisory: only the vendor's document is a bulletin" "refused advisory-review-claims-bulletin 'only the vendor.s own document is a bulletin'"
+check "advisory: the vendor's bulletin is named" "refused advisory-no-bulletin \"names the vendor's bulletin it rests on\""
+check "advisory: a drive's report proves no defect" "refused advisory-device-claim 'a device source claims identity only'"
+check "advisory: no PLP claims" "refused advisory-plp-claim \"unknown claim 'full' for an advisory\""
+check "advisory: the fix is never affected" "refused advisory-fixed-affected \"falls under 'affected: HPD\""
+check "advisory: a hit example it misses" "refused advisory-example-missed 'the advisory must flag it, and its firmware is not among the affected'"
+check "advisory: a clear example it flags" "refused advisory-example-flagged 'marked clear, yet the advisory flags it'"
+check "advisory: the 960 GB drive is not flagged" "refused advisory-capacity-missed 'the capacity is not one it names'"
+check "advisory: firmware by its own strings, not an ordering" "refused advisory-ordering 'never an ordering'"
+check "advisory: patterns in normal form" "refused advisory-not-normal \"write 'X438 PHM2400MCTO'\""
+check "advisory: at least one example it flags" "refused advisory-no-hit-example 'no example it flags'"
+check "advisory: an effect of the five kinds" "refused advisory-bad-effect \"not 'annoying'\""
+check "advisory: a model glob shown by an example" "refused advisory-unused-glob 'NEVER\\* matches none'"
+check "advisory: whole hours" "refused advisory-hours \"not 'about 40000'\""
+
+check "advisories build beside the families" "$DBB $TL --check -o $T/a.sqlite db/schema.sql tests/db/good/test.txt tests/db/good/advisories.txt 2>$T/err || { cat $T/err >&2; false; }"
+la() { $DC --db "$T/a.sqlite" lookup --json "$@"; }
+check "lookup MODEL lists its advisories, firmware not given" "[ \"\$(la TESTSAS0400 | jq -r '.results[0].advisories[0] | [.id, .match, .hours, .fixed, .effect] | @tsv')\" = \"TEST-COUNTER	firmware-unknown	32768	HPD8	drive-loss\" ]"
+check "an advisory without a family row" "[ \"\$(la TESTSAS0400 | jq -r '.results[0].match')\" = null ]"
+check "an advisory under its family's answer" "[ \"\$(la 'SAMSUNG MZ7LH960HAJR-00005' | jq -r '.results[0] | [.match.family, .advisories[0].id] | @tsv')\" = \"Test PM883	TEST-REVIEW\" ]"
+check "one hour before the failure point" "[ \"\$(la --firmware HPD7 --hours 32767 TESTSAS0400 | jq -r '.results[0].advisories[0] | [.match, .hours_left] | @tsv')\" = \"affected	1\" ]"
+check "one hour after it" "[ \"\$(la --firmware HPD7 --hours 32769 TESTSAS0400 | jq -r '.results[0].advisories[0].hours_left')\" = -1 ]"
+check "the fixed firmware: no advisory" "[ \"\$(la --firmware HPD8 --hours 32769 TESTSAS0400 | jq '.results[0].advisories | length')\" = 0 ]"
+check "another family's firmware string: no advisory" "[ \"\$(la --firmware XCV10100 TESTSAS0800 | jq '.results[0].advisories | length')\" = 0 ]"
+check "a capacity it names" "[ \"\$(la --firmware XCV10100 --capacity 1920383410176 'SAMSUNG MZ7LH1T9HMLT-00005' | jq -r '.results[0].advisories[0].id')\" = TEST-CAPACITY ]"
+check "a capacity it does not name" "[ \"\$(la --firmware XCV10100 --capacity 960197124096 'SAMSUNG MZ7LH1T9HMLT-00005' | jq '.results[0].advisories | length')\" = 0 ]"
+check "the model without its vendor word" "[ \"\$(la --firmware 4PC10302 MZ7LH960HAJR-00005 | jq -r '.results[0].advisories[0].id')\" = TEST-REVIEW ]"
+check "no hours given: hours_left null" "[ \"\$(la --firmware HPD7 TESTSAS0400 | jq -r '.results[0].advisories[0].hours_left')\" = null ]"
+check "an advisory's sources, backing first" "[ \"\$(la TESTSAS0400 | jq -r '.results[0].advisories[0] | [.source_count, .sources[0].kind, .sources[0].claim, .sources[0].backs, .sources[1].backs] | @tsv')\" = \"2	vendor	bulletin	true	false\" ]"
+check "a model without advisories: an empty list" "[ \"\$(la CT1000MX500SSD1 | jq '.results[0].advisories | length')\" = 0 ]"
+check "lookup --advisories --json lists them all" "[ \"\$($DC --db $T/a.sqlite lookup --advisories --json 2>/dev/null | jq -r '[.advisories[].id] | join(\",\")')\" = 'TEST-CAPACITY,TEST-COUNTER,TEST-REVIEW' ]"
+check "lookup --advisories: a table" "$DC --db $T/a.sqlite lookup --advisories 2>/dev/null | grep -q '^TEST-COUNTER .* drive-loss .*32768 HPD8 .*TESTSAS0400'"
+check "lookup --advisories says how many" "$DC --db $T/a.sqlite lookup --advisories 2>&1 >/dev/null | grep -q '^3 advisories'"
+check "lookup's table: the advisory, the hours left, the fix" "$DC --db $T/a.sqlite lookup --firmware HPD7 --hours 32000 TESTSAS0400 | grep -q 'at 32768 power-on hours: 768 hours left' && $DC --db $T/a.sqlite lookup TESTSAS0400 | grep -q 'advisory:  TEST-COUNTER (drive-loss)' && $DC --db $T/a.sqlite lookup TESTSAS0400 | grep -q 'fixed in HPD8'"
+check "lookup's table: past the failure point" "$DC --db $T/a.sqlite lookup --firmware HPD7 --hours 33000 TESTSAS0400 | grep -q 'reached (232 hours past)'"
+$DC lookup --advisories X >/dev/null 2>&1; check "--advisories takes no MODEL" "[ $? -eq 4 ]"
+$DC lookup --hours many X >/dev/null 2>&1; check "--hours wants a number" "[ $? -eq 4 ]"
+$DC lookup --capacity -5 X >/dev/null 2>&1; check "--capacity wants a number of bytes" "[ $? -eq 4 ]"
+# The shipped advisories, asked of the built database itself.
+check "shipped: every advisory has a backing source" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM advisory a WHERE NOT EXISTS (SELECT 1 FROM advisory_source s WHERE s.advisory_id = a.id AND s.backs)\")\" = 0 ]"
+check "shipped: no source of a forum or a shop backs one" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM advisory_source WHERE backs AND kind IN ('community', 'distributor', 'device')\")\" = 0 ]"
+check "shipped: a review backs only an advisory with its fix" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM advisory_source s JOIN advisory a ON a.id = s.advisory_id WHERE s.backs AND s.kind = 'review' AND a.fixed IS NULL\")\" = 0 ]"
+check "shipped: every advisory flags an example" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM advisory a WHERE NOT EXISTS (SELECT 1 FROM advisory_example e WHERE e.advisory_id = a.id AND e.hit)\")\" = 0 ]"
+check "shipped: HPE's 32,768-hour bulletin, one hour before" "[ \"\$($DC lookup --json --firmware HPD7 --hours 32767 VO0480JFDGT | jq -r '.results[0].advisories[0] | [.id, .hours_left, .fixed] | @tsv')\" = \"HPE-A00092491	1	HPD8\" ]"
+check "shipped: the 960 GB S4510 on XCV10100 is not flagged" "[ \"\$($DC lookup --json --firmware XCV10100 --capacity 960197124096 'INTEL SSDSC2KB960G8' | jq '.results[0].advisories | length')\" = 0 ]"
+check "shipped: the 1.92 TB S4510 on XCV10100 is" "[ \"\$($DC lookup --json --firmware XCV10100 --capacity 1920383410176 'INTEL SSDSC2KB019T8' | jq -r '.results[0].advisories[0].id')\" = INTEL-S4510-XCV10100 ]"
+# ---- end of firmware advisories ----
 
 echo "tests/db: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
