@@ -397,6 +397,26 @@ struct dc_advisory {
 	struct dc_adv_source sources[DC_MAX_SOURCES];
 };
 
+/*
+ * An advisory that hits one drive, as the report keeps it (the whole advisory is the
+ * database's): what decide, the renderers and the fleet report need.
+ */
+struct dc_advisory_hit {
+	char id[48];
+	char title[DC_TEXT_LEN];
+	enum dc_adv_effect effect;
+	long long hours;                /* power-on hours of the failure point; 0: not a counter */
+	bool hours_left_known;
+	long long hours_left;           /* negative once past the failure point */
+	char fixed[64];                 /* "" when no fix is named */
+	char bulletin[256];
+	enum dc_source_kind source_kind; /* the strongest backing source */
+	char source_title[200];
+	char source_url[320];
+};
+
+#define DC_MAX_ADVISORY_HITS 4
+
 /* ---- end of firmware advisories ---- */
 
 /* What the drive database says of one model string. */
@@ -577,6 +597,10 @@ struct dc_report {
 	struct dc_probe probe;
 	struct dc_cache_trial cache_trial;
 	struct dc_cache_left cache_left;
+	unsigned nadvisories;         /* firmware advisories that hit this drive (advisories[]
+					 keeps the first DC_MAX_ADVISORY_HITS of advisories_total) */
+	unsigned advisories_total;
+	struct dc_advisory_hit advisories[DC_MAX_ADVISORY_HITS];
 	struct dc_result result;
 	int error;                    /* 0, or -errno when the device could not be read at all */
 	char error_msg[256];

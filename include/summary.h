@@ -9,14 +9,14 @@
 #define DC_SUMMARY_MAX_LIST 20 /* entries kept of each list (the most drives first) */
 
 struct dc_summary_item {
-	char name[DC_TEXT_LEN];        /* a model string, or "Vendor Family" */
+	char name[DC_TEXT_LEN + 64];   /* a model string, "Vendor Family", "ADVISORY-ID: title" */
 	unsigned drives;
 };
 
 /* A drive that needs a look: failed or failing backup power, or worn out. */
 struct dc_summary_drive {
 	unsigned index;                /* into the reports */
-	char why[DC_TEXT_LEN];
+	char why[256];
 };
 
 struct dc_summary {
@@ -30,6 +30,9 @@ struct dc_summary {
 	struct dc_summary_item not_in_db[DC_SUMMARY_MAX_LIST];
 	unsigned class_unknown_families, class_unknown_drives, nclass_unknown;
 	struct dc_summary_item class_unknown[DC_SUMMARY_MAX_LIST];
+	/* Firmware advisories that hit drives: "ID: title", with how many drives each. */
+	unsigned advisory_ids, advisory_drives, nadvisories;
+	struct dc_summary_item advisories[DC_SUMMARY_MAX_LIST];
 	unsigned attention_total, nattention;
 	struct dc_summary_drive attention[DC_SUMMARY_MAX_LIST];
 };

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ata_blob.h"
 #include "ata_health.h"
 #include "drive.h"
 #include "raw.h"
@@ -18,8 +19,19 @@ void dc_ata_parse_status(const struct dc_raw *raw, struct dc_drive *d)
 	const struct dc_page *pg = dc_raw_find(raw, DC_PG_ATA_SMART_STATUS);
 	const uint8_t *p = dc_raw_get(raw, DC_PG_ATA_SMART_STATUS, 2);
 
-	if (!pg)
+	if (!pg) {
+		const struct dc_page *blob = dc_raw_find(raw, DC_PG_ATA_SMART_BLOB);
+		bool good;
+
+		/* a dump of libatasmart's blob alone: its SMST record, when it has one */
+		if (blob && !blob->err && blob->data &&
+		    dc_ata_blob_smart_status(blob->data, blob->len, &good) == 0) {
+			d->smart.self_assessment = good ? DC_SELF_PASSED : DC_SELF_FAILED;
+			snprintf(d->smart.self_source, sizeof(d->smart.self_source),
+				 "ata smart return status");
+		}
 		return;
+	}
 	if (!p) {
 		dc_drive_page_error(d, raw, DC_PG_ATA_SMART_STATUS, "ata smart return status");
 		return;

@@ -365,11 +365,44 @@ static cJSON *health_json(const struct dc_health *h)
 	return o;
 }
 
+/* 1.4: the firmware advisories that hit this drive (db/advisories, issue 22). */
+static cJSON *advisory_hits_json(const struct dc_report *r)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (unsigned i = 0; i < r->nadvisories; i++) {
+		const struct dc_advisory_hit *h = &r->advisories[i];
+		cJSON *o = cJSON_CreateObject(), *src;
+
+		cJSON_AddStringToObject(o, "id", h->id);
+		cJSON_AddStringToObject(o, "title", h->title);
+		cJSON_AddStringToObject(o, "effect", dc_adv_effect_name(h->effect));
+		cJSON_AddStringToObject(o, "bulletin", h->bulletin);
+		cJSON_AddItemToObject(o, "fixed", str_or_null(h->fixed));
+		if (h->hours > 0)
+			cJSON_AddNumberToObject(o, "hours", (double)h->hours);
+		else
+			cJSON_AddNullToObject(o, "hours");
+		if (h->hours > 0 && h->hours_left_known)
+			cJSON_AddNumberToObject(o, "hours_left", (double)h->hours_left);
+		else
+			cJSON_AddNullToObject(o, "hours_left");
+		src = cJSON_AddObjectToObject(o, "source");
+		cJSON_AddStringToObject(src, "kind", dc_source_kind_name(h->source_kind));
+		cJSON_AddStringToObject(src, "title", h->source_title);
+		cJSON_AddStringToObject(src, "url", h->source_url);
+		cJSON_AddItemToArray(a, o);
+	}
+	return a;
+}
+
 static cJSON *result_json(const struct dc_report *r, cJSON *dev)
 {
 	cJSON *plp, *verdicts, *advice;
 
 	cJSON_AddItemToObject(dev, "health", health_json(&r->result.health));
+	cJSON_AddItemToObject(dev, "advisories", advisory_hits_json(r));
+	cJSON_AddNumberToObject(dev, "advisories_total", r->advisories_total);
 	plp = cJSON_AddObjectToObject(dev, "plp");
 
 	cJSON_AddStringToObject(plp, "class", dc_plp_name(r->result.plp));
@@ -561,6 +594,11 @@ static cJSON *summary_json(const struct dc_report *reports, const struct dc_summ
 	cJSON_AddNumberToObject(o, "families", s->class_unknown_families);
 	cJSON_AddNumberToObject(o, "drives", s->class_unknown_drives);
 	cJSON_AddItemToObject(o, "top", items_json(s->class_unknown, s->nclass_unknown));
+	/* 1.4: firmware advisories, and how many drives each hits */
+	o = cJSON_AddObjectToObject(sum, "advisories");
+	cJSON_AddNumberToObject(o, "drives", s->advisory_drives);
+	cJSON_AddNumberToObject(o, "advisories", s->advisory_ids);
+	cJSON_AddItemToObject(o, "top", items_json(s->advisories, s->nadvisories));
 	o = cJSON_AddObjectToObject(sum, "attention");
 	cJSON_AddNumberToObject(o, "drives", s->attention_total);
 	a = cJSON_AddArrayToObject(o, "first");
@@ -623,6 +661,7 @@ static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
 		cJSON *hl = cJSON_AddObjectToObject(o, "health"), *probs;
 		char text[256];
 
+		cJSON_AddItemToObject(o, "advisories", advisory_hits_json(r));
 		cJSON_AddStringToObject(hl, "status", dc_health_status_name(r->result.health.status));
 		probs = cJSON_AddArrayToObject(hl, "problems");
 		for (unsigned i = 0; i < r->result.health.nproblems; i++) {

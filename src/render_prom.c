@@ -207,6 +207,27 @@ static void render_health(FILE *out, const struct dc_report *reports, unsigned n
 	}
 }
 
+/* One series per firmware advisory that hits a drive (db/advisories). */
+static void render_advisories(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	struct fam adv = {
+		.out = out, .name = "drivecheck_firmware_advisory", .type = "gauge",
+		.help = "1 for each known firmware defect that hits the drive (advisory, effect: "
+			"data-loss, drive-loss, hang, performance, other).",
+	};
+
+	for (unsigned i = 0; i < n; i++) {
+		if (reports[i].error)
+			continue;
+		for (unsigned k = 0; k < reports[i].nadvisories; k++) {
+			start(&adv, "", &reports[i]);
+			label(out, "advisory", reports[i].advisories[k].id);
+			label(out, "effect", dc_adv_effect_name(reports[i].advisories[k].effect));
+			end_u64(&adv, 1);
+		}
+	}
+}
+
 static void render_safety(FILE *out, const struct dc_report *reports, unsigned n)
 {
 	struct fam failed = {
@@ -386,6 +407,7 @@ void dc_render_prom(FILE *out, const struct dc_report *reports, unsigned n)
 	render_identity(out, reports, n);
 	render_verdicts(out, reports, n);
 	render_health(out, reports, n);
+	render_advisories(out, reports, n);
 	render_safety(out, reports, n);
 	render_wear(out, reports, n);
 	render_probe(out, reports, n);

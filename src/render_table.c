@@ -154,6 +154,19 @@ static void print_cache_trial(FILE *out, const struct dc_report *r)
 	print_phases(out, &t->probe);
 }
 
+/* One advisory that hits the drive, on one line: what, when, the fix. */
+static void print_advisory_hit(FILE *out, const char *prefix, const struct dc_advisory_hit *a)
+{
+	fprintf(out, "%s%s (%s): %s", prefix, a->id, dc_adv_effect_name(a->effect), a->title);
+	if (a->hours > 0 && a->hours_left_known)
+		fprintf(out, a->hours_left > 0 ? "; at %lld power-on hours, %lld from now"
+			: "; at %lld power-on hours, passed by %lld", a->hours,
+			a->hours_left > 0 ? a->hours_left : -a->hours_left);
+	else if (a->hours > 0)
+		fprintf(out, "; at %lld power-on hours", a->hours);
+	fprintf(out, "; %s%s\n", a->fixed[0] ? "fixed in " : "no fixed firmware named", a->fixed);
+}
+
 /* The drive's own verdict, and each problem it reports, failing ones first. */
 static void print_health(FILE *out, const struct dc_health *h)
 {
@@ -199,6 +212,8 @@ static void print_detail(FILE *out, const struct dc_report *r)
 		r->dev.kernel_cache ? dc_kcache_name(r->dev.kernel_cache) : "?",
 		dc_tri_name(r->dev.kernel_fua));
 	print_health(out, &r->result.health);
+	for (unsigned i = 0; i < r->nadvisories; i++)
+		print_advisory_hit(out, "  firmware advisory: ", &r->advisories[i]);
 	if (r->db.matched) {
 		fprintf(out, "  database: %s %s, PLP %s%s, ", r->db.vendor, r->db.family,
 			dc_plp_name(r->db.plp), r->db.plp_inferred ? " (inferred)" : "");
@@ -376,6 +391,15 @@ void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, boo
 	print_header(out, &w);
 	for (unsigned i = 0; i < n; i++)
 		print_row(out, &reports[i], NULL, &w);
+	/* a firmware defect that may kill the drive shows without -v, first */
+	for (unsigned i = 0; !verbose && i < n; i++)
+		for (unsigned k = 0; k < reports[i].nadvisories; k++) {
+			char prefix[DC_PATH_LEN + 32];
+
+			snprintf(prefix, sizeof(prefix), "%s%-*s firmware advisory ",
+				 first_note(&noted), w.path, reports[i].dev.path);
+			print_advisory_hit(out, prefix, &reports[i].advisories[k]);
+		}
 	/* --try-cache-off is asked for its answer: it shows without -v too */
 	for (unsigned i = 0; !verbose && i < n; i++) {
 		const struct dc_report *r = &reports[i];
@@ -596,7 +620,16 @@ void dc_render_summary_table(FILE *out, const struct dc_report *reports,
 		fprintf(out, " on %u host%s", nhosts, nhosts == 1 ? "" : "s");
 	if (s->unreadable)
 		fprintf(out, ", %u files or drives not read", s->unreadable);
-	fprintf(out, "\n  %-10s %6s %6s %6s %12s\n", "role", "pass", "warn", "fail", "not checked");
+	fputc('\n', out);
+	/* known firmware defects first: drives bought together fail together */
+	if (s->advisory_drives) {
+		fprintf(out, "  FIRMWARE ADVISORIES hit %u drive%s%s\n", s->advisory_drives,
+			s->advisory_drives == 1 ? "" : "s",
+			s->advisory_ids > s->nadvisories ? ", the most common:" : ":");
+		for (unsigned i = 0; i < s->nadvisories; i++)
+			fprintf(out, "    %5u  %s\n", s->advisories[i].drives, s->advisories[i].name);
+	}
+	fprintf(out, "  %-10s %6s %6s %6s %12s\n", "role", "pass", "warn", "fail", "not checked");
 	for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
 		fprintf(out, "  %-10s %6u %6u %6u %12u\n", dc_role_cli_name((enum dc_role)role),
 			s->roles[role][DC_PASS], s->roles[role][DC_WARN], s->roles[role][DC_FAIL],

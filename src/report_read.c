@@ -337,6 +337,50 @@ static void read_health(struct rd *c, const cJSON *dev, const char *at, struct d
 		h->ntotal = v;
 }
 
+/* 1.4: the firmware advisories that hit the drive, for the fleet's order and counts. */
+static void read_advisories(struct rd *c, const cJSON *dev, const char *at, struct dc_report *r)
+{
+	const cJSON *list = member(c, dev, at, "advisories", T_ARR, false), *e;
+	char sub[96], word[32];
+	unsigned k = 0;
+	double v;
+
+	r->nadvisories = r->advisories_total = 0;
+	cJSON_ArrayForEach(e, list) {
+		struct dc_advisory_hit *h = &r->advisories[r->nadvisories];
+
+		snprintf(sub, sizeof(sub), "%s.advisories[%u]", at, k++);
+		if (!cJSON_IsObject(e)) {
+			bad(c, "%s: want an object, not %s", sub, type_word(type_of(e)));
+			return;
+		}
+		r->advisories_total++;
+		if (r->nadvisories == DC_MAX_ADVISORY_HITS)
+			continue;
+		memset(h, 0, sizeof(*h));
+		str_key(c, e, sub, "id", h->id, sizeof(h->id), true);
+		str_key(c, e, sub, "title", h->title, sizeof(h->title), false);
+		str_key(c, e, sub, "fixed", h->fixed, sizeof(h->fixed), false);
+		str_key(c, e, sub, "effect", word, sizeof(word), true);
+		if (!c->bad && dc_adv_effect_from_name(word, &h->effect))
+			h->effect = DC_ADV_OTHER; /* an effect of a later version */
+		if (num_key(c, e, sub, "hours", &v))
+			h->hours = v > 1e15 ? (long long)1e15 : (long long)v;
+		/* hours left may be negative (past the failure point): read it as a number */
+		{
+			const cJSON *j = member(c, e, sub, "hours_left", T_NUM | T_NULL, false);
+
+			if (j && isfinite(j->valuedouble) && fabs(j->valuedouble) < 1e15) {
+				h->hours_left_known = true;
+				h->hours_left = (long long)j->valuedouble;
+			}
+		}
+		if (c->bad)
+			return;
+		r->nadvisories++;
+	}
+}
+
 /* The decided part: PLP class, F's figure, the verdicts, the endurance left. */
 static void read_result(struct rd *c, const cJSON *dev, const char *at, unsigned minor,
 			struct dc_result *r)
@@ -430,6 +474,7 @@ static void read_device(struct rd *c, const cJSON *dev, const char *at, unsigned
 		return;
 	}
 	read_result(c, dev, at, minor, &r->result);
+	read_advisories(c, dev, at, r);
 }
 
 /* json_format_version, drivecheck_version, host: is it drivecheck's, and one we read? */

@@ -129,6 +129,10 @@ def main():
          sorted(["ok", "warning", "failing", "unknown"]))
     c.eq("health_status: the one set", [s for s, v in health.items() if v == 1],
          [dev["health"]["status"]])
+    adv = sorted((lab["advisory"], lab["effect"]) for n, lab, v in samples
+                 if n == "drivecheck_firmware_advisory" and v == 1)
+    c.eq("firmware_advisory: one per advisory of --json", adv,
+         sorted((a["id"], a["effect"]) for a in dev.get("advisories", [])))
     kinds = [e["kind"] for e in dev["plp_evidence"]]
     c.eq("plp_failed", one("drivecheck_plp_failed"), 1.0 if "plp-failed" in kinds else 0.0)
     c.eq("plp_degraded", one("drivecheck_plp_degraded"), 1.0 if "plp-degraded" in kinds else 0.0)

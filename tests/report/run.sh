@@ -26,7 +26,22 @@ report() {
 		sed 's/^/  /' "$T/err" >&2
 	fi
 }
-command -v jq >/dev/null || { bad "jq is needed (make test-deps)"; echo "tests/report: $pass passed, $fail failed"; exit 1; }
+command -v jq >/dev/null || { bad "jq is needed (make test-deps)"; # --- firmware advisories head the fleet (issue 22): how many drives each hits ---
+host sas1 SYNTH_HPE_VO0960JFDGU_HPD2_32767H SAMSUNG_MZ7LH960HAJR-00005 >"$T/sas1.json"
+host sas2 SYNTH_HPE_VO0960JFDGU_HPD2_32769H SYNTH_HPE_VO0960JFDGU_HPD8 \
+	INTEL_SSDSC2KB038T8_XCV10100 DCTEST_NVME-BACKUP-FAILED >"$T/sas2.json"
+report --json "$T/sas1.json" "$T/sas2.json"
+check "advisories: the summary counts the drives each hits" \
+	"jq -e '.summary.advisories.drives == 3 and .summary.advisories.advisories == 2 and .summary.advisories.top[0].drives == 2 and (.summary.advisories.top[0].name | startswith(\"HPE-A00092491: \"))' $T/out >/dev/null"
+check "advisories: the three drives they hit lead the fleet, before a failing drive" \
+	"jq -e '[.drives[0:3][] | .advisories | length] == [1, 1, 1] and (.drives[3].advisories == []) and (.drives[3].health.status == \"failing\")' $T/out >/dev/null"
+check "advisories: the fixed firmware is not hit" \
+	"jq -e '[.drives[] | select(.firmware == \"HPD8\") | .advisories | length] == [0]' $T/out >/dev/null"
+report "$T/sas1.json" "$T/sas2.json"
+check "advisories: the table says so first of all" \
+	"grep -A1 -m1 '^Summary' $T/out | grep -q 'FIRMWARE ADVISORIES hit 3 drives' && grep -q '^    sas[12]:/dev/sd[a-z] (VO0960JFDGU): firmware advisory HPE-A00092491' $T/out"
+
+echo "tests/report: $pass passed, $fail failed"; exit 1; }
 
 # host NAME DUMP...: one host's drivecheck --json (the replays of DUMPs, "host" NAME)
 host() {
@@ -240,6 +255,21 @@ check "one host in two files: a warning, exit 0, 1 host, 4 drives" \
 jq '.host = "evil\u001b[2Jhost"' "$T/good.json" >"$T/evil.json"
 report "$T/evil.json"
 check "a control character in host is shown as ?" "grep -q '^evil?\\[2Jhost ' $T/out && ! grep -q $'\\033' $T/out"
+
+# --- firmware advisories head the fleet (issue 22): how many drives each hits ---
+host sas1 SYNTH_HPE_VO0960JFDGU_HPD2_32767H SAMSUNG_MZ7LH960HAJR-00005 >"$T/sas1.json"
+host sas2 SYNTH_HPE_VO0960JFDGU_HPD2_32769H SYNTH_HPE_VO0960JFDGU_HPD8 \
+	INTEL_SSDSC2KB038T8_XCV10100 DCTEST_NVME-BACKUP-FAILED >"$T/sas2.json"
+report --json "$T/sas1.json" "$T/sas2.json"
+check "advisories: the summary counts the drives each hits" \
+	"jq -e '.summary.advisories.drives == 3 and .summary.advisories.advisories == 2 and .summary.advisories.top[0].drives == 2 and (.summary.advisories.top[0].name | startswith(\"HPE-A00092491: \"))' $T/out >/dev/null"
+check "advisories: the three drives they hit lead the fleet, before a failing drive" \
+	"jq -e '[.drives[0:3][] | .advisories | length] == [1, 1, 1] and (.drives[3].advisories == []) and (.drives[3].health.status == \"failing\")' $T/out >/dev/null"
+check "advisories: the fixed firmware is not hit" \
+	"jq -e '[.drives[] | select(.firmware == \"HPD8\") | .advisories | length] == [0]' $T/out >/dev/null"
+report "$T/sas1.json" "$T/sas2.json"
+check "advisories: the table says so first of all" \
+	"grep -A1 -m1 '^Summary' $T/out | grep -q 'FIRMWARE ADVISORIES hit 3 drives' && grep -q '^    sas[12]:/dev/sd[a-z] (VO0960JFDGU): firmware advisory HPE-A00092491' $T/out"
 
 echo "tests/report: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
