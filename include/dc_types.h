@@ -44,6 +44,9 @@ enum dc_transport {
 	DC_TRAN_NBD,
 	DC_TRAN_MMC,
 	DC_TRAN_OTHER,
+	DC_TRAN_MEMORY,      /* zram, brd (ram*): memory, not a drive */
+	DC_TRAN_MD,          /* an md RAID volume, built of members */
+	DC_TRAN_DM,          /* a device-mapper volume (LVM, crypt, multipath), likewise */
 	DC_TRAN_COUNT,
 };
 
@@ -67,6 +70,7 @@ enum dc_protocol {
 #define DC_TEXT_LEN   128
 #define DC_MAX_MOUNTS 16
 #define DC_MAX_PARTS  64
+#define DC_MAX_MEMBERS 16
 
 struct dc_mount {
 	char source[DC_PATH_LEN];  /* the block device, e.g. /dev/sda1 */
@@ -94,6 +98,11 @@ struct dc_dev {
 	enum dc_kernel_cache kernel_cache;    /* queue/write_cache */
 	enum dc_tri kernel_fua;               /* queue/fua */
 	char backing_file[DC_PATH_LEN];       /* loop devices: loop/backing_file */
+	char backing_fstype[DC_NAME_LEN];     /* ... the filesystem it lives on, "" unknown */
+	char backing_source[DC_PATH_LEN];     /* ... that filesystem's device ("/dev/sda2") */
+	char backing_mount[DC_PATH_LEN];      /* ... and where it is mounted */
+	unsigned nmembers;                    /* md and dm volumes: their members (slaves/) */
+	char members[DC_MAX_MEMBERS][DC_NAME_LEN]; /* the first DC_MAX_MEMBERS of nmembers */
 	char phys_key[DC_PATH_LEN];           /* the same for two block devices of one physical
 						 device (namespaces of one controller, paths to
 						 one LUN, loops over one file): never probed at
@@ -605,6 +614,7 @@ struct dc_report {
 	int error;                    /* 0, or -errno when the device could not be read at all */
 	char error_msg[256];
 	char replayed_from[DC_PATH_LEN]; /* --replay: the dump folder it came from; "" live */
+	char host[64];                /* --replay: the host the dump was made on ("" unknown) */
 };
 
 #endif /* DC_TYPES_H */

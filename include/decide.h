@@ -31,6 +31,9 @@ void dc_flush_bounds(enum dc_transport transport, double *fast_us, double *slow_
 struct dc_judgement {
 	double fast_us, slow_us;  /* this transport's flush bounds */
 	bool write_through;       /* the kernel drops flushes (queue/write_cache) */
+	bool nvme_wt_relayed;     /* ... on an NVMe drive whose identify could not be read:
+				     the nvme driver sets "write through" from the drive's VWC
+				     bit, so it is the drive's own declaration, unconfirmed */
 	bool probed;              /* the probe ran and timed durable writes of either kind */
 	bool dsync_timed;         /* ... RWF_DSYNC ones among them (an imported fio run of
 				     fdatasync times only the flush) */

@@ -14,7 +14,9 @@ struct dc_summary;
 struct dc_fleet;
 
 /* render_json.c: returns 0 or -ENOMEM. host: the machine's short name, or NULL (null). */
-int dc_render_json(FILE *out, const char *host, const struct dc_report *reports, unsigned n);
+/* warnings: what the whole run must say (1.4 "warnings", [] when none). */
+int dc_render_json(FILE *out, const char *host, const struct dc_report *reports, unsigned n,
+		   const char *const *warnings, unsigned nwarnings);
 /* The same, with a "summary" object after the devices (import). */
 int dc_render_json_summary(FILE *out, const struct dc_report *reports, unsigned n,
 			   const struct dc_summary *s);

@@ -83,6 +83,8 @@ static void judge(const struct dc_facts *f, struct dc_judgement *j)
 	memset(j, 0, sizeof(*j));
 	dc_flush_bounds(dev->transport, &j->fast_us, &j->slow_us);
 	j->write_through = dev->kernel_cache == DC_KCACHE_WRITE_THROUGH;
+	j->nvme_wt_relayed = j->write_through && dev->protocol == DC_PROTO_NVME &&
+			     d->cache_present == DC_TRI_UNKNOWN;
 	j->probed = p && p->mode != DC_PROBE_NOT_RUN && (p->sync.count > 0 || p->flush.count > 0);
 	j->dsync_timed = j->probed && p->sync.count > 0;
 	j->p50_us = !j->probed ? 0 : j->dsync_timed ? p->sync.p50_us : p->flush.p50_us;

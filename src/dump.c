@@ -45,6 +45,14 @@ static cJSON *dev_to_json(const struct dc_dev *dev)
 	cJSON_AddStringToObject(o, "kernel_write_cache", dc_kcache_name(dev->kernel_cache));
 	cJSON_AddNumberToObject(o, "kernel_fua", dev->kernel_fua);
 	cJSON_AddStringToObject(o, "backing_file", dev->backing_file);
+	/* 1.2: where a loop's file lives, and a volume's members */
+	cJSON_AddStringToObject(o, "backing_fstype", dev->backing_fstype);
+	cJSON_AddStringToObject(o, "backing_source", dev->backing_source);
+	cJSON_AddStringToObject(o, "backing_mount", dev->backing_mount);
+	cJSON_AddNumberToObject(o, "members_total", dev->nmembers);
+	parts = cJSON_AddArrayToObject(o, "members");
+	for (unsigned i = 0; i < dev->nmembers && i < DC_MAX_MEMBERS; i++)
+		cJSON_AddItemToArray(parts, cJSON_CreateString(dev->members[i]));
 	cJSON_AddNumberToObject(o, "holders", dev->nholders);
 	parts = cJSON_AddArrayToObject(o, "partitions");
 	for (unsigned i = 0; i < dev->nparts; i++)
@@ -121,7 +129,7 @@ static cJSON *left_to_json(const struct dc_cache_left *l)
 int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_raw *raw)
 {
 	const struct dc_dev *dev = &r->dev;
-	char path[PATH_MAX], stamp[32];
+	char path[PATH_MAX], stamp[32], host[64];
 	cJSON *root = cJSON_CreateObject(), *ver, *pages;
 	time_t now = time(NULL);
 	char *text = NULL;
@@ -141,6 +149,12 @@ int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_ra
 	cJSON_AddStringToObject(root, "drivecheck_version", DC_VERSION);
 	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	cJSON_AddStringToObject(root, "created", stamp);
+	/* 1.2: the machine the drive is in, so that its replay reports it there */
+	if (gethostname(host, sizeof(host)) == 0 && host[0]) {
+		host[sizeof(host) - 1] = '\0';
+		host[strcspn(host, ".")] = '\0';
+		cJSON_AddStringToObject(root, "host", host);
+	}
 	cJSON_AddItemToObject(root, "device", dev_to_json(dev));
 	pages = cJSON_AddArrayToObject(root, "pages");
 	for (unsigned i = 0; i < raw->npages; i++) {
@@ -247,6 +261,19 @@ static int dev_from_json(const cJSON *o, struct dc_dev *dev, char *err, size_t e
 	dev->kernel_cache = dc_kcache_from_text(text);
 	dev->kernel_fua = get_tri(o, "kernel_fua");
 	get_str(o, "backing_file", dev->backing_file, sizeof(dev->backing_file));
+	get_str(o, "backing_fstype", dev->backing_fstype, sizeof(dev->backing_fstype));
+	get_str(o, "backing_source", dev->backing_source, sizeof(dev->backing_source));
+	get_str(o, "backing_mount", dev->backing_mount, sizeof(dev->backing_mount));
+	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(o, "members")) {
+		if (dev->nmembers < DC_MAX_MEMBERS && cJSON_IsString(item))
+			snprintf(dev->members[dev->nmembers++], DC_NAME_LEN, "%s", item->valuestring);
+	}
+	{
+		unsigned total = (unsigned)get_int(o, "members_total", 0, 1 << 20, 0);
+
+		if (total > dev->nmembers)
+			dev->nmembers = total;
+	}
 	dev->nholders = (unsigned)get_int(o, "holders", 0, 1 << 20, 0);
 	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(o, "partitions")) {
 		if (dev->nparts < DC_MAX_PARTS && cJSON_IsString(item))
@@ -373,6 +400,7 @@ int dc_dump_read(const char *dir, struct dc_report *r, struct dc_raw *raw, char 
 		rc = -EINVAL;
 		goto out;
 	}
+	get_str(root, "host", r->host, sizeof(r->host)); /* 1.2; "" in older dumps */
 	dev_json = cJSON_GetObjectItemCaseSensitive(root, "device");
 	rc = dev_from_json(dev_json, dev, err, errlen);
 	if (rc)

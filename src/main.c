@@ -38,6 +38,8 @@ struct cli {
 	const char *firmware;
 	long long hours;                 /* -1: not given */
 	unsigned long long capacity;     /* 0: not given */
+	const char *host;                /* --host: the JSON's host, or NULL */
+	unsigned formats;                /* how many output formats were asked for */
 };
 
 static void usage(FILE *f)
@@ -64,6 +66,8 @@ static void usage(FILE *f)
 "Output:\n"
 "  -j, --json              JSON (format in docs/json.md)\n"
 "      --prometheus        Prometheus text format (node_exporter textfile collector)\n"
+"      --host NAME         the JSON's host (a replay: the dump's, else none; live: this\n"
+"                          machine's short name)\n"
 "  -v, --verbose           evidence, reasons and advice under the table\n"
 "Probe (a few seconds of 4 KiB O_DIRECT|O_DSYNC writes at queue depth 1 per drive):\n"
 "      --no-probe          do not probe\n"
@@ -126,7 +130,7 @@ enum long_only {
 	OPT_NO_PROBE = 0x100, OPT_PROBE_TIME, OPT_PROBE_DIR, OPT_GATE, OPT_DB, OPT_DUMP,
 	OPT_REPLAY, OPT_PROM, OPT_SYSROOT, OPT_LIST, OPT_VENDOR, OPT_PLP, OPT_INTERFACE,
 	OPT_MIN_DWPD, OPT_SOURCE_KIND, OPT_JOBS, OPT_TRY_CACHE_OFF, OPT_RESTORE_CACHE,
-	OPT_ADVISORIES, OPT_FIRMWARE, OPT_HOURS, OPT_CAPACITY,
+	OPT_ADVISORIES, OPT_FIRMWARE, OPT_HOURS, OPT_CAPACITY, OPT_HOST,
 };
 
 static int parse_number(const char *s, double *out)
@@ -169,6 +173,7 @@ static int parse_args(int argc, char **argv, struct cli *c)
 		{ "firmware", required_argument, NULL, OPT_FIRMWARE },
 		{ "hours", required_argument, NULL, OPT_HOURS },
 		{ "capacity", required_argument, NULL, OPT_CAPACITY },
+		{ "host", required_argument, NULL, OPT_HOST },
 		{ 0 },
 	};
 	enum dc_source_kind kind;
@@ -178,11 +183,12 @@ static int parse_args(int argc, char **argv, struct cli *c)
 	while ((ch = getopt_long(argc, argv, "ajvhV", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'a': c->all = true; break;
-		case 'j': c->format = OUT_JSON; break;
+		case 'j': c->format = OUT_JSON; c->formats++; break;
 		case 'v': c->verbose = true; break;
 		case 'h': usage(stdout); return DC_EXIT_OK;
 		case 'V': c->version = true; break; /* printed once the database is open */
-		case OPT_PROM: c->format = OUT_PROM; break;
+		case OPT_PROM: c->format = OUT_PROM; c->formats++; break;
+		case OPT_HOST: c->host = optarg; break;
 		case OPT_NO_PROBE: c->no_probe = true; break;
 		case OPT_PROBE_TIME:
 			if (parse_number(optarg, &c->probe_time) || c->probe_time <= 0 ||
@@ -380,8 +386,8 @@ static int exit_code(const struct cli *c, const struct dc_report *r, unsigned n)
 	for (unsigned i = 0; i < n; i++) {
 		enum dc_status s = c->gate ? r[i].result.verdicts[c->gate_role].status : DC_PASS;
 
-		if (r[i].error)
-			unreadable = true;
+		if (r[i].error || s == DC_NOT_CHECKED)
+			unreadable = true; /* not checked: memory has no drive role to pass */
 		else if (s == DC_FAIL)
 			fail = true;
 		else if (s == DC_WARN)
@@ -455,7 +461,7 @@ static void warn_left_off(const struct dc_report *r, unsigned n)
 	}
 }
 
-/* The JSON's "host": this machine's name up to the first dot, or NULL. */
+/* This machine's name up to the first dot, or NULL. */
 static const char *short_hostname(char *buf, size_t len)
 {
 	if (gethostname(buf, len) < 0 || !buf[0])
@@ -463,6 +469,46 @@ static const char *short_hostname(char *buf, size_t len)
 	buf[len - 1] = '\0';
 	buf[strcspn(buf, ".")] = '\0';
 	return buf;
+}
+
+/*
+ * The JSON's "host": --host; for a replay, the host its dumps were made on (NULL when
+ * they do not say, or name different hosts: a fleet report must not put the drives on
+ * the replaying machine); live, this machine.
+ */
+static const char *json_host(const struct cli *c, const struct dc_report *r, unsigned n,
+			     char *buf, size_t len)
+{
+	if (c->host)
+		return c->host;
+	if (!c->replay_dir)
+		return short_hostname(buf, len);
+	for (unsigned i = 0; i < n; i++)
+		if (!r[i].host[0] || strcmp(r[i].host, r[0].host) != 0)
+			return NULL;
+	return n ? r[0].host : NULL;
+}
+
+/*
+ * What the whole run must say once, before the results (stderr, and the JSON's
+ * "warnings"): a live scan without root reads no identify, SMART or log page, so every
+ * drive's own answers are missing (each drive's errors name what).
+ */
+static unsigned run_warnings(const struct cli *c, const struct dc_report *r, unsigned n,
+			     const char **out)
+{
+	unsigned k = 0;
+	bool denied = false;
+
+	for (unsigned i = 0; i < n && !denied; i++)
+		for (unsigned e = 0; e < r[i].drive.nerrors; e++)
+			denied |= strstr(r[i].drive.errors[e], "permission denied") != NULL;
+	if (!c->replay_dir && !c->sysroot && (geteuid() != 0 || denied) && n)
+		out[k++] = "not running as root: the drives' identify, SMART and log pages could "
+			   "not be read, so their own answers (write cache, power-loss protection, "
+			   "health) are missing and the verdicts rest on sysfs and the database; run "
+			   "as root for a full check";
+	return k;
 }
 
 static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs)
@@ -482,8 +528,9 @@ static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs
 		.state_dir = c->replay_dir || c->sysroot ? NULL : dc_state_dir(),
 	};
 	struct dc_report *reports = NULL;
-	unsigned n = 0;
+	unsigned n = 0, nwarn;
 	char err[512] = "", host[256];
+	const char *warnings[4];
 	int rc;
 
 	if (c->try_cache_off) {
@@ -505,8 +552,12 @@ static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs
 		return rc;
 	}
 	warn_left_off(reports, n);
+	nwarn = run_warnings(c, reports, n, warnings);
+	for (unsigned i = 0; i < nwarn; i++)
+		fprintf(stderr, "drivecheck: warning: %s\n", warnings[i]);
 	if (c->format == OUT_JSON)
-		rc = dc_render_json(stdout, short_hostname(host, sizeof(host)), reports, n);
+		rc = dc_render_json(stdout, json_host(c, reports, n, host, sizeof(host)), reports, n,
+				    warnings, nwarn);
 	else if (c->format == OUT_PROM)
 		dc_render_prom(stdout, reports, n);
 	else if (c->gate)
@@ -515,8 +566,9 @@ static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs
 		dc_render_table(stdout, reports, n, c->verbose || (n == 1 && !c->all));
 	if (!n && c->format == OUT_TABLE)
 		fprintf(stderr, "drivecheck: no disks found\n");
+	/* a device not read is said on stderr whatever the format: scripts read stdout */
 	for (unsigned i = 0; i < n; i++)
-		if (reports[i].error && c->format != OUT_TABLE)
+		if (reports[i].error)
 			fprintf(stderr, "drivecheck: %s\n", reports[i].error_msg);
 	rc = rc ? DC_EXIT_INTERNAL : exit_code(c, reports, n);
 	free(reports);
@@ -698,6 +750,14 @@ int main(int argc, char **argv)
 	report = optind < argc && strcmp(argv[optind], "report") == 0;
 	if (lookup || import || report)
 		optind++;
+	if (c.formats > 1) {
+		fprintf(stderr, "drivecheck: --json and --prometheus: choose one output format\n");
+		return DC_EXIT_USAGE;
+	}
+	if (c.host && (lookup || import || report)) {
+		fprintf(stderr, "drivecheck: --host names the host of a scan or a replay\n");
+		return DC_EXIT_USAGE;
+	}
 	if (import && (c.all || c.replay_dir || c.dump_dir || c.sysroot || c.try_cache_off ||
 		       c.restore_cache || c.probe_dir || c.list)) {
 		fprintf(stderr, "drivecheck import: reads files only: not with --all, --replay, "

@@ -196,6 +196,9 @@ static const char *const transport_names[] = {
 	[DC_TRAN_NBD] = "nbd",
 	[DC_TRAN_MMC] = "mmc",
 	[DC_TRAN_OTHER] = "other",
+	[DC_TRAN_MEMORY] = "memory",
+	[DC_TRAN_MD] = "md",
+	[DC_TRAN_DM] = "dm",
 };
 _Static_assert(COUNT(transport_names) == DC_TRAN_COUNT, "a transport without a name");
 

@@ -440,6 +440,25 @@ static void add_usage(cJSON *o, const struct dc_dev *d)
 	for (unsigned i = 0; i < d->nparts; i++)
 		cJSON_AddItemToArray(parts, cJSON_CreateString(d->parts[i]));
 	cJSON_AddNumberToObject(o, "holders", d->nholders);
+	/* 1.4: what a loop device's file lives on; an md or dm volume's members */
+	if (d->backing_file[0]) {
+		cJSON *b = cJSON_AddObjectToObject(o, "backing");
+
+		cJSON_AddStringToObject(b, "file", d->backing_file);
+		cJSON_AddItemToObject(b, "fstype", str_or_null(d->backing_fstype));
+		cJSON_AddItemToObject(b, "source", str_or_null(d->backing_source));
+		cJSON_AddItemToObject(b, "mount", str_or_null(d->backing_mount));
+	} else {
+		cJSON_AddNullToObject(o, "backing");
+	}
+	{
+		cJSON *m = cJSON_AddArrayToObject(o, "members");
+		unsigned kept = d->nmembers < DC_MAX_MEMBERS ? d->nmembers : DC_MAX_MEMBERS;
+
+		for (unsigned i = 0; i < kept; i++)
+			cJSON_AddItemToArray(m, cJSON_CreateString(d->members[i]));
+		cJSON_AddNumberToObject(o, "members_total", d->nmembers);
+	}
 	mounts = cJSON_AddArrayToObject(o, "mounts");
 	for (unsigned i = 0; i < d->nmounts; i++) {
 		cJSON *m = cJSON_CreateObject();
@@ -525,14 +544,22 @@ static cJSON *versioned_root(void)
 	return root;
 }
 
+/* The top level: the version, the host (a scan's, with_host), what the whole run says
+ * (warnings: a scan's, 1.4; NULL: no key), then the devices. */
 static cJSON *devices_root(const struct dc_report *reports, unsigned n, bool with_host,
-			   const char *host)
+			   const char *host, const char *const *warnings, unsigned nwarnings)
 {
 	cJSON *root = versioned_root();
 	cJSON *devices;
 
 	if (with_host)
 		cJSON_AddItemToObject(root, "host", str_or_null(host));
+	if (warnings) {
+		cJSON *w = cJSON_AddArrayToObject(root, "warnings");
+
+		for (unsigned i = 0; i < nwarnings; i++)
+			cJSON_AddItemToArray(w, cJSON_CreateString(warnings[i]));
+	}
 	devices = cJSON_AddArrayToObject(root, "devices");
 
 	for (unsigned i = 0; i < n; i++)
@@ -540,9 +567,13 @@ static cJSON *devices_root(const struct dc_report *reports, unsigned n, bool wit
 	return root;
 }
 
-int dc_render_json(FILE *out, const char *host, const struct dc_report *reports, unsigned n)
+int dc_render_json(FILE *out, const char *host, const struct dc_report *reports, unsigned n,
+		   const char *const *warnings, unsigned nwarnings)
 {
-	return print_and_free(out, devices_root(reports, n, true, host));
+	static const char *const none[1];
+
+	return print_and_free(out, devices_root(reports, n, true, host,
+						warnings ? warnings : none, nwarnings));
 }
 
 static cJSON *items_json(const struct dc_summary_item *v, unsigned n)
@@ -619,7 +650,7 @@ static cJSON *summary_json(const struct dc_report *reports, const struct dc_summ
 int dc_render_json_summary(FILE *out, const struct dc_report *reports, unsigned n,
 			   const struct dc_summary *s)
 {
-	cJSON *root = devices_root(reports, n, false, NULL);
+	cJSON *root = devices_root(reports, n, false, NULL, NULL, 0);
 
 	cJSON_AddItemToObject(root, "summary", summary_json(reports, s, NULL, 0));
 	return print_and_free(out, root);

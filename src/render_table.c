@@ -154,6 +154,73 @@ static void print_cache_trial(FILE *out, const struct dc_report *r)
 	print_phases(out, &t->probe);
 }
 
+/* Whether every role's verdict gives this reason. */
+static bool shared_by_all(const struct dc_verdict *v, const char *reason)
+{
+	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
+		bool has = false;
+
+		for (unsigned k = 0; k < v[i].nreasons && !has; k++)
+			has = strcmp(v[i].reasons[k], reason) == 0;
+		if (!has)
+			return false;
+	}
+	return true;
+}
+
+/* The verdicts: the reasons every role gives, once, then each role's own. */
+static void print_verdicts(FILE *out, const struct dc_verdict *v)
+{
+	bool any = false;
+
+	for (unsigned k = 0; k < v[0].nreasons; k++) {
+		if (!shared_by_all(v, v[0].reasons[k]))
+			continue;
+		if (!any)
+			fprintf(out, "  every role:\n");
+		any = true;
+		fprintf(out, "      - %s\n", v[0].reasons[k]);
+	}
+	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
+		fprintf(out, "  %-9s %s\n", dc_role_cli_name((enum dc_role)i), status_word(v[i].status));
+		for (unsigned k = 0; k < v[i].nreasons; k++)
+			if (!shared_by_all(v, v[i].reasons[k]))
+				fprintf(out, "      - %s\n", v[i].reasons[k]);
+	}
+}
+
+/* What a device that is not a drive is: a loop's file, a volume's members, memory.
+ * Returns false when the device is a drive (nothing to say). */
+static bool what_it_rests_on(const struct dc_dev *d, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	if (d->transport == DC_TRAN_MEMORY) {
+		snprintf(buf, len, "memory (%s): not a drive, no drive role applies",
+			 strncmp(d->name, "zram", 4) == 0 ? "zram" : "brd");
+		return true;
+	}
+	if (d->backing_file[0]) {
+		snprintf(buf, len, "loop device of %s%s%s%s%s%s%s: the probe measures that file "
+			 "there, not a drive", d->backing_file, d->backing_fstype[0] ? " on " : "",
+			 d->backing_fstype, d->backing_source[0] ? " " : "", d->backing_source,
+			 d->backing_mount[0] ? " at " : "", d->backing_mount);
+		return true;
+	}
+	if (d->transport != DC_TRAN_MD && d->transport != DC_TRAN_DM)
+		return false;
+	at = (size_t)snprintf(buf, len, "%s volume of", d->transport == DC_TRAN_MD ? "md" : "dm");
+	for (unsigned i = 0; i < d->nmembers && i < DC_MAX_MEMBERS && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s %s", i ? "," : "", d->members[i]);
+	if (!d->nmembers && at < len)
+		at += (size_t)snprintf(buf + at, len - at, " no members sysfs shows");
+	if (d->nmembers > DC_MAX_MEMBERS && at < len)
+		at += (size_t)snprintf(buf + at, len - at, " and %u more", d->nmembers - DC_MAX_MEMBERS);
+	if (at < len)
+		snprintf(buf + at, len - at, ": its drives decide what a flush costs; check each");
+	return true;
+}
+
 /* One advisory that hits the drive, on one line: what, when, the fix. */
 static void print_advisory_hit(FILE *out, const char *prefix, const struct dc_advisory_hit *a)
 {
@@ -191,7 +258,7 @@ static void print_detail(FILE *out, const struct dc_report *r)
 {
 	const struct dc_db_source *best = db_best(&r->db);
 	const struct dc_drive *d = &r->drive;
-	char size[16];
+	char size[16], rests[DC_PATH_LEN * 3 + 128];
 
 	fprintf(out, "\n%s: %s%s%s (serial %s, firmware %s, via %s)\n", r->dev.path,
 		d->vendor, d->vendor[0] ? " " : "", d->model[0] ? d->model : "(unknown model)",
@@ -206,6 +273,8 @@ static void print_detail(FILE *out, const struct dc_report *r)
 		r->dev.physical_block_bytes,
 		d->rotational == DC_TRI_YES ? "rotational" : d->rotational == DC_TRI_NO
 		? "non-rotational" : "rotation unknown");
+	if (what_it_rests_on(&r->dev, rests, sizeof(rests)))
+		fprintf(out, "  %s\n", rests);
 	fprintf(out, "  write cache: present %s, enabled %s (%s); kernel '%s', fua %s\n",
 		dc_tri_name(d->cache_present), dc_tri_name(d->cache_enabled),
 		d->cache_source[0] ? d->cache_source : "no source",
@@ -281,12 +350,7 @@ static void print_detail(FILE *out, const struct dc_report *r)
 		fprintf(out, "    [%s] %s: %s: %s\n", dc_ev_kind_name(ev->kind), ev->source, ev->what,
 			ev->value);
 	}
-	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
-		const struct dc_verdict *v = &r->result.verdicts[i];
-		fprintf(out, "  %-9s %s\n", dc_role_cli_name((enum dc_role)i), status_word(v->status));
-		for (unsigned k = 0; k < v->nreasons; k++)
-			fprintf(out, "      - %s\n", v->reasons[k]);
-	}
+	print_verdicts(out, r->result.verdicts);
 	for (unsigned i = 0; i < r->result.nadvice; i++)
 		fprintf(out, "  advice: %s\n", r->result.advice[i]);
 	for (unsigned i = 0; i < d->nerrors; i++)
@@ -400,6 +464,13 @@ void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, boo
 				 first_note(&noted), w.path, reports[i].dev.path);
 			print_advisory_hit(out, prefix, &reports[i].advisories[k]);
 		}
+	/* what a device that is not a drive rests on: without -v too */
+	for (unsigned i = 0; !verbose && i < n; i++) {
+		char rests[DC_PATH_LEN * 3 + 128];
+
+		if (!reports[i].error && what_it_rests_on(&reports[i].dev, rests, sizeof(rests)))
+			fprintf(out, "%s%-*s %s\n", first_note(&noted), w.path, reports[i].dev.path, rests);
+	}
 	/* --try-cache-off is asked for its answer: it shows without -v too */
 	for (unsigned i = 0; !verbose && i < n; i++) {
 		const struct dc_report *r = &reports[i];

@@ -67,6 +67,12 @@ static bool is_virtual_disk(const char *name)
 	return false;
 }
 
+/* qsort's comparator for rows of char[DC_NAME_LEN], in byte order. */
+static int compare_names(const void *a, const void *b)
+{
+	return strncmp((const char *)a, (const char *)b, DC_NAME_LEN);
+}
+
 int dc_sysfs_list_disks(const char *root, char names[][DC_NAME_LEN], unsigned max)
 {
 	char path[PATH_MAX];
@@ -95,7 +101,7 @@ int dc_sysfs_list_disks(const char *root, char names[][DC_NAME_LEN], unsigned ma
 		snprintf(names[n++], DC_NAME_LEN, "%s", de->d_name);
 	}
 	closedir(dir);
-	qsort(names, n, DC_NAME_LEN, (int (*)(const void *, const void *))strcmp);
+	qsort(names, n, DC_NAME_LEN, compare_names);
 	return (int)n;
 }
 
@@ -152,7 +158,8 @@ int dc_sysfs_resolve(const char *root, const char *arg, char name[DC_NAME_LEN])
 static bool is_virtual_transport(enum dc_transport t)
 {
 	return t == DC_TRAN_VIRTIO || t == DC_TRAN_LOOP || t == DC_TRAN_NBD || t == DC_TRAN_XEN ||
-	       t == DC_TRAN_VIRTIO_SCSI;
+	       t == DC_TRAN_VIRTIO_SCSI || t == DC_TRAN_MEMORY || t == DC_TRAN_MD ||
+	       t == DC_TRAN_DM;
 }
 
 /* An NVMe controller's transport attribute: "pcie" is plain NVMe, fabrics say what
@@ -217,6 +224,12 @@ static void read_transport(const char *root, struct dc_dev *dev)
 		t = DC_TRAN_VIRTIO;
 	} else if (name_has_prefix(dev->name, "loop")) {
 		t = DC_TRAN_LOOP;
+	} else if (name_has_prefix(dev->name, "zram") || name_has_prefix(dev->name, "ram")) {
+		t = DC_TRAN_MEMORY;
+	} else if (name_has_prefix(dev->name, "md")) {
+		t = DC_TRAN_MD;
+	} else if (name_has_prefix(dev->name, "dm-")) {
+		t = DC_TRAN_DM;
 	} else if (name_has_prefix(dev->name, "mmcblk")) {
 		t = DC_TRAN_MMC;
 	} else if (name_has_prefix(dev->name, "nbd")) {
@@ -397,6 +410,66 @@ static void read_mounts(const char *root, struct dc_dev *dev)
 	fclose(f);
 }
 
+/*
+ * What a virtual block device rests on (a loop device measures its backing file, an md
+ * or dm volume its members): the members from slaves/, and for a loop device the mount
+ * whose mount point is the longest prefix of the backing file's path, as findmnt -T
+ * finds it.
+ */
+static void read_volume(const char *root, struct dc_dev *dev)
+{
+	char path[PATH_MAX], line[4096];
+	struct dirent *de;
+	size_t best = 0;
+	DIR *dir;
+	FILE *f;
+
+	if (dev->transport == DC_TRAN_MD || dev->transport == DC_TRAN_DM) {
+		snprintf(path, sizeof(path), "%s/sys/block/%s/slaves", root, dev->name);
+		dir = opendir(path);
+		while (dir && (de = readdir(dir))) {
+			if (de->d_name[0] == '.')
+				continue;
+			if (dev->nmembers < DC_MAX_MEMBERS)
+				snprintf(dev->members[dev->nmembers], DC_NAME_LEN, "%s", de->d_name);
+			dev->nmembers++;
+		}
+		if (dir)
+			closedir(dir);
+		if (dev->nmembers > 1) /* readdir order is the filesystem's: sort for the output */
+			qsort(dev->members, dev->nmembers < DC_MAX_MEMBERS ? dev->nmembers
+			      : DC_MAX_MEMBERS, DC_NAME_LEN, compare_names);
+	}
+	if (dev->transport != DC_TRAN_LOOP || dev->backing_file[0] != '/')
+		return;
+	snprintf(path, sizeof(path), "%s/proc/self/mountinfo", root);
+	f = fopen(path, "re");
+	while (f && fgets(line, sizeof(line), f)) {
+		char target[DC_PATH_LEN * 2], fstype[64], source[DC_PATH_LEN * 2];
+		char *sep;
+		size_t n;
+
+		if (sscanf(line, "%*u %*u %*u:%*u %*s %255s", target) != 1)
+			continue;
+		sep = strstr(line, " - ");
+		if (!sep || sscanf(sep + 3, "%63s %255s", fstype, source) != 2)
+			continue;
+		unescape_mount_field(target);
+		unescape_mount_field(source);
+		n = strlen(target);
+		/* "/" matches everything; "/var" matches "/var/x", not "/varx" */
+		if (strncmp(dev->backing_file, target, n) != 0 ||
+		    (n > 1 && dev->backing_file[n] != '/' && dev->backing_file[n]) || n < best)
+			continue;
+		best = n;
+		snprintf(dev->backing_mount, sizeof(dev->backing_mount), "%s", target);
+		snprintf(dev->backing_fstype, sizeof(dev->backing_fstype), "%s", fstype);
+		snprintf(dev->backing_source, sizeof(dev->backing_source), "%s", source);
+	}
+	if (f)
+		fclose(f);
+}
+
 /* Strips control and non-ASCII bytes, which some firmware pads its strings with. */
 static void sanitize(char *s)
 {
@@ -502,5 +575,6 @@ int dc_sysfs_read_dev(const char *root, const char *name, struct dc_dev *dev)
 	read_partitions(root, dev);
 	read_mounts(root, dev);
 	read_phys_key(root, dev);
+	read_volume(root, dev);
 	return 0;
 }

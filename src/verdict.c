@@ -188,6 +188,11 @@ static void common_reasons(const struct ctx *c, enum dc_role role, struct dc_ver
 	else if (j->write_through && j->declared_no_vwc)
 		reason(v, DC_PASS, "kernel 'write through' is right for this drive: it declares no "
 		       "volatile write cache");
+	else if (j->nvme_wt_relayed)
+		reason(v, DC_WARN, "kernel 'write through' on an NVMe drive: the nvme driver sets it "
+		       "when the drive declares no volatile write cache (VWC bit 0 = 0), which the "
+		       "drive's identify, not read here, would confirm (run as root); an admin may "
+		       "also have set it");
 	else if (j->write_through && c->U)
 		reason(v, DC_PASS, "kernel 'write through' skips flushes; safe only because completed "
 		       "writes survive (U: %s)", r->unflushed_survive.basis);
@@ -431,9 +436,24 @@ void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,
 		.U = r->unflushed_survive.value == DC_TRI_YES,
 	};
 
-	c.hazard = j->write_through && f->drive->cache_enabled != DC_TRI_NO && !c.U;
+	/* "write through" on an NVMe drive that could not be asked is the drive's own word
+	 * that it has no volatile cache, as the nvme driver relays it: never the hazard */
+	c.hazard = j->write_through && f->drive->cache_enabled != DC_TRI_NO && !c.U &&
+		   !j->nvme_wt_relayed;
 	r->write_through_hazard = c.hazard;
 	c.modes_disagree = dc_sync_modes_disagree(r, j);
+	/* zram and brd are memory: nothing to judge as a drive, and never a hazard */
+	if (f->dev->transport == DC_TRAN_MEMORY) {
+		r->write_through_hazard = false;
+		for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
+			r->verdicts[i].status = DC_NOT_CHECKED;
+			reason(&r->verdicts[i], DC_NOT_CHECKED, "%s is memory (%s), not a drive: "
+			       "nothing on it survives a power cut or a reboot, and no drive role "
+			       "applies", f->dev->path, strncmp(f->dev->name, "zram", 4) == 0 ?
+			       "zram" : "a RAM disk, brd");
+		}
+		return;
+	}
 	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
 		r->verdicts[i].status = DC_PASS;
 		health_reason(&r->health, &r->verdicts[i]);

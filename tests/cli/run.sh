@@ -50,6 +50,8 @@ check "loop: json_format_version [1,4]" "[ \"\$(jq -c .json_format_version $T/j)
 check "loop: no cache experiment unless asked" "jq -e '.devices[0] | (.cache_experiment == null) and (.cache_left_off == null)' $T/j >/dev/null"
 check "loop: transport loop" "[ \"\$(jq -r '.devices[0].transport' $T/j)\" = loop ]"
 check "loop: path" "[ \"\$(jq -r '.devices[0].path' $T/j)\" = $L ]"
+check "loop: its backing file, and the mount and device it lives on (as findmnt -T)" \
+	"[ \"\$(jq -r '.devices[0].backing | \"\(.file) \(.mount) \(.fstype)\"' $T/j)\" = \"$T/disk.img \$(findmnt -n -o TARGET,FSTYPE -T $T/disk.img | tr -s ' ')\" ]"
 check "loop: capacity" "[ \"\$(jq -r '.devices[0].capacity_bytes' $T/j)\" = 67108864 ]"
 check "loop: kernel write cache shown" "jq -e '.devices[0].write_cache.kernel | test(\"write (back|through)\")' $T/j >/dev/null"
 check "loop: keys present" "jq -e '.devices[0] | has(\"model\") and has(\"serial\") and has(\"firmware\") and has(\"rotational\") and has(\"plp_evidence\") and has(\"wear\") and has(\"errors\") and has(\"verdicts\") and has(\"plp\")' $T/j >/dev/null"
@@ -95,10 +97,25 @@ else
 	[ $rc -eq 0 -o $rc -eq 3 ] || cat "$T/e" >&2
 	check "non-root: sysfs facts still shown" "jq -e '.devices[0].capacity_bytes == 67108864' $T/j >/dev/null"
 	check "non-root: no crash, valid exit" "[ $rc -eq 0 -o $rc -eq 3 ]"
+	check "non-root: the JSON says once that the drive's pages could not be read" \
+		"jq -e '.warnings | length == 1 and (.[0] | test(\"not running as root\"))' $T/j >/dev/null"
+	check "non-root: stderr says it once" "[ \$(grep -c 'warning: not running as root' $T/e) -eq 1 ]"
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$DC" --no-probe "$L" >"$T/t" 2>"$T/e"
+	check "non-root, table: said once on stderr, not in the table" \
+		"[ \$(grep -c 'not running as root' $T/e) -eq 1 ] && ! grep -q 'not running as root' $T/t"
 	# the probe as non-root: refused, and it says what it needs
 	setpriv --reuid=65534 --regid=65534 --clear-groups "$DC" --json --probe-time 1 "$L" >"$T/j" 2>/dev/null
 	check "non-root probe: refused, says it needs root" "jq -e '.devices[0].probe.skipped | test(\"root\")' $T/j >/dev/null"
 fi
+
+# --- output options ---
+$DC --json --prometheus --no-probe "$L" >/dev/null 2>"$T/e"; rc=$?
+check "--json with --prometheus: a usage error" "[ $rc -eq 4 ] && grep -q 'choose one output format' $T/e"
+$DC --json --no-probe --host osd-7 "$L" >"$T/j"
+check "--host names the JSON's host" "jq -e '.host == \"osd-7\"' $T/j >/dev/null"
+$DC --no-probe /dev/no-such-disk-here >"$T/t" 2>"$T/e"; rc=$?
+check "a device that cannot be read: in the table and on stderr, exit 3" \
+	"[ $rc -eq 3 ] && grep -q 'no-such-disk-here' $T/t && grep -q 'no-such-disk-here' $T/e"
 
 # --- dump and replay give the same answer ---
 $DC --json --no-probe --dump "$T/dump" "$L" >"$T/live.json"
@@ -108,6 +125,8 @@ check "replay exits 0" "[ $rc -eq 0 ]"
 norm='del(.drivecheck_version) | .devices[] |= del(.probe)'
 check "replay = live (but the probe)" "[ \"\$(jq -S \"$norm\" $T/live.json)\" = \"\$(jq -S \"$norm\" $T/replay.json)\" ]"
 $DC --replay "$T/nonexistent" >/dev/null 2>&1; check "replay of nothing exits 3" "[ $? -eq 3 ]"
+check "a dump keeps the host it was made on" \
+	"[ \"\$(jq -r .host $T/dump/${L#/dev/}/device.json)\" = \"\$(hostname -s)\" ] && jq -e --arg h \"\$(hostname -s)\" '.host == \$h' $T/replay.json >/dev/null"
 mkdir -p "$T/badjson"; echo '{not json' >"$T/badjson/device.json"
 $DC --replay "$T/badjson" >/dev/null 2>"$T/e"; rc=$?
 check "replay of bad JSON: exit 3 and why" "[ $rc -eq 3 ] && grep -q 'not a drivecheck dump' $T/e"

@@ -59,7 +59,7 @@ static inline int dc_fuzz_one(const uint8_t *data, size_t size, const char *cons
 			__builtin_trap();
 	dc_decide(&f, &r.result);
 	if (null) {
-		dc_render_json(null, "fuzz", &r, 1);
+		dc_render_json(null, "fuzz", &r, 1, NULL, 0);
 		fclose(null);
 	}
 	dc_raw_free(&raw);

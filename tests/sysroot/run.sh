@@ -62,12 +62,23 @@ echo 1 >"$R/sys/block/nvme0c0n1/hidden"
 disk nvme1n1 pci0000:00/0000:01:00.0/nvme/nvme1 259:2 1875385008
 echo pcie >"$R/sys/devices/pci0000:00/0000:01:00.0/nvme/nvme1/transport"
 disk loop0 virtual/block/loop0 7:0 131072
+mkdir -p "$R/sys/block/loop0/loop"
+echo /var/lib/images/osd.img >"$R/sys/block/loop0/loop/backing_file"
 disk zram0 virtual/block/zram0 252:0 0
+disk zram1 virtual/block/zram1 252:1 2097152
+echo "write through" >"$R/sys/block/zram1/queue/write_cache"  # memory: never a hazard
+disk ram0 virtual/block/ram0 1:0 131072
+disk md0 virtual/block/md0 9:0 3750748848
+mkdir -p "$R/sys/block/md0/slaves/sda2" "$R/sys/block/md0/slaves/sdc"
+disk dm-0 virtual/block/dm-0 253:1 1000000
+mkdir -p "$R/sys/block/dm-0/slaves/sda2"
 mkdir -p "$R/proc/self"
 cat >"$R/proc/self/mountinfo" <<'MI'
 22 1 253:0 / / rw,relatime shared:1 - ext4 /dev/vda rw
 30 22 8:1 / /boot\040efi ro,relatime shared:2 - vfat /dev/sda1 rw
 31 22 0:25 / /run rw shared:3 - tmpfs tmpfs rw
+32 22 8:2 / /var rw,relatime shared:4 - xfs /dev/sda2 rw
+33 32 8:2 / /var/lib/imagesx rw,relatime shared:5 - xfs /dev/sda2 rw
 MI
 
 $DC --sysroot "$R" --all --json >"$R/out.json" 2>"$R/err"; rc=$?
@@ -100,6 +111,25 @@ check "a model string from sysfs is looked up" "[ \"\$(j '.devices[] | select(.n
 # named devices: a loop is listed when named, a partition is refused with a hint
 $DC --sysroot "$R" --json loop0 >"$R/out.json" 2>/dev/null
 check "a named loop device is inspected" "[ \"\$(j '.devices[0].transport')\" = loop ]"
+check "a loop device shows its backing file and the filesystem and device it lives on" \
+	"[ \"\$(j '.devices[0].backing | \"\(.file) \(.fstype) \(.source) \(.mount)\"')\" = '/var/lib/images/osd.img xfs /dev/sda2 /var' ]"
+$DC --sysroot "$R" loop0 >"$R/out.txt" 2>/dev/null
+check "... and the table says so" "grep -q 'loop device of /var/lib/images/osd.img on xfs /dev/sda2 at /var' $R/out.txt"
+# memory is not a drive: no hazard, no verdict for drive roles, said as such
+$DC --sysroot "$R" --json zram1 ram0 >"$R/out.json" 2>/dev/null
+check "zram and brd are memory" "[ \"\$(j '[.devices[].transport] | join(\",\")')\" = 'memory,memory' ]"
+check "memory: every role not checked, said why" \
+	"jq -e '[.devices[].verdicts[] | .status == \"not-checked\" and (.reasons[0] | test(\"is memory\"))] | all' $R/out.json >/dev/null"
+check "memory in 'write through' is never the hazard" \
+	"jq -e '[.devices[].verdicts[].reasons[] | test(\"HAZARD\")] | any | not' $R/out.json >/dev/null"
+$DC --sysroot "$R" --gate ceph-osd zram1 >/dev/null 2>&1; rc=$?
+check "--gate on memory: not checked (exit 3), never a pass" "[ $rc -eq 3 ]"
+# md and dm volumes show their members
+$DC --sysroot "$R" --json md0 dm-0 >"$R/out.json" 2>/dev/null
+check "md and dm volumes: transport and members" \
+	"[ \"\$(j '[.devices[] | \"\(.transport):\(.members | join(\"+\"))\"] | join(\" \")')\" = 'md:sda2+sdc dm:sda2' ]"
+$DC --sysroot "$R" md0 >"$R/out.txt" 2>/dev/null
+check "... and the table names them" "grep -q 'md volume of sda2, sdc' $R/out.txt"
 $DC --sysroot "$R" --json nosuchdisk >"$R/out.json" 2>/dev/null; rc=$?
 check "an unknown name exits 3" "[ $rc -eq 3 ]"
 

@@ -403,9 +403,18 @@ static void run_property(void)
 		if (w.r.verdicts[DC_ROLE_ZFS_SLOG].status == DC_PASS &&
 		    !(w.r.flush_speed == DC_FLUSH_FAST || (w.r.flush_speed == DC_FLUSH_NOT_MEASURED && U)))
 			violations[3]++;
-		if (strcmp(c.kernel, WT) == 0 && c.cache_enabled != NO && !U)
+		/* the hazard: write through on a cache that may be on, without U; but not on an
+		 * NVMe drive whose identify was not read, where the nvme driver relays the
+		 * drive's own "no volatile cache" (docs/health.md, the host): never the hazard,
+		 * never the advice to write back */
+		if (strcmp(c.kernel, WT) == 0 && c.cache_enabled != NO && !U &&
+		    !(w.dev.protocol == DC_PROTO_NVME && c.cache_present == UNK))
 			for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
 				violations[4] += w.r.verdicts[k].status != DC_FAIL;
+		if (strcmp(c.kernel, WT) == 0 && w.dev.protocol == DC_PROTO_NVME &&
+		    c.cache_present == UNK && (w.r.write_through_hazard ||
+					       advice_has(&w.r, "echo 'write back'")))
+			violations[7]++;
 		if (!U && (advice_has(&w.r, "are safe on this drive") || advice_has(&w.r, "cache off")))
 			violations[5]++;
 		/* the same facts, no probe: the same class, S and U */
@@ -417,7 +426,7 @@ static void run_property(void)
 		    (w.r.unflushed_survive.value == DC_TRI_YES) != U)
 			violations[6]++;
 	}
-	for (unsigned k = 0; k < 7; k++) {
+	for (unsigned k = 0; k < 8; k++) {
 		if (violations[k])
 			fprintf(stderr, "  property %u: %u violations\n", k, violations[k]);
 		CHECK(violations[k] == 0);

@@ -107,7 +107,7 @@ static void round_trip(struct dc_db *db, const char *dir, unsigned *drives)
 	CHECK(dc_scan_replay(&o, dir, &reports, &n, err, sizeof(err)) == 0);
 	CHECK(n > 0);
 	mem = open_memstream(&text, &len);
-	CHECK(mem && dc_render_json(mem, "h1", reports, n) == 0);
+	CHECK(mem && dc_render_json(mem, "h1", reports, n, NULL, 0) == 0);
 	fclose(mem);
 	rc = dc_report_read(text, len, 7, &meta, &f, err, sizeof(err));
 	if (rc < 0)
