@@ -33,6 +33,36 @@ int dc_db_lookup(struct dc_db *db, const char *model, struct dc_dbinfo *out);
  * -EIO, or what cb returned when it was not 0. */
 int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
 	       int (*cb)(const struct dc_dbinfo *row, void *ud), void *ud);
+/*
+ * The families a name names, when no model pattern matches it ("PM883", "Samsung 883
+ * DCT", "D3-S4610"): the best-named first, out[0..*n) of *total (at most max kept); and
+ * when none does, the closest names as suggestions ("Vendor Family", at most nsuggest).
+ * Returns 0 or -EIO.
+ */
+#define DC_MAX_NAME_CANDIDATES 8
+#define DC_MAX_SUGGESTIONS     3
+
+/* What `drivecheck lookup` answers for one query. */
+enum dc_lookup_kind {
+	DC_LOOKUP_MODEL = 0,    /* a model pattern matched: row */
+	DC_LOOKUP_FAMILY,       /* no pattern, but one family's name: row */
+	DC_LOOKUP_SEVERAL,      /* no pattern, several families' names: candidates */
+	DC_LOOKUP_NONE,         /* not in the database: suggestions, maybe */
+};
+
+struct dc_lookup_answer {
+	enum dc_lookup_kind kind;
+	struct dc_dbinfo row;                        /* MODEL, FAMILY */
+	unsigned ncandidates, candidates_total;      /* SEVERAL */
+	struct dc_dbinfo candidates[DC_MAX_NAME_CANDIDATES];
+	unsigned nsuggestions;                       /* NONE */
+	char suggestions[DC_MAX_SUGGESTIONS][DC_TEXT_LEN + 64];
+	unsigned nadvisories;                        /* the model's firmware advisories */
+	struct dc_advisory advisories[DC_MAX_ADVISORIES];
+};
+int dc_db_find_by_name(struct dc_db *db, const char *query, struct dc_dbinfo *out,
+		       unsigned max, unsigned *n, unsigned *total,
+		       char suggest[][DC_TEXT_LEN + 64], unsigned nsuggest, unsigned *nsuggested);
 /* Counts families and patterns, for --version and the coverage benchmark. */
 int dc_db_stats(struct dc_db *db, unsigned *families, unsigned *patterns);
 

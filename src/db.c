@@ -11,6 +11,7 @@
 #include "advisory.h"
 #include "db.h"
 #include "model.h"
+#include "name_search.h"
 #include "names.h"
 
 /* The database built by db/dbbuild.c, linked in by `ld -r -b binary` (see Makefile). */
@@ -306,6 +307,76 @@ int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
 	sqlite3_reset(db->list);
 	sqlite3_clear_bindings(db->list);
 	return ret;
+}
+
+/* Every family scored by how well the query names it; the best kept, ties by file order. */
+struct name_ctx {
+	const char *query;
+	struct dc_dbinfo *out;
+	int *scores;
+	unsigned max, n, total;
+	char (*suggest)[DC_TEXT_LEN + 64];
+	unsigned *dist, nsuggest, ns, limit;
+};
+
+static int by_name(const struct dc_dbinfo *row, void *ud)
+{
+	struct name_ctx *c = ud;
+	int score = dc_name_score(c->query, row->vendor, row->family);
+	unsigned d, at;
+
+	if (score > 0) {
+		c->total++;
+		/* insertion into the kept list, the highest score first */
+		for (at = c->n; at > 0 && c->scores[at - 1] < score; at--)
+			;
+		if (at >= c->max)
+			return 0;
+		if (c->n < c->max)
+			c->n++;
+		memmove(&c->out[at + 1], &c->out[at], (c->n - 1 - at) * sizeof(*c->out));
+		memmove(&c->scores[at + 1], &c->scores[at], (c->n - 1 - at) * sizeof(*c->scores));
+		c->out[at] = *row;
+		c->scores[at] = score;
+		return 0;
+	}
+	d = dc_name_distance(c->query, row->vendor, row->family);
+	if (d > c->limit)
+		return 0;
+	for (at = c->ns; at > 0 && c->dist[at - 1] > d; at--)
+		;
+	if (at >= c->nsuggest)
+		return 0;
+	if (c->ns < c->nsuggest)
+		c->ns++;
+	memmove(&c->suggest[at + 1], &c->suggest[at], (c->ns - 1 - at) * sizeof(*c->suggest));
+	memmove(&c->dist[at + 1], &c->dist[at], (c->ns - 1 - at) * sizeof(*c->dist));
+	snprintf(c->suggest[at], sizeof(c->suggest[at]), "%s %s", row->vendor, row->family);
+	c->dist[at] = d;
+	return 0;
+}
+
+int dc_db_find_by_name(struct dc_db *db, const char *query, struct dc_dbinfo *out,
+		       unsigned max, unsigned *n, unsigned *total,
+		       char suggest[][DC_TEXT_LEN + 64], unsigned nsuggest, unsigned *nsuggested)
+{
+	struct dc_db_filter all = { 0 };
+	int scores[DC_MAX_NAME_CANDIDATES];
+	unsigned dist[DC_MAX_SUGGESTIONS];
+	struct name_ctx c = {
+		.query = query, .out = out, .scores = scores,
+		.max = max < DC_MAX_NAME_CANDIDATES ? max : DC_MAX_NAME_CANDIDATES,
+		.suggest = suggest, .dist = dist,
+		.nsuggest = nsuggest < DC_MAX_SUGGESTIONS ? nsuggest : DC_MAX_SUGGESTIONS,
+		.limit = dc_name_distance_limit(query),
+	};
+	int rc = dc_db_list(db, &all, by_name, &c);
+
+	*n = c.n;
+	*total = c.total;
+	/* suggestions only when no family is named */
+	*nsuggested = c.total ? 0 : c.ns;
+	return rc;
 }
 
 int dc_db_stats(struct dc_db *db, unsigned *families, unsigned *patterns)

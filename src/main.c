@@ -280,6 +280,38 @@ static int list_row(const struct dc_dbinfo *row, void *ud)
 	return 0;
 }
 
+/* --min-dwpd leaves out families whose DWPD no source gives: said, never silently. */
+struct unknown_dwpd {
+	unsigned n;
+	char first[3][DC_TEXT_LEN + 64];
+};
+
+static int count_unknown_dwpd(const struct dc_dbinfo *row, void *ud)
+{
+	struct unknown_dwpd *u = ud;
+
+	if (row->dwpd > 0)
+		return 0;
+	if (u->n < 3)
+		snprintf(u->first[u->n], sizeof(u->first[0]), "%s %s", row->vendor, row->family);
+	u->n++;
+	return 0;
+}
+
+static void note_unknown_dwpd(struct dc_db *db, const struct dc_db_filter *f)
+{
+	struct dc_db_filter all_dwpd = *f;
+	struct unknown_dwpd u = { 0 };
+
+	all_dwpd.min_dwpd = 0;
+	if (dc_db_list(db, &all_dwpd, count_unknown_dwpd, &u) || !u.n)
+		return;
+	fprintf(stderr, "and %u families left out because no source gives their DWPD (%s%s%s%s%s"
+		"%s): the same lookup without --min-dwpd lists them\n", u.n, u.first[0],
+		u.n > 1 ? ", " : "", u.n > 1 ? u.first[1] : "", u.n > 2 ? ", " : "",
+		u.n > 2 ? u.first[2] : "", u.n > 3 ? ", ..." : "");
+}
+
 /* lookup --advisories: every advisory, collected for one table or one JSON array. */
 struct adv_list {
 	struct dc_advisory *a;
@@ -322,12 +354,40 @@ static int cmd_lookup_advisories(struct cli *c, struct dc_db *db)
 	return DC_EXIT_OK;
 }
 
+/* One query's answer: a model pattern, else a family's name, else what is close. */
+static int answer(struct cli *c, struct dc_db *db, const char *query, struct dc_lookup_answer *a)
+{
+	int rc = dc_db_lookup(db, query, &a->row);
+
+	a->kind = DC_LOOKUP_MODEL;
+	if (!rc && !a->row.matched) {
+		rc = dc_db_find_by_name(db, query, a->candidates, DC_MAX_NAME_CANDIDATES,
+					&a->ncandidates, &a->candidates_total, a->suggestions,
+					DC_MAX_SUGGESTIONS, &a->nsuggestions);
+		if (a->candidates_total == 1) {
+			a->kind = DC_LOOKUP_FAMILY;
+			a->row = a->candidates[0];
+			a->ncandidates = a->candidates_total = 0;
+		} else {
+			a->kind = a->candidates_total ? DC_LOOKUP_SEVERAL : DC_LOOKUP_NONE;
+		}
+	}
+	if (!rc)
+		rc = dc_db_advisories(db, query, c->firmware, c->capacity, c->hours, a->advisories,
+				      DC_MAX_ADVISORIES, &a->nadvisories);
+	return rc;
+}
+
+/*
+ * Exit codes (docs/drivecheck.8, LOOKUP): 0 every query names one family of a known
+ * class; 1 some names a family of unknown class, or several families; 3 some is not in
+ * the database. Two different answers to "not known": in it, unknown; not in it.
+ */
 static int cmd_lookup(struct cli *c, struct dc_db *db, char **models, unsigned n)
 {
-	struct dc_dbinfo *dbs;
-	struct dc_advisory *advs;
-	unsigned unmatched = 0, count = 0, *nadv;
-	int rc;
+	struct dc_lookup_answer *answers;
+	unsigned count = 0;
+	int rc, worst = DC_EXIT_OK;
 
 	if (c->advisories && (c->list || n || c->firmware || c->hours >= 0 || c->capacity)) {
 		fprintf(stderr, "drivecheck lookup: --advisories lists them all: no MODEL, --list, "
@@ -341,42 +401,37 @@ static int cmd_lookup(struct cli *c, struct dc_db *db, char **models, unsigned n
 		if (rc)
 			return DC_EXIT_DATABASE;
 		fprintf(stderr, "%u families\n", count);
+		if (c->filter.min_dwpd > 0)
+			note_unknown_dwpd(db, &c->filter);
 		return DC_EXIT_OK;
 	}
 	if (!n) {
 		fprintf(stderr, "drivecheck lookup: name a MODEL, or --list, or --advisories\n");
 		return DC_EXIT_USAGE;
 	}
-	dbs = calloc(n, sizeof(*dbs));
-	advs = calloc((size_t)n * DC_MAX_ADVISORIES, sizeof(*advs));
-	nadv = calloc(n, sizeof(*nadv));
-	if (!dbs || !advs || !nadv) {
-		free(dbs);
-		free(advs);
-		free(nadv);
+	answers = calloc(n, sizeof(*answers));
+	if (!answers)
 		return DC_EXIT_INTERNAL;
-	}
 	for (unsigned i = 0; i < n; i++) {
-		if (dc_db_lookup(db, models[i], &dbs[i]) < 0 ||
-		    dc_db_advisories(db, models[i], c->firmware, c->capacity, c->hours,
-				     &advs[(size_t)i * DC_MAX_ADVISORIES], DC_MAX_ADVISORIES,
-				     &nadv[i]) < 0) {
-			free(dbs);
-			free(advs);
-			free(nadv);
+		const struct dc_lookup_answer *a = &answers[i];
+
+		if (answer(c, db, models[i], &answers[i]) < 0) {
+			free(answers);
 			fprintf(stderr, "drivecheck: database lookup failed\n");
 			return DC_EXIT_DATABASE;
 		}
-		unmatched += !dbs[i].matched;
+		if (a->kind == DC_LOOKUP_NONE)
+			worst = DC_EXIT_NOT_CHECKED;
+		else if ((a->kind == DC_LOOKUP_SEVERAL || a->row.plp == DC_PLP_UNKNOWN) &&
+			 worst == DC_EXIT_OK)
+			worst = DC_EXIT_WARN;
 	}
 	if (c->format == OUT_JSON)
-		dc_render_lookup_json(stdout, (const char *const *)models, dbs, advs, nadv, n);
+		dc_render_lookup_json(stdout, (const char *const *)models, answers, n);
 	else
-		dc_render_lookup_table(stdout, (const char *const *)models, dbs, advs, nadv, n);
-	free(dbs);
-	free(advs);
-	free(nadv);
-	return unmatched ? DC_EXIT_NOT_CHECKED : DC_EXIT_OK;
+		dc_render_lookup_table(stdout, (const char *const *)models, answers, n);
+	free(answers);
+	return worst;
 }
 
 static int exit_code(const struct cli *c, const struct dc_report *r, unsigned n)

@@ -851,21 +851,34 @@ int dc_render_advisories_json(FILE *out, const struct dc_advisory *a, unsigned n
 
 /* ---- end of firmware advisories ---- */
 
-int dc_render_lookup_json(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
-			  const struct dc_advisory *advs, const unsigned *nadv, unsigned n)
+int dc_render_lookup_json(FILE *out, const char *const *queries,
+			  const struct dc_lookup_answer *a, unsigned n)
 {
+	static const char *const kinds[] = {
+		[DC_LOOKUP_MODEL] = "model", [DC_LOOKUP_FAMILY] = "family",
+		[DC_LOOKUP_SEVERAL] = "several", [DC_LOOKUP_NONE] = "none",
+	};
 	cJSON *root = versioned_root();
 	cJSON *results = cJSON_AddArrayToObject(root, "results");
 
 	for (unsigned i = 0; i < n; i++) {
-		cJSON *o = cJSON_CreateObject(), *adv;
+		cJSON *o = cJSON_CreateObject(), *adv, *list;
+		bool one = a[i].kind == DC_LOOKUP_MODEL || a[i].kind == DC_LOOKUP_FAMILY;
 
 		cJSON_AddStringToObject(o, "query", queries[i]);
-		cJSON_AddItemToObject(o, "match", dbinfo_json(&dbs[i]));
+		cJSON_AddItemToObject(o, "match", one ? dbinfo_json(&a[i].row) : cJSON_CreateNull());
+		/* 1.4: how the answer was found, the families a name names, what is close */
+		cJSON_AddStringToObject(o, "matched_by", kinds[a[i].kind]);
+		list = cJSON_AddArrayToObject(o, "candidates");
+		for (unsigned k = 0; k < a[i].ncandidates; k++)
+			cJSON_AddItemToArray(list, dbinfo_json(&a[i].candidates[k]));
+		cJSON_AddNumberToObject(o, "candidates_total", a[i].candidates_total);
+		list = cJSON_AddArrayToObject(o, "suggestions");
+		for (unsigned k = 0; k < a[i].nsuggestions; k++)
+			cJSON_AddItemToArray(list, cJSON_CreateString(a[i].suggestions[k]));
 		adv = cJSON_AddArrayToObject(o, "advisories");
-		for (unsigned k = 0; advs && nadv && k < nadv[i]; k++)
-			cJSON_AddItemToArray(adv, advisory_json(&advs[(size_t)i * DC_MAX_ADVISORIES + k],
-								true));
+		for (unsigned k = 0; k < a[i].nadvisories; k++)
+			cJSON_AddItemToArray(adv, advisory_json(&a[i].advisories[k], true));
 		cJSON_AddItemToArray(results, o);
 	}
 	return print_and_free(out, root);

@@ -419,7 +419,8 @@ static void read_result(struct rd *c, const cJSON *dev, const char *at, unsigned
 		snprintf(sub, sizeof(sub), "%s.verdicts.%s", at, name);
 		str_key(c, v, sub, "status", word, sizeof(word), true);
 		/* not-checked: a device with no drive role (1.4: memory, zram and brd) */
-		if (!c->bad && dc_status_from_name(word, &r->verdicts[role].status))
+		if (!c->bad && (dc_status_from_name(word, &r->verdicts[role].status) ||
+				(r->verdicts[role].status == DC_NOT_CHECKED && minor < 4)))
 			bad(c, "%s.status: unknown status '%s'", sub, word);
 	}
 	r->endurance_years_left = -1;

@@ -97,6 +97,47 @@ lk 'NOT A DRIVE' >/dev/null; check "no match exits 3" "[ $? -eq 3 ]"
 lk CT1000MX500SSD1 >/dev/null; check "a match exits 0" "[ $? -eq 0 ]"
 check "odd bytes in a query" "lk \$'A\\x01\\xff\\tB' | jq -e '.results[0].match == null' >/dev/null"
 
+# Found by the names admins use (the bundled database): family names and parts of them,
+# any case; several families a short list; nothing the closest names. In the database
+# with its class unknown (exit 1) is another answer than not in it (exit 3).
+bl() { $DC lookup --json "$@"; }
+while IFS='|' read -r q fam; do
+	got=$(bl "$q" | jq -r '.results[0] | "\(.matched_by) \(.match.vendor) \(.match.family)"')
+	check "by name: '$q' is $fam" "[ \"\$got\" = \"family $fam\" ]"
+done <<'NAMES'
+PM883|Samsung PM883
+Samsung 883 DCT|Samsung 883 DCT
+S4510|Intel D3-S4510
+d3-s4610|Intel D3-S4610
+P4510|Intel DC P4510
+DC500M|Kingston DC500M
+Micron 5300|Micron 5300 PRO/MAX/BOOT
+870 evo|Samsung 870 EVO
+SN640|Western Digital Ultrastar DC SN640
+7450 PRO|Micron 7450 PRO
+NAMES
+check "a model string still matches by its pattern" \
+	"[ \"\$(bl 'SAMSUNG MZ7LH960HAJR-00005' | jq -r '.results[0].matched_by')\" = model ]"
+bl EVO >"$T/j"; rc=$?
+check "several families: a short list, exit 1" \
+	"[ $rc -eq 1 ] && jq -e '.results[0] | .matched_by == \"several\" and .match == null and (.candidates | length) >= 2 and .candidates_total >= (.candidates | length)' $T/j >/dev/null"
+bl PM833 >"$T/j"; rc=$?
+check "nothing: not in the database (exit 3), the closest names suggested" \
+	"[ $rc -eq 3 ] && jq -e '.results[0] | .matched_by == \"none\" and (.suggestions | index(\"Samsung PM883\"))' $T/j >/dev/null"
+bl SN640 >/dev/null; rc=$?
+check "in the database, class unknown: exit 1" "[ $rc -eq 1 ]"
+$DC lookup SN640 >"$T/t"
+check "... said as such, with the live drive's own word" \
+	"grep -q 'the family is in the database, but no source it cites states' $T/t && grep -q 'a live drive answers for itself' $T/t"
+$DC lookup PM833 >"$T/t"
+check "not in the database is said differently" "grep -q '^PM833: not in the database' $T/t && ! grep -q 'is in the database' $T/t"
+$DC lookup --list --plp full --interface nvme --min-dwpd 1 >"$T/t" 2>"$T/e"
+check "--list --min-dwpd says which families it left out for an unknown DWPD" \
+	"grep -q 'families left out because no source gives their DWPD' $T/e"
+$DC lookup --list --plp full --interface nvme >"$T/t" 2>/dev/null
+check "--list shows an unknown DWPD as -, never 0" \
+	"[ -z \"\$(awk 'NR > 1 && \$(NF-1) == \"0\"' $T/t)\" ] && [ -n \"\$(awk 'NR > 1 && \$(NF-1) == \"-\"' $T/t)\" ]"
+
 # --list and its filters
 check "list all" "[ \$($DC --db $T/t.sqlite lookup --list 2>/dev/null | tail -n +2 | wc -l) -eq 10 ]"
 check "list --plp full" "[ \$($DC --db $T/t.sqlite lookup --list --plp full 2>/dev/null | tail -n +2 | wc -l) -eq 3 ]"

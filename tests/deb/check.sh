@@ -151,7 +151,7 @@ words_of() { tr -s ', ' '\n' | sed '/^$/d'; }
 roles=$(sed -n 's/.*(ROLE: \([^)]*\)).*/\1/p' <<<"$helpjoined" | words_of)
 plp=$(sed -n 's/^ *--plp CLASS *//p' "$T/help" | words_of)
 ifs=$(sed -n 's/^ *--interface IF *//p' "$T/help" | words_of)
-kinds=$(sed -n 's/.* of this kind: \(.*\)-h, --help .*/\1/p' <<<"$helpjoined" | words_of)
+kinds=$(sed -n 's/.* of this kind: \([a-z, ]*\)--.*/\1/p' <<<"$helpjoined" | words_of)
 check "--help names 5 roles" "[ \$(wc -w <<<'$roles') -eq 5 ]"
 check "--help names 5 PLP classes" "[ \$(wc -w <<<'$plp') -eq 5 ]"
 check "--help names 3 interfaces" "[ \$(wc -w <<<'$ifs') -eq 3 ]"

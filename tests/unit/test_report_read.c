@@ -196,6 +196,20 @@ static void bad_documents(void)
 		"{\"path\": \"/dev/sdb\", \"errors\": [], \"verdicts\": {}}]}",
 		"devices[1].plp: missing");
 	refused(HEAD("[1, 3]") "\"devices\": []} trailing", "not JSON");
+	/* 1.4: memory (zram, brd) is not checked for any role: read, and kept so */
+	{
+		const char *doc = HEAD("[1, 4]") "\"devices\": [" DEV("\"verdicts\": {"
+			"\"ceph_osd\": {\"status\": \"not-checked\"}, \"ceph_db\": {\"status\": "
+			"\"not-checked\"}, \"drbd\": {\"status\": \"not-checked\"}, \"zfs_slog\": "
+			"{\"status\": \"not-checked\"}, \"etcd\": {\"status\": \"not-checked\"}}") "]}";
+		struct dc_fleet f = { 0 };
+		struct dc_fleet_file meta = { 0 };
+		char err[256] = "";
+
+		CHECK(dc_report_read(doc, strlen(doc), 0, &meta, &f, err, sizeof(err)) == 1);
+		CHECK(f.n == 1 && f.reports[0].result.verdicts[DC_ROLE_CEPH_OSD].status == DC_NOT_CHECKED);
+		dc_fleet_free(&f);
+	}
 }
 
 static void good_documents(void)
