@@ -23,6 +23,30 @@
 #define DC_PG_SCSI_VPD_86       "scsi-vpd-86"
 #define DC_PG_SCSI_VPD_B1       "scsi-vpd-b1"
 #define DC_PG_SCSI_MODE_08      "scsi-mode-08"      /* MODE SENSE(10) caching page, current */
+/*
+ * Health and wear (docs/health.md). Each holds the device's own bytes, as a spec lays them
+ * out; an importer that rebuilds one from another tool's report fills only what the
+ * report shows and lists the rest as not in the input.
+ */
+#define DC_PG_ATA_SMART_STATUS  "ata-smart-status"  /* SMART RETURN STATUS: 2 bytes, LBA mid
+						       and LBA high after the command: 4F C2 the
+						       drive says it is good, F4 2C a threshold
+						       is exceeded (ACS-3 7.48.9) */
+#define DC_PG_ATA_DEVSTAT_00    "ata-devstat-00"    /* Device Statistics log (0x04) page 0,
+						       the list of pages, 512 bytes */
+#define DC_PG_ATA_DEVSTAT_01    "ata-devstat-01"    /* ... page 1, General Statistics */
+#define DC_PG_ATA_DEVSTAT_07    "ata-devstat-07"    /* ... page 7, Solid State Device
+						       Statistics (percentage used) */
+#define DC_PG_SCSI_LOG_00       "scsi-log-00"       /* LOG SENSE replies (SPC-4 7.3), PC 01b
+						       cumulative: supported pages */
+#define DC_PG_SCSI_LOG_02       "scsi-log-02"       /* write error counters */
+#define DC_PG_SCSI_LOG_03       "scsi-log-03"       /* read error counters */
+#define DC_PG_SCSI_LOG_0D       "scsi-log-0d"       /* temperature */
+#define DC_PG_SCSI_LOG_11       "scsi-log-11"       /* solid state media: percentage used */
+#define DC_PG_SCSI_LOG_15       "scsi-log-15"       /* background scan results: accumulated
+						       power-on minutes (parameter 0000h) */
+#define DC_PG_SCSI_LOG_2F       "scsi-log-2f"       /* informational exceptions: ASC, ASCQ
+						       of the latest one, temperature */
 /* Import only: the fields of rebuilt pages that the imported format does not carry, one
  * "PAGE.FIELD<TAB>why<LF>" line each ("nvme-id-ctrl.vwc<TAB>smartctl's text does not print
  * it"). A parser asks dc_raw_lacks() before it reads such a field: a zero there is not
