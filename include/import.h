@@ -17,12 +17,17 @@
 
 #define DC_IMPORT_MAX_FILE (8u << 20) /* bytes; larger files are refused */
 
-#define DC_IMPORT_MAX_NOTES 8
+#define DC_IMPORT_MAX_NOTES 16
 
 /* What one file says of one drive. */
 struct dc_import_part {
 	enum dc_import_format format;
-	char file[DC_PATH_LEN];       /* the file it came from */
+	char file[DC_PATH_LEN];       /* the file it came from; "FILE#N" for the Nth report of
+					 a file that holds several */
+	unsigned file_no;             /* which file of the run (1, 2, ...): parts of one file
+					 share it */
+	unsigned doc;                 /* the report's place in its file (1, 2, ...) */
+	unsigned line;                /* the line of its file where the report begins */
 	struct dc_dev dev;            /* what the file states of the device: protocol,
 					 transport, model, serial, firmware, capacity, block
 					 sizes, rotational; the rest unknown */
@@ -74,6 +79,17 @@ int dc_import_fio(const char *text, size_t len, struct dc_import_parts *out,
 /* import.c: which importer a file's content is for (no file names are trusted). */
 enum dc_import_format dc_import_detect(const char *text, size_t len);
 
+/* Where one report of a file lies. */
+struct dc_import_span {
+	size_t off, len;              /* bytes */
+	unsigned line;                /* the line it begins on, from 1 */
+};
+
+/* import_split.c: the reports a file holds, in order (smartctl text cut at each banner or
+ * information section, JSON at each top-level value). Fills a malloc'd array the caller
+ * frees; returns how many (at least 1), or -ENOMEM. */
+int dc_import_split(const char *text, size_t len, struct dc_import_span **spans);
+
 struct dc_db;
 
 struct dc_import_opts {
@@ -81,11 +97,27 @@ struct dc_import_opts {
 	bool progress;                /* a count on stderr while reading (a terminal) */
 };
 
+/* A file met in a folder that is no report of any known format (a README, a checksum
+ * list, an archive): skipped, not an error. */
+struct dc_import_skip {
+	char path[DC_PATH_LEN];
+	char why[DC_TEXT_LEN];
+};
+
+struct dc_import_skips {
+	unsigned n, cap;
+	struct dc_import_skip *v;
+};
+
+void dc_import_skips_free(struct dc_import_skips *s);
+
 /* Reads every file named, and every file under every folder named (recursively), joins
  * the parts of each drive and evaluates each drive as a scan does. A file that cannot be
  * imported becomes a report with error set (its path, the reason), and the others are
- * still read. Fills a malloc'd array the caller frees. Returns 0 or -ENOMEM. */
+ * still read; a file met in a folder that is of no known format is listed in skipped
+ * instead (skipped NULL: they are errors too, as a file named is). Fills a malloc'd array the
+ * caller frees. Returns 0 or -ENOMEM. */
 int dc_import_run(const struct dc_import_opts *o, char *const *paths, unsigned npaths,
-		  struct dc_report **reports, unsigned *n);
+		  struct dc_report **reports, unsigned *n, struct dc_import_skips *skipped);
 
 #endif /* DC_IMPORT_H */

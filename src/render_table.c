@@ -369,6 +369,8 @@ void dc_render_summary_table(FILE *out, const struct dc_report *reports,
 		fprintf(out, " on %u host%s", nhosts, nhosts == 1 ? "" : "s");
 	if (s->unreadable)
 		fprintf(out, ", %u files or drives not read", s->unreadable);
+	if (s->files_skipped)
+		fprintf(out, ", %u files skipped (not reports)", s->files_skipped);
 	fprintf(out, "\n  %-10s %6s %6s %6s %12s\n", "role", "pass", "warn", "fail", "not checked");
 	for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
 		fprintf(out, "  %-10s %6u %6u %6u %12u\n", dc_role_cli_name((enum dc_role)role),

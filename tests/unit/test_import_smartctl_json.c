@@ -68,7 +68,7 @@ static struct dc_report *import_path(const char *path, unsigned *n)
 	struct dc_report *r = NULL;
 
 	*n = 0;
-	if (dc_import_run(&o, paths, 1, &r, n) != 0)
+	if (dc_import_run(&o, paths, 1, &r, n, NULL) != 0)
 		return NULL;
 	return r;
 }
