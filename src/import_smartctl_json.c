@@ -323,11 +323,98 @@ static int read_common(struct jctx *c, const cJSON *root, struct dc_dev *dev,
 
 /* ---------------------------------------------------------------- ATA */
 
+/* A whole number in a string: decimal, or hex after "0x" (smartctl's hex48/hex56/hex64
+ * print the raw value so). */
+static bool string_uint64(const char *s, uint64_t *v)
+{
+	unsigned __int128 x;
+
+	if (strlen(s) > 40 || dc_whole_number(s, true, &x) != 0 || x > UINT64_MAX)
+		return false;
+	*v = (uint64_t)x;
+	return true;
+}
+
+/*
+ * An attribute's raw value, into the entry's bytes (a->raw, a->reserved). smartctl's
+ * raw.value is the raw value as its drive database composes it (ata_get_attr_raw_value):
+ * the six raw bytes for most formats; for the 56-bit ones (raw56, hex56, raw24/raw32,
+ * msec24hour32) the entry's 12th byte above them; for raw64 and hex64 the six raw bytes
+ * above the entry's worst and value bytes ("543210wv"). So a raw value past 48 bits is
+ * taken back into the bytes it came from, not refused: below 2^56 its top byte is the
+ * 12th byte; from 2^56 its low 16 bits must be the entry's value and worst. A number
+ * past 2^53 is exact only as raw.value_s or as raw.string (hex, decimal, or any form
+ * dc_import_smartctl_raw() reads). Returns 0 with *taken false (and *why set) when the
+ * value is none of these: the attribute is then left out and said, and the drive kept.
+ */
+static int get_raw(struct jctx *c, const cJSON *raw, const char *where, struct dc_ata_attr_in *a,
+		   bool *taken, char *why, size_t whylen)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(raw, "value");
+	const cJSON *vs = cJSON_GetObjectItemCaseSensitive(raw, "value_s");
+	const cJSON *str = cJSON_GetObjectItemCaseSensitive(raw, "string");
+	const char *s = cJSON_IsString(str) ? str->valuestring : NULL;
+	uint64_t v = 0;
+	double d;
+
+	*taken = false;
+	if (!it)
+		return fail(c, "%s.value: missing", where);
+	if (!cJSON_IsNumber(it))
+		return fail(c, "%s.value: %s where a number belongs", where, type_name(it));
+	d = it->valuedouble;
+	if (!isfinite(d))
+		return fail(c, "%s.value: not a finite number", where);
+	if (d < 0)
+		return fail(c, "%s.value: %g is negative", where, d);
+	if (d != floor(d))
+		return fail(c, "%s.value: %g is not a whole number", where, d);
+	if (d >= 18446744073709551616.0) /* 2^64 */
+		return fail(c, "%s.value: %g is more than 64 bits", where, d);
+	if (d < SAFE_INT_LIMIT) {
+		v = (uint64_t)d;
+	} else if (cJSON_IsString(vs) && string_uint64(vs->valuestring, &v)) {
+		/* exact */
+	} else if (s && string_uint64(s, &v)) {
+		/* hex48/hex56/hex64, raw48/raw56/raw64: the exact digits */
+	} else if (s && dc_import_smartctl_raw(s, a->raw, &a->reserved)) {
+		v = 0;
+		for (unsigned b = 0; b < 6; b++)
+			v |= (uint64_t)a->raw[b] << (8 * b);
+		v |= (uint64_t)a->reserved << 48;
+	} else {
+		snprintf(why, whylen, "raw %.0f is past 2^53, and no raw.value_s or raw.string "
+			 "gives it exactly", d);
+		return 0;
+	}
+	/* What a double held must be what the exact form says (one unit in 2^52). */
+	if (fabs((double)v - d) > d / 4503599627370496.0) {
+		snprintf(why, whylen, "raw %.0f and its exact form %llu differ", d,
+			 (unsigned long long)v);
+		return 0;
+	}
+	memset(a->raw, 0, sizeof(a->raw));
+	a->reserved = 0;
+	if (v >= (1ull << 56)) {
+		if ((v & 0xFF) != a->value || ((v >> 8) & 0xFF) != a->worst) {
+			snprintf(why, whylen, "raw %llu is past 56 bits and not raw64 (value, worst "
+				 "in its low bytes)", (unsigned long long)v);
+			return 0;
+		}
+		v >>= 16;
+	}
+	for (unsigned b = 0; b < 6; b++)
+		a->raw[b] = (uint8_t)(v >> (8 * b));
+	a->reserved = (uint8_t)(v >> 48);
+	*taken = true;
+	return 0;
+}
+
 static int read_attributes(struct jctx *c, const cJSON *root, struct dc_ata_attr_in *attrs,
-			   unsigned *n, bool *any_threshold)
+			   unsigned *n, bool *any_threshold, struct dc_import_part *p)
 {
 	const cJSON *sect, *table, *e;
-	unsigned i = 0;
+	unsigned i = 0, k = 0; /* attributes taken, entries read */
 	int rc;
 
 	*n = 0;
@@ -344,11 +431,11 @@ static int read_attributes(struct jctx *c, const cJSON *root, struct dc_ata_attr
 	cJSON_ArrayForEach(e, table) {
 		struct dc_ata_attr_in *a = &attrs[i];
 		const cJSON *flags, *raw;
-		char where[48], sub[56];
+		char where[48], sub[56], why[160];
 		uint64_t v;
-		bool have;
+		bool have, taken;
 
-		snprintf(where, sizeof(where), "ata_smart_attributes.table[%u]", i);
+		snprintf(where, sizeof(where), "ata_smart_attributes.table[%u]", k);
 		if (!cJSON_IsObject(e))
 			return fail(c, "%s: %s where an object belongs", where, type_name(e));
 		memset(a, 0, sizeof(*a));
@@ -378,11 +465,15 @@ static int read_attributes(struct jctx *c, const cJSON *root, struct dc_ata_attr
 		if ((rc = get_object(c, e, where, "raw", true, &raw)))
 			return rc;
 		snprintf(sub, sizeof(sub), "%s.raw", where);
-		if ((rc = get_uint(c, raw, sub, "value", 0xFFFFFFFFFFFFull, true, &v, NULL)))
+		if ((rc = get_raw(c, raw, sub, a, &taken, why, sizeof(why))))
 			return rc;
-		for (unsigned b = 0; b < 6; b++)
-			a->raw[b] = (uint8_t)(v >> (8 * b));
+		if (!taken) {
+			dc_import_note(p, "SMART attribute %u not taken: %s", a->id, why);
+			k++;
+			continue;
+		}
 		i++;
+		k++;
 	}
 	*n = i;
 	return 0;
@@ -401,7 +492,7 @@ static int import_ata(struct jctx *c, const cJSON *root, struct dc_import_part *
 
 	if ((rc = read_common(c, root, &p->dev, 40, 20, 8, &rotation)))
 		return rc;
-	if ((rc = read_attributes(c, root, attrs, &nattrs, &any_threshold)))
+	if ((rc = read_attributes(c, root, attrs, &nattrs, &any_threshold, p)))
 		return rc;
 
 	id.model = p->dev.model;
@@ -523,14 +614,25 @@ static int import_nvme(struct jctx *c, const cJSON *root, struct dc_import_part 
 	struct nvme_id_ns ns;
 	struct nvme_smart_log log;
 	const cJSON *nss, *ns0, *hl, *size;
+	uint64_t total = 0;
+	bool have_total;
 	long rotation;
 	int rc;
 
 	if ((rc = read_common(c, root, &p->dev, sizeof(idc.mn), sizeof(idc.sn), sizeof(idc.fr),
 			      &rotation)))
 		return rc;
+	/* Identify Controller's TNVMCAP (smartctl prints it for every controller): the
+	 * capacity of a controller report (`smartctl -j /dev/nvme0`), which shows no
+	 * namespace and no user_capacity. */
+	if ((rc = get_uint(c, root, "", "nvme_total_capacity", UINT64_MAX - 1, false, &total,
+			   &have_total)))
+		return rc;
 
 	dc_build_nvme_id_ctrl(&idc, p->dev.model, p->dev.serial, p->dev.firmware);
+	if (have_total)
+		for (unsigned b = 0; b < 8; b++)
+			idc.tnvmcap[b] = (uint8_t)(total >> (8 * b));
 	if (dc_raw_add(&p->raw, DC_PG_NVME_ID_CTRL, &idc, sizeof(idc), 0))
 		return fail(c, "out of memory");
 	if (dc_import_lacks(p, DC_PG_NVME_ID_CTRL ".vwc",
@@ -569,6 +671,8 @@ static int import_nvme(struct jctx *c, const cJSON *root, struct dc_import_part 
 	} else if (dc_import_lacks_page(p, DC_PG_NVME_ID_NS)) {
 		return fail(c, "out of memory");
 	}
+	if (!p->dev.capacity_bytes && have_total)
+		p->dev.capacity_bytes = total;
 
 	if ((rc = get_object(c, root, "", "nvme_smart_health_information_log", false, &hl)))
 		return rc;

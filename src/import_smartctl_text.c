@@ -24,6 +24,7 @@ struct report {
 	char transport[64];            /* SCSI "Transport protocol:" */
 	bool sata;                     /* "SATA Version is:" seen */
 	uint64_t capacity_bytes;
+	uint64_t total_nvm_bytes;      /* NVMe "Total NVM Capacity": Identify's TNVMCAP */
 	uint32_t logical, physical;
 	unsigned rotation;             /* 0 not said, 1 SSD, else rpm */
 	enum dc_tri wcache_supported, wcache_enabled;
@@ -119,7 +120,7 @@ static void put_le48(uint8_t raw[6], uint64_t v)
  * ata_format_attr_raw_value(): what smartctl printed is all there is, so each format is
  * read back into the bytes it came from. Returns false for a form it does not know.
  */
-static bool raw_bytes(const char *s, uint8_t raw[6], uint8_t *raw7)
+bool dc_import_smartctl_raw(const char *s, uint8_t raw[6], uint8_t *raw7)
 {
 	long long t, lo, hi;
 	unsigned long long a, b, c, d, e;
@@ -328,7 +329,7 @@ static void attr_row(struct report *r, const char *line, bool brief)
 
 		snprintf(raw, sizeof(raw), "%s", raw_at);
 		trim(raw);
-		if (!raw_bytes(raw, a->raw, &a->reserved)) {
+		if (!dc_import_smartctl_raw(raw, a->raw, &a->reserved)) {
 			if (!r->first_bad_raw[0])
 				snprintf(r->first_bad_raw, sizeof(r->first_bad_raw), "%u: '%.48s'", id, raw);
 			r->attrs_dropped++;
@@ -445,6 +446,8 @@ static void info_line(struct report *r, const char *line)
 	} else if ((v = value_of(line, "User Capacity")) ||
 		   (v = value_of(line, "Namespace 1 Size/Capacity")) ||
 		   (v = value_of(line, "Total NVM Capacity"))) {
+		if (strncmp(line, "Total NVM Capacity", 18) == 0)
+			grouped_number(v, &r->total_nvm_bytes);
 		capacity(r, v);
 	} else if ((v = value_of(line, "Sector Sizes")) || (v = value_of(line, "Sector Size"))) {
 		sector_sizes(r, v);
@@ -620,6 +623,8 @@ static int nvme_pages(const struct report *r, struct dc_import_part *p)
 	int rc;
 
 	dc_build_nvme_id_ctrl(&id, r->model, r->serial, r->firmware);
+	for (unsigned b = 0; b < 8; b++)
+		id.tnvmcap[b] = (uint8_t)(r->total_nvm_bytes >> (8 * b));
 	dc_import_lacks(p, DC_PG_NVME_ID_CTRL ".vwc", why_no_vwc);
 	dc_import_lacks(p, DC_PG_NVME_ID_CTRL ".awupf", "smartctl's report does not print AWUPF");
 	rc = dc_raw_add(&p->raw, DC_PG_NVME_ID_CTRL, &id, sizeof(id), 0);

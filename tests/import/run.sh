@@ -119,6 +119,22 @@ check "nvme-cli outputs of two drives in one file: two drives as their folders g
 $DC import --json "$T/cut.json" >"$T/j" 2>"$T/e"; rc=$?
 check "a JSON document cut short after a whole one: exit 3, one drive, #2 refused" "[ $rc -eq 3 ] && jq -e '[.devices[] | select(.verdicts)] | length == 1' $T/j >/dev/null && grep -q 'cut.json#2: report 2 of 2 (from line [0-9]*): not valid JSON' $T/e"
 
+# --- the constructed smartctl -j files are what mkjson.py makes of their real reports ---
+for p in ${IMPORT_CONSTRUCTED:-}; do
+	python3 tests/import/mkjson.py "${p#*:}" >"$T/regen.json" 2>/dev/null
+	check "data/import/smartctl-json/${p%%:*} is mkjson.py's (make regen-import-json)" "cmp -s $T/regen.json data/import/smartctl-json/${p%%:*}"
+done
+
+# --- real smartctl -j imports whole ---
+# hex56 raw values past 48 bits (the Seagate Nytro report above, in -x -j's layout)
+$DC import --json data/import/smartctl-json/constructed-ata-x-Seagate_XA1920LE10063.json >"$T/j" 2>"$T/e"; rc=$?
+check "-j with a raw value past 48 bits: the drive, every attribute" "[ $rc -eq 0 ] && jq -e '(.devices[0].smart.ata_attributes | length == 26) and ([.devices[0].smart.ata_attributes[] | select(.id == 243)][0].raw == 31529356512159)' $T/j >/dev/null"
+# a controller report: nvme_total_capacity, no namespace
+for pair in scrutiny-nvme-info-KCD61LUL3T84:3840755982336 exporter-nvme-SAMSUNG_MZQL2960HCJR-00A07:960197124096; do
+	$DC import --json "data/import/smartctl-json/${pair%%:*}.json" >"$T/j" 2>/dev/null
+	check "-j of an NVMe controller (${pair%%:*}): its total capacity, never 0" "jq -e '.devices[0].capacity_bytes == ${pair#*:}' $T/j >/dev/null"
+done
+
 # --- bad files: each its own message, the others still read ---
 mkdir -p "$T/mixed"
 cp "$PM883" "$T/mixed/good.txt"
