@@ -90,6 +90,17 @@ struct dc_import_span {
 	unsigned line;                /* the line it begins on, from 1 */
 };
 
+/* import_conflict.c */
+/* The keys given twice, with different values, in one object of the JSON document that
+ * text holds (after any lines before it), each as a "conflict: ..." line into out (at most
+ * max). Returns how many there are. */
+unsigned dc_import_json_twice(const char *text, size_t len, char (*out)[DC_TEXT_LEN],
+			      unsigned max);
+/* The facts that two of one drive's n parts (order: the join's order, best source first)
+ * each state with a different value, as errors of notes: both values and the files. */
+void dc_import_conflicts(const struct dc_import_parts *parts, const unsigned *order, unsigned n,
+			 struct dc_drive *notes);
+
 /* import_split.c: the reports a file holds, in order (smartctl text cut at each banner or
  * information section, JSON at each top-level value). Fills a malloc'd array the caller
  * frees; returns how many (at least 1), or -ENOMEM. */

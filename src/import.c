@@ -332,6 +332,15 @@ static void import_span(struct walk *w, const char *label, const char *text, siz
 		add_bad(w->bad, label, why);
 		return;
 	}
+	/* A key given twice in one JSON report: said on every part it made. */
+	if (f != DC_IMPORT_SMARTCTL_TEXT) {
+		char twice[4][DC_TEXT_LEN];
+		unsigned k = dc_import_json_twice(text, len, twice, 4);
+
+		for (unsigned i = first; i < parts->n; i++)
+			for (unsigned j = 0; j < k && j < 4; j++)
+				dc_import_note(&parts->v[i], "%s", twice[j]);
+	}
 	for (unsigned i = first; i < parts->n; i++) {
 		struct dc_import_part *p = &parts->v[i];
 
@@ -637,7 +646,7 @@ static void merge(const struct dc_import_parts *parts, const struct group *x, st
 {
 	char lacks[DC_IMPORT_MAX_NOTES * DC_MAX_PAGES * DC_TEXT_LEN / 4];
 	size_t nlacks = 0;
-	unsigned order[64], n = x->n < 64 ? x->n : 64;
+	unsigned order[64] = { 0 }, n = x->n < 64 ? x->n : 64;
 
 	if (x->n > n)
 		dc_drive_add_error(notes, "import: %u files give this drive's serial; the first %u "
@@ -656,6 +665,8 @@ static void merge(const struct dc_import_parts *parts, const struct group *x, st
 			j--;
 		}
 	}
+	/* What two of its files say differently, before one of them is taken. */
+	dc_import_conflicts(parts, order, n, notes);
 	memset(dev, 0, sizeof(*dev));
 	dev->rotational = DC_TRI_UNKNOWN;
 	dev->kernel_fua = DC_TRI_UNKNOWN;

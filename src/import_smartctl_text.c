@@ -40,6 +40,11 @@ struct report {
 	struct dc_nvme_health h;
 	unsigned health_fields;
 	char failure[DC_TEXT_LEN];     /* what smartctl said went wrong, if it says */
+	unsigned line;                 /* the line being read, from 1 */
+	unsigned nseen;                /* the labels read, the first value of each */
+	struct { const char *label; char value[80]; unsigned line; } seen[48];
+	unsigned nconflicts;           /* a label given twice with two values */
+	char conflicts[4][DC_TEXT_LEN];
 };
 
 static void trim(char *s)
@@ -371,6 +376,53 @@ static void copy(char *dst, size_t len, const char *v)
 	trim(dst);
 }
 
+/*
+ * Whether the value v of label (a constant string) is to be taken: the first time the
+ * label is met, yes; again with the same value, yes; again with another value, no, and
+ * the conflict is kept to be said ("Device Model" printed twice in one report: a paste
+ * of two drives' lines, or an edit). The first value stays.
+ */
+static bool once(struct report *r, const char *label, const char *v)
+{
+	char val[80], *br;
+
+	snprintf(val, sizeof(val), "%s", v);
+	if ((br = strstr(val, " [")))
+		*br = '\0'; /* "960,197,124,096 bytes [960 GB]": the figure in words is smartctl's */
+	trim(val);
+	for (unsigned i = 0; i < r->nseen; i++) {
+		if (strcmp(r->seen[i].label, label) != 0)
+			continue;
+		if (strcmp(r->seen[i].value, val) == 0)
+			return true;
+		if (r->nconflicts < sizeof(r->conflicts) / sizeof(r->conflicts[0])) {
+			char msg[DC_TEXT_LEN];
+
+			snprintf(msg, sizeof(msg), "conflict: %s: '%.30s' (line %u), '%.30s' (line "
+				 "%u): the first read", label, r->seen[i].value, r->seen[i].line, val,
+				 r->line);
+			memcpy(r->conflicts[r->nconflicts], msg, sizeof(msg));
+		}
+		r->nconflicts++;
+		return false;
+	}
+	if (r->nseen < sizeof(r->seen) / sizeof(r->seen[0])) {
+		r->seen[r->nseen].label = label;
+		snprintf(r->seen[r->nseen].value, sizeof(r->seen[0].value), "%s", val);
+		r->seen[r->nseen].line = r->line;
+		r->nseen++;
+	}
+	return true;
+}
+
+/* value_of(), and once() on what it found: the value when it is to be taken, else NULL. */
+static const char *take(struct report *r, const char *line, const char *label)
+{
+	const char *v = value_of(line, label);
+
+	return v && once(r, label, v) ? v : NULL;
+}
+
 /* The NVMe SMART/Health lines: label, where the number goes. */
 static void health_line(struct report *r, const char *line)
 {
@@ -395,24 +447,24 @@ static void health_line(struct report *r, const char *line)
 	const char *v;
 	uint64_t x;
 
-	if ((v = value_of(line, "Critical Warning")) && hex_or_grouped(v, &x) && x < 256) {
+	if ((v = take(r, line, "Critical Warning")) && hex_or_grouped(v, &x) && x < 256) {
 		r->h.critical_warning = (uint8_t)x;
 		r->health_fields++;
-	} else if ((v = value_of(line, "Temperature")) && grouped_number(v, &x) && x < 200) {
+	} else if ((v = take(r, line, "Temperature")) && grouped_number(v, &x) && x < 200) {
 		r->h.temperature_k = (unsigned)x + 273;
 		r->health_fields++;
-	} else if ((v = value_of(line, "Available Spare")) && grouped_number(v, &x) && x < 256) {
+	} else if ((v = take(r, line, "Available Spare")) && grouped_number(v, &x) && x < 256) {
 		r->h.available_spare = (unsigned)x;
 		r->health_fields++;
-	} else if ((v = value_of(line, "Available Spare Threshold")) && grouped_number(v, &x) && x < 256) {
+	} else if ((v = take(r, line, "Available Spare Threshold")) && grouped_number(v, &x) && x < 256) {
 		r->h.spare_threshold = (unsigned)x;
 		r->health_fields++;
-	} else if ((v = value_of(line, "Percentage Used")) && grouped_number(v, &x) && x < 256) {
+	} else if ((v = take(r, line, "Percentage Used")) && grouped_number(v, &x) && x < 256) {
 		r->h.percent_used = (unsigned)x;
 		r->health_fields++;
 	}
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
-		if (!(v = value_of(line, fields[i].label)))
+		if (!(v = take(r, line, fields[i].label)))
 			continue;
 		if (!grouped_number(v, &x))
 			x = UINT64_MAX; /* smartctl prints ">64 bits" values in a form of its own */
@@ -428,48 +480,48 @@ static void info_line(struct report *r, const char *line)
 {
 	const char *v;
 
-	if ((v = value_of(line, "Device Model"))) {
+	if ((v = take(r, line, "Device Model"))) {
 		copy(r->model, sizeof(r->model), v);
 		r->protocol_hint = 'A';
-	} else if ((v = value_of(line, "Model Number"))) {
+	} else if ((v = take(r, line, "Model Number"))) {
 		copy(r->model, sizeof(r->model), v);
 		r->protocol_hint = 'N';
-	} else if ((v = value_of(line, "Product"))) {
+	} else if ((v = take(r, line, "Product"))) {
 		copy(r->model, sizeof(r->model), v);
 		r->protocol_hint = 'S';
-	} else if ((v = value_of(line, "Vendor"))) {
+	} else if ((v = take(r, line, "Vendor"))) {
 		copy(r->vendor, sizeof(r->vendor), v);
-	} else if ((v = value_of(line, "Serial Number")) || (v = value_of(line, "Serial number"))) {
+	} else if ((v = take(r, line, "Serial Number")) || (v = take(r, line, "Serial number"))) {
 		copy(r->serial, sizeof(r->serial), v);
-	} else if ((v = value_of(line, "Firmware Version")) || (v = value_of(line, "Revision"))) {
+	} else if ((v = take(r, line, "Firmware Version")) || (v = take(r, line, "Revision"))) {
 		copy(r->firmware, sizeof(r->firmware), v);
-	} else if ((v = value_of(line, "User Capacity")) ||
-		   (v = value_of(line, "Namespace 1 Size/Capacity")) ||
-		   (v = value_of(line, "Total NVM Capacity"))) {
+	} else if ((v = take(r, line, "User Capacity")) ||
+		   (v = take(r, line, "Namespace 1 Size/Capacity")) ||
+		   (v = take(r, line, "Total NVM Capacity"))) {
 		if (strncmp(line, "Total NVM Capacity", 18) == 0)
 			grouped_number(v, &r->total_nvm_bytes);
 		capacity(r, v);
-	} else if ((v = value_of(line, "Sector Sizes")) || (v = value_of(line, "Sector Size"))) {
+	} else if ((v = take(r, line, "Sector Sizes")) || (v = take(r, line, "Sector Size"))) {
 		sector_sizes(r, v);
-	} else if ((v = value_of(line, "Namespace 1 Formatted LBA Size")) ||
-		   (v = value_of(line, "Logical block size"))) {
+	} else if ((v = take(r, line, "Namespace 1 Formatted LBA Size")) ||
+		   (v = take(r, line, "Logical block size"))) {
 		unsigned lbs;
 
 		if (sscanf(v, "%u", &lbs) == 1 && lbs >= 512 && lbs <= 65536)
 			r->logical = lbs;
-	} else if ((v = value_of(line, "Physical block size"))) {
+	} else if ((v = take(r, line, "Physical block size"))) {
 		unsigned pbs;
 
 		if (sscanf(v, "%u", &pbs) == 1 && pbs >= 512 && pbs <= 65536)
 			r->physical = pbs;
-	} else if ((v = value_of(line, "Rotation Rate"))) {
+	} else if ((v = take(r, line, "Rotation Rate"))) {
 		unsigned rpm;
 
 		if (strncmp(v, "Solid State", 11) == 0)
 			r->rotation = 1;
 		else if (sscanf(v, "%u rpm", &rpm) == 1 && rpm >= 0x401 && rpm < 0xFFFF)
 			r->rotation = rpm;
-	} else if ((v = value_of(line, "Write cache is"))) {
+	} else if ((v = take(r, line, "Write cache is"))) {
 		r->wcache_seen = true;
 		if (strncmp(v, "Enabled", 7) == 0) {
 			r->wcache_supported = r->wcache_enabled = DC_TRI_YES;
@@ -479,7 +531,7 @@ static void info_line(struct report *r, const char *line)
 		} else {
 			r->wcache_unavailable = true;
 		}
-	} else if ((v = value_of(line, "Writeback Cache is"))) {
+	} else if ((v = take(r, line, "Writeback Cache is"))) {
 		r->scsi_wce = strncmp(v, "Enabled", 7) == 0 ? DC_TRI_YES
 			      : strncmp(v, "Disabled", 8) == 0 ? DC_TRI_NO : DC_TRI_UNKNOWN;
 	} else if ((v = value_of(line, "SMART support is"))) {
@@ -493,7 +545,7 @@ static void info_line(struct report *r, const char *line)
 			r->smart_enabled = DC_TRI_NO;
 	} else if ((v = value_of(line, "SATA Version is"))) {
 		r->sata = true;
-	} else if ((v = value_of(line, "Transport protocol"))) {
+	} else if ((v = take(r, line, "Transport protocol"))) {
 		copy(r->transport, sizeof(r->transport), v);
 	}
 }
@@ -532,6 +584,7 @@ static void read_report(const char *text, size_t len, struct report *r)
 
 		snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) - 1 ? n : sizeof(line) - 1), p);
 		p += n + (nl ? 1 : 0);
+		r->line++;
 		if (n && line[strlen(line) - 1] == '\r')
 			line[strlen(line) - 1] = '\0';
 		if (!r->tool[0] && strncmp(line, "smartctl ", 9) == 0) {
@@ -699,6 +752,11 @@ int dc_import_smartctl_text(const char *text, size_t len, struct dc_import_parts
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
+	for (unsigned i = 0; i < r->nconflicts && i < sizeof(r->conflicts) / sizeof(r->conflicts[0]); i++)
+		dc_import_note(p, "%s", r->conflicts[i]);
+	if (r->nconflicts > sizeof(r->conflicts) / sizeof(r->conflicts[0]))
+		dc_import_note(p, "%u more labels given twice with two values in this report",
+			       r->nconflicts - (unsigned)(sizeof(r->conflicts) / sizeof(r->conflicts[0])));
 	copy(p->dev.model, sizeof(p->dev.model), r->model);
 	copy(p->dev.vendor, sizeof(p->dev.vendor), r->vendor);
 	copy(p->dev.serial, sizeof(p->dev.serial), r->serial);

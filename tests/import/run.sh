@@ -216,6 +216,40 @@ sed 's/^Serial Number:.*/Serial Number:    S4ABCD0002/' "$EVO" >"$T/join2/d.txt"
 $DC import --json "$T/join2" >"$T/j" 2>/dev/null
 check "REDACTED joins nothing; one serial under two models is two drives" "jq -e '.devices | length == 4' $T/j >/dev/null"
 
+# --- a fact given twice with two values is a conflict: said, with both, never silent ---
+# Two reports of one drive (the Crucial MX200 of data/import/linuxhw, serial set so they
+# join), the second with another firmware and more power-on hours.
+mkdir -p "$T/conf/a" "$T/conf/b"
+sed 's/^Serial Number:.*/Serial Number:    15021234ABCD/' "$M2" >"$T/conf/a/sda.txt"
+sed 's/^Serial Number:.*/Serial Number:    15021234ABCD/; s/^Firmware Version:.*/Firmware Version: MU05/; s/^\(  9 Power_On_Hours .* \)[0-9][0-9]*$/\177777/' "$M2" >"$T/conf/b/sda.txt"
+$DC import --json "$T/conf" >"$T/j" 2>/dev/null
+fw=$(grep '^Firmware Version' "$M2" | sed 's/.*: *//')
+check "two files of one drive with two firmwares: one drive, a conflict naming both values and files" "jq -e '(.devices | length == 1) and ([.devices[0].errors[] | select(test(\"^import: conflict: firmware $fw [(][^)]*conf/a/sda.txt[)] vs MU05 [(][^)]*conf/b/sda.txt[)]; the first is read$\"))] | length == 1)' $T/j >/dev/null"
+check "... and the power-on hours, attribute 9 too" "jq -e '([.devices[0].errors[] | select(test(\"conflict: power-on hours [0-9]+ .* vs 77777 \"))] | length == 1) and ([.devices[0].errors[] | select(test(\"conflict: attribute 9 value/worst/raw [0-9]+/[0-9]+/[0-9]+ .* vs [0-9]+/[0-9]+/77777 \"))] | length == 1)' $T/j >/dev/null"
+check "... the first is what is read" "jq -e '.devices[0].firmware == \"$fw\"' $T/j >/dev/null"
+cp "$T/conf/a/sda.txt" "$T/conf/b/sda.txt"
+$DC import --json "$T/conf" >"$T/j" 2>/dev/null
+check "the same report twice: no conflict" "jq -e '(.devices | length == 1) and ([.devices[0].errors[] | select(test(\"conflict\"))] | length == 0)' $T/j >/dev/null"
+# -a beside -x of one drive: -a prints no write cache; silence is no conflict
+grep -v '^Write cache is' "$T/conf/a/sda.txt" >"$T/conf/b/sda.txt"
+$DC import --json "$T/conf" >"$T/j" 2>/dev/null
+check "-a beside -x of one drive: no conflict" "jq -e '[.devices[0].errors[] | select(test(\"conflict\"))] | length == 0' $T/j >/dev/null"
+# the QEMU lab's nvme-cli outputs of one drive: no two state one fact differently
+for d in data/e2e/ref/DCE2E-NVME-*/; do
+	mkdir -p "$T/lab/$(basename $d)"; cp $d/id-ctrl.json $d/id-ns.json $d/smart-log.json $d/feature-6.txt "$T/lab/$(basename $d)/"
+done
+$DC import --json "$T/lab" >"$T/j" 2>/dev/null
+check "the lab's nvme-cli outputs: no conflict" "jq -e '([.devices[] | select(.verdicts)] | length >= 3) and ([.devices[].errors[] | select(test(\"conflict\"))] | length == 0)' $T/j >/dev/null"
+# one report that gives a label twice (two drives' lines pasted into one)
+awk -v m="$(grep '^Device Model' "$M1")" -v c="$(grep '^User Capacity' "$M1")" '{ print } /^User Capacity/ { print m; print c }' "$M2" >"$T/twice.txt"
+$DC import --json "$T/twice.txt" >"$T/j" 2>/dev/null
+check "one report with Device Model twice: the first read, both said with their lines" "jq -e '(.devices[0].model == \"Crucial_CT250MX200SSD1\") and ([.devices[0].errors[] | select(test(\"conflict: Device Model: .Crucial_CT250MX200SSD1. [(]line [0-9]+[)], .XA1920LE10063. [(]line [0-9]+[)]\"))] | length == 1)' $T/j >/dev/null"
+check "... and User Capacity: the first size" "jq -e '(.devices[0].capacity_bytes == 250059350016) and ([.devices[0].errors[] | select(test(\"conflict: User Capacity: .250,059,350,016 bytes. .*1,920,383,410,176 bytes\"))] | length == 1)' $T/j >/dev/null"
+# one smartctl -j document that gives a key twice
+sed 's/"firmware_version": "\([^"]*\)",/"firmware_version": "\1", "firmware_version": "XCV10140",/' "$J/exporter-ata-INTEL_SSDSC2KB960G8.json" >"$T/dup.json"
+$DC import --json "$T/dup.json" >"$T/j" 2>/dev/null
+check "one -j document with a key twice: a conflict, both values" "jq -e '[.devices[0].errors[] | select(test(\"conflict: firmware_version given twice, .REDACTED. and .XCV10140.; the first is read\"))] | length == 1' $T/j >/dev/null"
+
 # --- the summary over a folder of real reports ---
 $DC import --json $R >"$T/j" 2>/dev/null; rc=$?
 n=$(find $R -type f | wc -l)
