@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "import.h"
+#include "import_health.h"
 #include "page_build.h"
 #include "raw.h"
 
@@ -42,7 +43,9 @@ struct report {
 	char failure[DC_TEXT_LEN];     /* what smartctl said went wrong, if it says */
 	unsigned line;                 /* the line being read, from 1 */
 	unsigned nseen;                /* the labels read, the first value of each */
-	struct { const char *label; char value[80]; unsigned line; } seen[48];
+	struct { char label[40]; char value[80]; unsigned line; } seen[96];
+	struct dc_import_ata_health ah; /* health line, Device Statistics */
+	struct dc_import_scsi_health sh; /* SCSI health, wear, temperature, error counters */
 	unsigned nconflicts;           /* a label given twice with two values */
 	char conflicts[4][DC_TEXT_LEN];
 };
@@ -377,7 +380,7 @@ static void copy(char *dst, size_t len, const char *v)
 }
 
 /*
- * Whether the value v of label (a constant string) is to be taken: the first time the
+ * Whether the value v of label is to be taken: the first time the
  * label is met, yes; again with the same value, yes; again with another value, no, and
  * the conflict is kept to be said ("Device Model" printed twice in one report: a paste
  * of two drives' lines, or an edit). The first value stays.
@@ -407,7 +410,7 @@ static bool once(struct report *r, const char *label, const char *v)
 		return false;
 	}
 	if (r->nseen < sizeof(r->seen) / sizeof(r->seen[0])) {
-		r->seen[r->nseen].label = label;
+		snprintf(r->seen[r->nseen].label, sizeof(r->seen[0].label), "%s", label);
 		snprintf(r->seen[r->nseen].value, sizeof(r->seen[0].value), "%s", val);
 		r->seen[r->nseen].line = r->line;
 		r->nseen++;
@@ -567,10 +570,164 @@ static void failure_line(struct report *r, const char *line)
 		}
 }
 
+/*
+ * One line of smartctl -x's "Device Statistics (GP Log 0x04)" (ataprint.cpp's
+ * print_device_statistics_page()):
+ *   "0x01  =====  =               =  ===  == General Statistics (rev 1) =="
+ *   "0x01  0x010  4           14946  ---  Power-on Hours"
+ * The flags: N normalised, D supports DSN, C monitored condition met; a value "-" is not
+ * valid; a signed value (a temperature) prints with its sign.
+ */
+static void devstat_line(struct report *r, const char *line)
+{
+	struct dc_ata_devstat_in e = { 0 };
+	unsigned page, off, size, rev;
+	char val[32], flags[8], label[40];
+	const char *at;
+	char *end;
+
+	if (sscanf(line, "0x%2x  =====", &page) == 1 && strstr(line, "=====") && page < 256) {
+		at = strstr(line, "(rev ");
+		if (at && sscanf(at, "(rev %u)", &rev) == 1 && rev < 65536)
+			dc_import_devstat_page(&r->ah, (uint8_t)page, (uint16_t)rev, false);
+		else /* "(empty)", "(invalid page 0x.. in header)" */
+			dc_import_devstat_page(&r->ah, (uint8_t)page, 0, true);
+		return;
+	}
+	if (sscanf(line, "0x%2x 0x%3x %u %31s %7s", &page, &off, &size, val, flags) != 5 ||
+	    page > 255 || off < 8 || off > 504 || off % 8 || size < 1 || size > 7 ||
+	    strlen(flags) < 3 || strspn(flags, "NDC-+") != strlen(flags))
+		return;
+	snprintf(label, sizeof(label), "Device Statistics 0x%02x 0x%03x", page, off);
+	{
+		char both[48];
+
+		snprintf(both, sizeof(both), "%s %s", val, flags);
+		if (!once(r, label, both))
+			return;
+	}
+	e.page = (uint8_t)page;
+	e.offset = (uint16_t)off;
+	e.size = (uint8_t)size;
+	e.flags = DC_DEVSTAT_SUPPORTED;
+	if (strcmp(val, "-") != 0) {
+		errno = 0;
+		e.value = strtoll(val, &end, 10);
+		if (errno || *end)
+			return;
+		e.flags |= DC_DEVSTAT_VALID;
+	}
+	if (flags[0] == 'N')
+		e.flags |= DC_DEVSTAT_NORMALIZED;
+	if (flags[1] == 'D')
+		e.flags |= DC_DEVSTAT_DSN;
+	if (flags[2] == 'C')
+		e.flags |= DC_DEVSTAT_CONDITION;
+	dc_import_devstat_entry(&r->ah, &e);
+}
+
+/*
+ * A row of a SCSI drive's "Error counter log" (scsiprint.cpp):
+ *   "read:          0    40247         0     40247     304122     162438.759           0"
+ * ECC fast, delayed, rereads/rewrites, total corrected, algorithm invocations, gigabytes
+ * processed, total uncorrected: log page 0x03 (read) or 0x02 (write), parameters 0-6.
+ */
+static void error_counter_row(struct report *r, const char *line)
+{
+	unsigned long long c[5], unc;
+	double gb;
+	unsigned k;
+
+	if (strncmp(line, "read:", 5) == 0)
+		k = 1;
+	else if (strncmp(line, "write:", 6) == 0)
+		k = 0;
+	else
+		return;
+	if (sscanf(line + (k ? 5 : 6), "%llu %llu %llu %llu %llu %lf %llu", &c[0], &c[1], &c[2],
+		   &c[3], &c[4], &gb, &unc) != 7 || !once(r, k ? "Error counter log read" :
+							  "Error counter log write", line))
+		return;
+	r->sh.have_errors[k] = true;
+	for (unsigned i = 0; i < 5; i++) {
+		r->sh.have_counter[k][i] = true;
+		r->sh.counter[k][i] = c[i];
+	}
+	r->sh.have_counter[k][6] = true;
+	r->sh.counter[k][6] = unc;
+}
+
+/* A temperature line of a SCSI report: "37 C", or "<not available>" (FFh). */
+static bool scsi_temp(const char *v, uint8_t *out)
+{
+	unsigned t;
+
+	if (strncmp(v, "<not available>", 15) == 0) {
+		*out = 0xFF;
+		return true;
+	}
+	if (sscanf(v, "%u C", &t) != 1 || t > 254)
+		return false;
+	*out = (uint8_t)t;
+	return true;
+}
+
+/* The health lines: ATA's self-assessment; SCSI's health status, wear and temperature. */
+static void health_status_line(struct report *r, const char *line)
+{
+	static const char pot[] = "Accumulated power on time, hours:minutes ";
+	const char *v;
+	unsigned h, m, asc, ascq;
+
+	if ((v = take(r, line, "SMART overall-health self-assessment test result"))) {
+		if (strncmp(v, "PASSED", 6) == 0 && r->ah.self == DC_SELF_NOT_SHOWN)
+			r->ah.self = DC_SELF_PASSED;
+		else if (strncmp(v, "FAILED", 6) == 0 && r->ah.self == DC_SELF_NOT_SHOWN)
+			r->ah.self = DC_SELF_FAILED;
+	} else if (strncmp(line, "Warning: This result is based on an Attribute check", 51) == 0 ||
+		   strncmp(line, "SMART Status not supported:", 27) == 0 ||
+		   strncmp(line, "SMART Status command failed:", 28) == 0) {
+		/* smartctl judged the attributes itself: the drive gave no RETURN STATUS */
+		r->ah.self = DC_SELF_ATTRIBUTE_CHECK;
+	} else if ((v = take(r, line, "SMART Health Status"))) {
+		const char *codes = strstr(v, "[asc=");
+
+		r->sh.have_ie = true;
+		if (strncmp(v, "OK", 2) == 0 && (v[2] == '\0' || v[2] == ' ')) {
+			r->sh.ie_codes = true;
+			r->sh.asc = r->sh.ascq = 0;
+		} else if (codes && sscanf(codes, "[asc=%x, ascq=%x]", &asc, &ascq) == 2 &&
+			   asc < 256 && ascq < 256) {
+			r->sh.ie_codes = true;
+			r->sh.asc = (uint8_t)asc;
+			r->sh.ascq = (uint8_t)ascq;
+		} else {
+			snprintf(r->sh.ie_text, sizeof(r->sh.ie_text), "%s", v);
+			trim(r->sh.ie_text);
+		}
+	} else if ((v = take(r, line, "Percentage used endurance indicator"))) {
+		if (sscanf(v, "%u%%", &h) == 1 && h < 256) {
+			r->sh.have_used = true;
+			r->sh.percent_used = h;
+		}
+	} else if (strncmp(line, pot, sizeof(pot) - 1) == 0 &&
+		   once(r, "Accumulated power on time", line + sizeof(pot) - 1)) {
+		if (sscanf(line + sizeof(pot) - 1, "%u:%u", &h, &m) == 2 && m < 60 &&
+		    h < 0xFFFFFFFFu / 60) {
+			r->sh.have_power_on = true;
+			r->sh.power_on_minutes = h * 60 + m;
+		}
+	} else if ((v = take(r, line, "Current Drive Temperature"))) {
+		r->sh.have_temp = scsi_temp(v, &r->sh.temp_c);
+	} else if ((v = take(r, line, "Drive Trip Temperature"))) {
+		r->sh.have_trip = scsi_temp(v, &r->sh.trip_c);
+	}
+}
+
 static void read_report(const char *text, size_t len, struct report *r)
 {
 	const char *p = text, *end = text + len;
-	enum { NONE, ATTRS, HEALTH } section = NONE;
+	enum { NONE, ATTRS, HEALTH, DEVSTAT, ERRLOG } section = NONE;
 	bool brief = true;
 
 	memset(r, 0, sizeof(*r));
@@ -602,6 +759,36 @@ static void read_report(const char *text, size_t len, struct report *r)
 			r->have_health = true;
 			continue;
 		}
+		if (strncmp(line, "Device Statistics (GP Log 0x04)", 31) == 0 ||
+		    strncmp(line, "Device Statistics (SMART Log 0x04)", 34) == 0) {
+			section = DEVSTAT;
+			r->ah.devstat_shown = true;
+			continue;
+		}
+		if (strncmp(line, "Device Statistics page 0x00 is invalid", 38) == 0) {
+			r->ah.devstat_shown = r->ah.devstat_broken = true;
+			continue;
+		}
+		if (strncmp(line, "Error counter log:", 18) == 0) {
+			section = ERRLOG;
+			continue;
+		}
+		if (section == DEVSTAT) {
+			if (line[0] == '\0' || strstr(line, "|_")) {
+				section = NONE;
+				continue;
+			}
+			devstat_line(r, line);
+			continue;
+		}
+		if (section == ERRLOG) {
+			if (line[0] == '\0') {
+				section = NONE;
+				continue;
+			}
+			error_counter_row(r, line);
+			continue;
+		}
 		if (section == ATTRS) {
 			if (line[0] == '\0' || strchr(line, '|')) {
 				section = NONE;
@@ -619,6 +806,7 @@ static void read_report(const char *text, size_t len, struct report *r)
 			continue;
 		}
 		info_line(r, line);
+		health_status_line(r, line);
 		failure_line(r, line);
 	}
 }
@@ -654,6 +842,8 @@ static int ata_pages(const struct report *r, struct dc_import_part *p)
 				"82/83 not valid; its text does not tell which");
 	dc_build_ata_identify(id, &a);
 	rc = dc_raw_add(&p->raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0);
+	if (!rc)
+		rc = dc_import_ata_health_pages(p, &r->ah, "smartctl's text");
 	if (rc)
 		return rc;
 	if (!r->have_attr_table) {
@@ -724,6 +914,8 @@ static int scsi_pages(const struct report *r, struct dc_import_part *p)
 		b1[5] = (uint8_t)(r->rotation & 0xFF);
 		rc = dc_raw_add(&p->raw, DC_PG_SCSI_VPD_B1, b1, sizeof(b1), 0);
 	}
+	if (!rc)
+		rc = dc_import_scsi_health_pages(p, &r->sh, "smartctl's text");
 	return rc;
 }
 
