@@ -234,6 +234,23 @@ static void test_ata_health(void)
 		CHECK(pg && pg->len == 2 && pg->data[0] == 0xF4 && pg->data[1] == 0x2C);
 		dc_import_parts_free(&im.parts);
 	}
+	/* ... and its -j (the same numbers): smart_status.passed false; text and JSON agree */
+	{
+		struct imported t, j;
+
+		if (import_file(LHW "SSD/Crucial/CT250MX200SSD1/32B0F78C3734.txt", false, &t)) {
+			if (import_file(SJ "constructed-ata-x-Crucial_CT250MX200SSD1.json", true, &j)) {
+				CHECK(same_page(&t, &j, DC_PG_ATA_SMART_STATUS));
+				CHECK(same_page(&t, &j, DC_PG_ATA_DEVSTAT_00));
+				CHECK(same_page(&t, &j, DC_PG_ATA_DEVSTAT_01));
+				CHECK(same_page(&t, &j, DC_PG_ATA_DEVSTAT_07));
+				CHECK(same_page(&t, &j, DC_PG_ATA_SMART_DATA));
+				CHECK(same_page(&t, &j, DC_PG_ATA_SMART_THRESHOLDS));
+				dc_import_parts_free(&j.parts);
+			}
+			dc_import_parts_free(&t.parts);
+		}
+	}
 	/* "PASSED" then "Warning: This result is based on an Attribute check.": smartctl's
 	 * own verdict, not the drive's: not in the input, and said */
 	if (import_file(LHW "SSD/China/SATA_SSD_1TB/8E3E80A782A7.txt", false, &im)) {
