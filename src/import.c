@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cjson/cJSON.h>
+
 #include "drive.h"
 #include "files.h"
 #include "import.h"
@@ -387,8 +389,21 @@ static void import_file(struct walk *w, const char *path, bool in_folder)
 		return;
 	}
 	if (n == 1 && skippable && !importer_for(dc_import_detect(text, len))) {
-		add_skip(w->skips, path, strstr(text, "\"drivecheck_version\"") ? own_json
-			 : "not a report of any known format (smartctl, nvme-cli, fio)");
+		/* JSON that does not parse may be a report cut short before the keys that tell
+		 * its format: that is an error, not a file to skip. */
+		const char *s = text;
+		cJSON *doc;
+
+		while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+			s++;
+		doc = *s == '{' || *s == '[' ? cJSON_ParseWithLength(s, len - (size_t)(s - text)) : NULL;
+		if ((*s == '{' || *s == '[') && !doc)
+			add_bad(w->bad, path, "JSON cut short or broken, of no format it can be told "
+				"apart as (smartctl -j, nvme-cli, fio)");
+		else
+			add_skip(w->skips, path, strstr(text, "\"drivecheck_version\"") ? own_json
+				 : "not a report of any known format (smartctl, nvme-cli, fio)");
+		cJSON_Delete(doc);
 		free(spans);
 		free(text);
 		return;

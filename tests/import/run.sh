@@ -189,6 +189,14 @@ printf '{"json_format_version": [1, 0], "smartctl": {"version": [7, 3]}, "device
 $DC import --json "$T/inv" >/dev/null 2>"$T/e"; rc=$?
 check "an ill-typed smartctl -j in a folder stays an error (exit 3)" "[ $rc -eq 3 ] && grep -q 'ill-typed.json: model_name: a number where a string belongs' $T/e"
 rm "$T/inv/ill-typed.json"
+head -c 30 data/e2e/ref/DCE2E-NVME-WB-FAST/id-ctrl.json >"$T/inv/cut-id-ctrl.json"
+$DC import --json "$T/inv" >/dev/null 2>"$T/e"; rc=$?
+check "JSON cut short before the keys that tell its format, in a folder: an error (exit 3)" "[ $rc -eq 3 ] && grep -q 'cut-id-ctrl.json: JSON cut short or broken' $T/e"
+rm "$T/inv/cut-id-ctrl.json"
+printf '{"name": "some-tool", "version": "1.0.0"}\n' >"$T/inv/package.json"
+$DC import --json "$T/inv" >"$T/j" 2>"$T/e"; rc=$?
+check "whole JSON of another tool in a folder: skipped" "[ $rc -eq 0 ] && grep -q 'skipped $T/inv/package.json: not a report of any known format' $T/e"
+rm "$T/inv/package.json"
 $DC import "$T/nonexistent" >/dev/null 2>"$T/e"; rc=$?
 check "missing path: exit 3 and a message" "[ $rc -eq 3 ] && grep -q 'nonexistent: cannot open' $T/e"
 chmod 000 "$T/mixed/good.txt"
