@@ -15,11 +15,11 @@
 /* The ATA side: the overall self-assessment and the Device Statistics log. */
 struct dc_import_ata_health {
 	enum {
-		DC_SELF_NOT_SHOWN = 0,    /* no health line (smartctl -i, SMART off) */
-		DC_SELF_PASSED,           /* the drive's SMART RETURN STATUS: good */
-		DC_SELF_FAILED,           /* ... a threshold exceeded */
-		DC_SELF_ATTRIBUTE_CHECK,  /* smartctl's own verdict from the attributes: the
-					     drive did not answer the command */
+		DC_IMPORT_SELF_NOT_SHOWN = 0,   /* no health line (smartctl -i, SMART off) */
+		DC_IMPORT_SELF_PASSED,          /* the drive's SMART RETURN STATUS: good */
+		DC_IMPORT_SELF_FAILED,          /* ... a threshold exceeded */
+		DC_IMPORT_SELF_ATTRIBUTE_CHECK, /* smartctl's own verdict from the attributes:
+						   the drive did not answer the command */
 	} self;
 	bool devstat_shown;           /* the report has a Device Statistics section */
 	bool devstat_broken;          /* ... and says page 0 was invalid */

@@ -82,12 +82,12 @@ int dc_import_ata_health_pages(struct dc_import_part *p, const struct dc_import_
 	int rc;
 
 	switch (h->self) {
-	case DC_SELF_PASSED:
-	case DC_SELF_FAILED:
-		dc_build_ata_smart_status(st, h->self == DC_SELF_PASSED);
+	case DC_IMPORT_SELF_PASSED:
+	case DC_IMPORT_SELF_FAILED:
+		dc_build_ata_smart_status(st, h->self == DC_IMPORT_SELF_PASSED);
 		rc = dc_raw_add(&p->raw, DC_PG_ATA_SMART_STATUS, st, sizeof(st), 0);
 		break;
-	case DC_SELF_ATTRIBUTE_CHECK:
+	case DC_IMPORT_SELF_ATTRIBUTE_CHECK:
 		dc_import_note(p, "%s: the health line is smartctl's own attribute check; the drive "
 			       "gave no SMART RETURN STATUS", who);
 		/* fall through */

@@ -496,7 +496,7 @@ static bool said(const cJSON *root, const char *needle)
 	return false;
 }
 
-/* smart_status.passed: the overall self-assessment, DC_SELF_NOT_SHOWN when absent. */
+/* smart_status.passed: the overall self-assessment, DC_IMPORT_SELF_NOT_SHOWN when absent. */
 static int read_self(struct jctx *c, const cJSON *root, const cJSON **status, enum dc_tri *passed)
 {
 	int rc;
@@ -657,8 +657,8 @@ static int import_ata(struct jctx *c, const cJSON *root, struct dc_import_part *
 		if (passed != DC_TRI_UNKNOWN)
 			h->self = said(root, "based on an Attribute check") ||
 				  said(root, "SMART Status not supported") ||
-				  said(root, "SMART Status command failed") ? DC_SELF_ATTRIBUTE_CHECK
-				  : passed == DC_TRI_YES ? DC_SELF_PASSED : DC_SELF_FAILED;
+				  said(root, "SMART Status command failed") ? DC_IMPORT_SELF_ATTRIBUTE_CHECK
+				  : passed == DC_TRI_YES ? DC_IMPORT_SELF_PASSED : DC_IMPORT_SELF_FAILED;
 		rc = dc_import_ata_health_pages(p, h, "smartctl -j");
 		free(h);
 		if (rc)

@@ -680,15 +680,15 @@ static void health_status_line(struct report *r, const char *line)
 	unsigned h, m, asc, ascq;
 
 	if ((v = take(r, line, "SMART overall-health self-assessment test result"))) {
-		if (strncmp(v, "PASSED", 6) == 0 && r->ah.self == DC_SELF_NOT_SHOWN)
-			r->ah.self = DC_SELF_PASSED;
-		else if (strncmp(v, "FAILED", 6) == 0 && r->ah.self == DC_SELF_NOT_SHOWN)
-			r->ah.self = DC_SELF_FAILED;
+		if (strncmp(v, "PASSED", 6) == 0 && r->ah.self == DC_IMPORT_SELF_NOT_SHOWN)
+			r->ah.self = DC_IMPORT_SELF_PASSED;
+		else if (strncmp(v, "FAILED", 6) == 0 && r->ah.self == DC_IMPORT_SELF_NOT_SHOWN)
+			r->ah.self = DC_IMPORT_SELF_FAILED;
 	} else if (strncmp(line, "Warning: This result is based on an Attribute check", 51) == 0 ||
 		   strncmp(line, "SMART Status not supported:", 27) == 0 ||
 		   strncmp(line, "SMART Status command failed:", 28) == 0) {
 		/* smartctl judged the attributes itself: the drive gave no RETURN STATUS */
-		r->ah.self = DC_SELF_ATTRIBUTE_CHECK;
+		r->ah.self = DC_IMPORT_SELF_ATTRIBUTE_CHECK;
 	} else if ((v = take(r, line, "SMART Health Status"))) {
 		const char *codes = strstr(v, "[asc=");
 
