@@ -41,7 +41,9 @@ endif
 SRCS      := $(sort $(wildcard src/*.c))
 LIB_SRCS  := $(filter-out src/main.c,$(SRCS))
 LIB_OBJS  := $(LIB_SRCS:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/drives_db.o
-DBSRC     := $(sort $(wildcard db/vendors/*.txt))
+DBSRC     := $(sort $(wildcard db/vendors/*.txt)) $(sort $(wildcard db/advisories/*.txt))
+# Lists of drives with power-loss protection read whole: what an inferred "none" is held against.
+DBLISTS   := $(sort $(wildcard db/lists/*.txt))
 
 all: $(BUILD)/drivecheck
 
@@ -65,21 +67,22 @@ $(BUILD)/drivecheck: $(BUILD)/obj/main.o $(BUILD)/obj/regex_cache.o $(BUILD)/lib
 # The drive database: db/vendors/*.txt -> SQLite file -> embedded in the binary.
 # dbbuild shares the matcher, the names, the rules of evidence and the SMART attribute
 # table with drivecheck itself (db-check holds the table against the families).
-DBBUILD_SRCS := db/dbbuild.c src/model.c src/names.c src/source_rules.c src/ata_attrs.c
+DBBUILD_SRCS := db/dbbuild.c src/model.c src/names.c src/source_rules.c src/ata_attrs.c \
+                src/advisory.c
 $(BUILD)/dbbuild: $(DBBUILD_SRCS) $(wildcard include/*.h) | $(BUILD)/obj
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(DBBUILD_SRCS) $(LDFLAGS) $(shell pkg-config --libs sqlite3)
 
-$(BUILD)/drives.sqlite: $(BUILD)/dbbuild db/schema.sql $(DBSRC)
+$(BUILD)/drives.sqlite: $(BUILD)/dbbuild db/schema.sql $(DBSRC) $(DBLISTS)
 	@$(if $(Q),echo "  DB      $@")
-	$(Q)$(BUILD)/dbbuild -o $@ db/schema.sql $(DBSRC)
+	$(Q)$(BUILD)/dbbuild $(addprefix --list ,$(DBLISTS)) -o $@ db/schema.sql $(DBSRC)
 
 $(BUILD)/obj/drives_db.o: $(BUILD)/drives.sqlite
 	@$(if $(Q),echo "  EMBED   $<")
 	$(Q)cd $(BUILD) && ld -r -b binary -z noexecstack -o obj/drives_db.o drives.sqlite
 
 db-check: $(BUILD)/dbbuild
-	$(Q)$(BUILD)/dbbuild --check --attr-rules --models data/enterprise-models.tsv -o $(BUILD)/drives-check.sqlite db/schema.sql $(DBSRC)
+	$(Q)$(BUILD)/dbbuild --check --attr-rules --models data/enterprise-models.tsv $(addprefix --list ,$(DBLISTS)) -o $(BUILD)/drives-check.sqlite db/schema.sql $(DBSRC)
 
 # Debian 12 packages: to build, and to run every test (loop devices, the QEMU lab, fuzzers,
 # the Debian package). libnvme.pc requires json-c and openssl: pkg-config --cflags wants both.

@@ -1,6 +1,7 @@
 -- SPDX-License-Identifier: GPL-2.0-or-later
--- schema.sql - the drive database as built from db/vendors/*.txt (see db/README.md).
-PRAGMA user_version = 2;
+-- schema.sql - the drive database as built from db/vendors/*.txt and db/advisories/*.txt
+-- (see db/README.md). Version 3 added the firmware advisories.
+PRAGMA user_version = 3;
 
 CREATE TABLE meta (
 	key   TEXT PRIMARY KEY,
@@ -18,7 +19,9 @@ CREATE TABLE family (
 	plp            TEXT NOT NULL CHECK (plp IN ('full', 'data-at-rest', 'at-least-data-at-rest',
 	                                            'none', 'unknown')),
 	plp_note       TEXT,
-	-- 1 when the class is "none" inferred from a client feature list that names no PLP
+	-- 1 when the class is "none" inferred for a client family: a vendor or review source
+	-- places it in the client line, no source claims protection, and no list of drives
+	-- with protection (db/lists/) names it
 	plp_inferred   INTEGER NOT NULL DEFAULT 0 CHECK (plp_inferred IN (0, 1)),
 	-- why the row stands although a source disagrees (db/README.md), or NULL
 	dispute        TEXT,
@@ -36,7 +39,8 @@ CREATE TABLE source (
 	                                        'distributor', 'community')),
 	-- what this source says: a PLP class, or only endurance, or only what the part is
 	claim     TEXT NOT NULL CHECK (claim IN ('full', 'data-at-rest', 'at-least-data-at-rest',
-	                                         'none', 'inferred-none', 'endurance', 'identity')),
+	                                         'none', 'inferred-none', 'client-line', 'not-listed',
+	                                         'endurance', 'identity')),
 	strength  INTEGER NOT NULL,        -- the kind's rank: vendor 6 ... community 1
 	backs     INTEGER NOT NULL CHECK (backs IN (0, 1)), -- supports the family's class
 	title     TEXT NOT NULL CHECK (length(title) > 0),
@@ -69,3 +73,72 @@ CREATE TABLE example (
 CREATE INDEX pattern_family ON pattern(family_id);
 CREATE INDEX source_family ON source(family_id);
 CREATE INDEX tbw_family ON tbw(family_id);
+
+-- ---- firmware advisories (issue 22): db/advisories/*.txt, db/README.md ----
+
+-- One known firmware defect: one stanza of an advisory file.
+CREATE TABLE advisory (
+	id          INTEGER PRIMARY KEY,
+	advisory    TEXT NOT NULL UNIQUE,          -- e.g. HPE-A00092491
+	vendor      TEXT NOT NULL,
+	title       TEXT NOT NULL CHECK (length(title) > 0),
+	bulletin    TEXT NOT NULL CHECK (length(bulletin) > 0), -- the vendor's document it rests on
+	interface   TEXT CHECK (interface IS NULL OR interface IN ('sata', 'sas', 'nvme')),
+	effect      TEXT NOT NULL CHECK (effect IN ('data-loss', 'drive-loss', 'hang',
+	                                            'performance', 'other')),
+	effect_note TEXT NOT NULL CHECK (length(effect_note) > 0),
+	hours       INTEGER CHECK (hours IS NULL OR hours > 0), -- power-on hours of the failure point
+	hours_note  TEXT,
+	fixed       TEXT,                          -- the firmware that fixes it, or NULL: none named
+	file        TEXT NOT NULL,
+	line        INTEGER NOT NULL
+);
+
+-- Globs on the normalised model string (src/model.c), as for the families.
+CREATE TABLE advisory_model (
+	advisory_id INTEGER NOT NULL REFERENCES advisory(id),
+	pattern     TEXT NOT NULL
+);
+
+-- Globs on the normalised firmware revision, within the advisory's own models: affected
+-- (1), or not affected (0: the fix and later releases where 'affected' is wide).
+CREATE TABLE advisory_firmware (
+	advisory_id INTEGER NOT NULL REFERENCES advisory(id),
+	pattern     TEXT NOT NULL,
+	affected    INTEGER NOT NULL CHECK (affected IN (0, 1))
+);
+
+-- The capacities an advisory names (decimal GB); none: every capacity of its models.
+CREATE TABLE advisory_capacity (
+	advisory_id INTEGER NOT NULL REFERENCES advisory(id),
+	gb          REAL NOT NULL CHECK (gb > 0)
+);
+
+-- Every advisory cites sources, one of which backs it (dbbuild: src/source_rules.c).
+CREATE TABLE advisory_source (
+	advisory_id INTEGER NOT NULL REFERENCES advisory(id),
+	kind      TEXT NOT NULL CHECK (kind IN ('vendor', 'device', 'review', 'compilation',
+	                                        'distributor', 'community')),
+	claim     TEXT NOT NULL CHECK (claim IN ('bulletin', 'cites-bulletin', 'report', 'identity')),
+	strength  INTEGER NOT NULL,
+	backs     INTEGER NOT NULL CHECK (backs IN (0, 1)),
+	title     TEXT NOT NULL CHECK (length(title) > 0),
+	url       TEXT NOT NULL CHECK (url LIKE 'http%'),
+	revision  TEXT,
+	location  TEXT
+);
+
+-- Drives the advisory must hit (hit = 1) or leave alone (0), checked by dbbuild --check:
+-- real model and firmware strings where a report shows one, else marked synthetic.
+CREATE TABLE advisory_example (
+	advisory_id    INTEGER NOT NULL REFERENCES advisory(id),
+	model          TEXT NOT NULL,
+	firmware       TEXT NOT NULL,
+	capacity_bytes INTEGER,
+	hit            INTEGER NOT NULL CHECK (hit IN (0, 1)),
+	seen           TEXT NOT NULL               -- where the strings come from, or 'synthetic'
+);
+
+CREATE INDEX advisory_model_id ON advisory_model(advisory_id);
+CREATE INDEX advisory_firmware_id ON advisory_firmware(advisory_id);
+CREATE INDEX advisory_source_id ON advisory_source(advisory_id);

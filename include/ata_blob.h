@@ -3,6 +3,7 @@
 #ifndef DC_ATA_BLOB_H
 #define DC_ATA_BLOB_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -13,6 +14,9 @@
 /* ata_blob.c. Pure. */
 /* The 512-byte IDENTIFY record of a libatasmart blob, or NULL when absent or bent. */
 const uint8_t *dc_ata_blob_identify(const uint8_t *blob, size_t len);
+/* The SMART RETURN STATUS libatasmart keeps in a blob it read it for: 0 with *good set,
+ * or -ENOENT when the blob holds none. */
+int dc_ata_blob_smart_status(const uint8_t *blob, size_t len, bool *good);
 /* Builds, in out (DC_ATA_BLOB_MAX bytes), the blob libatasmart replays from IDENTIFY,
  * SMART READ DATA and, when not NULL, SMART READ THRESHOLDS (512 bytes each), so that the
  * same library decodes the attributes either way. Returns the blob's length. */

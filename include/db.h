@@ -4,7 +4,7 @@
 #define DC_DB_H
 
 /* The layout db/schema.sql builds; dc_db_open() refuses any other. */
-#define DC_DB_SCHEMA_VERSION 2
+#define DC_DB_SCHEMA_VERSION 3
 
 #include <stddef.h>
 
@@ -35,5 +35,37 @@ int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
 	       int (*cb)(const struct dc_dbinfo *row, void *ud), void *ud);
 /* Counts families and patterns, for --version and the coverage benchmark. */
 int dc_db_stats(struct dc_db *db, unsigned *families, unsigned *patterns);
+
+/* ---- firmware advisories (issue 22): db/advisories/NAME.txt, db/README.md ---- */
+
+#include <stdint.h>
+
+struct dc_adv_rule;
+
+/*
+ * The known firmware defects that apply to one drive: model as the drive reports it
+ * (SCSI product, ATA or NVMe model number), firmware as it reports it ("" or NULL: not
+ * known), capacity in bytes (0: not known) and power-on hours (negative: not known).
+ * Fills out[0..*n) (at most max), in the files' order, each with match =
+ * DC_ADV_AFFECTED, or DC_ADV_FIRMWARE_UNKNOWN when no firmware was given (then every
+ * advisory of the model and capacity is returned); a firmware the advisory does not hit,
+ * another model, or a capacity it does not name gives nothing. For a counter defect with
+ * the hours known: hours_left_known, and hours_left = hours - power_on_hours (negative
+ * once past the failure point). Reads the database only: no other effect. Returns 0 or -EIO.
+ */
+int dc_db_advisories(struct dc_db *db, const char *model, const char *firmware,
+		     uint64_t capacity_bytes, long long power_on_hours,
+		     struct dc_advisory *out, unsigned max, unsigned *n);
+/* Calls cb for every advisory, by vendor and id (match unset). Returns 0, -EIO, -ENOMEM, or
+ * what cb returned when it was not 0. */
+int dc_db_advisory_list(struct dc_db *db, int (*cb)(const struct dc_advisory *a, void *ud),
+			void *ud);
+/* How many advisories the database holds. */
+int dc_db_advisory_count(struct dc_db *db, unsigned *count);
+/* The matcher's view (advisory.h) of a read advisory; ptrs holds the pattern pointers. */
+void dc_advisory_rule_of(const struct dc_advisory *a, struct dc_adv_rule *r,
+			 const char *ptrs[3][DC_ADV_MAX_PATTERNS]);
+
+/* ---- end of firmware advisories ---- */
 
 #endif /* DC_DB_H */

@@ -160,7 +160,7 @@ struct dc_wear {
 	uint64_t unsafe_shutdowns;
 	bool have_media_errors;
 	uint64_t media_errors;
-	char source[48];              /* "nvme smart log", "ata smart attr 177", ... */
+	char source[80];              /* "nvme smart log", "ata smart attr 177", ... */
 };
 
 /* One ATA SMART attribute, as the drive gives it (smartctl -A shows the same columns). */
@@ -188,6 +188,13 @@ struct dc_nvme_health {
 
 #define DC_MAX_ATA_ATTRS 30
 
+/* A drive's overall verdict on itself; zero, the value of a cleared struct, is "not given". */
+enum dc_self_assessment {
+	DC_SELF_NOT_GIVEN = 0,
+	DC_SELF_PASSED,
+	DC_SELF_FAILED,
+};
+
 /* What SMART says, undecided: every attribute, and the NVMe health log. */
 struct dc_smart {
 	unsigned nattrs;
@@ -196,6 +203,56 @@ struct dc_smart {
 	struct dc_nvme_health nvme;
 	bool have_temperature;
 	int temperature_c;            /* now, degrees Celsius */
+	/* The drive's own overall verdict (docs/health.md): ATA SMART RETURN STATUS, or a
+	 * SCSI informational exception. */
+	enum dc_self_assessment self_assessment;
+	char self_source[48];         /* "ata smart return status", "scsi log page 0x2f" */
+	bool have_scsi_exception;     /* SCSI: log page 0x2F was read */
+	uint8_t scsi_asc, scsi_ascq;  /* ... the latest informational exception (0/0: none) */
+};
+
+/*
+ * The drive's health, as decide judges it from the facts above (src/health.c,
+ * docs/health.md): what the drive itself says is wrong, each problem typed.
+ */
+enum dc_health_status {
+	DC_HEALTH_UNKNOWN = 0,        /* the drive gave no verdict (no SMART, not read) */
+	DC_HEALTH_OK,
+	DC_HEALTH_WARNING,
+	DC_HEALTH_FAILING,            /* the drive says it is failing: every role fails */
+};
+
+enum dc_health_kind {
+	DC_HP_SELF_ASSESSMENT = 0,    /* the overall self-assessment failed */
+	DC_HP_ATTRIBUTE,              /* an ATA attribute at or below its threshold */
+	DC_HP_NVME_WARNING,           /* an NVMe critical warning bit */
+	DC_HP_ENDURANCE_EXCEEDED,     /* NVMe percentage used over 100 */
+	DC_HP_SCSI_EXCEPTION,         /* a SCSI informational exception */
+};
+
+struct dc_health_problem {
+	enum dc_health_kind kind;
+	bool failing;                 /* else a warning */
+	/* DC_HP_ATTRIBUTE */
+	uint8_t id, value, worst, threshold;
+	bool prefail;                 /* flag bit 0: a pre-failure attribute */
+	bool now;                     /* at or below the threshold now; else in the past */
+	char name[32];
+	/* DC_HP_NVME_WARNING: the bit (0-7); DC_HP_ENDURANCE_EXCEEDED: percent used */
+	unsigned bit, percent_used;
+	/* DC_HP_SCSI_EXCEPTION, DC_HP_SELF_ASSESSMENT of a SCSI drive */
+	uint8_t asc, ascq;
+};
+
+#define DC_MAX_HEALTH_PROBLEMS 16
+
+struct dc_health {
+	enum dc_health_status status;
+	enum dc_self_assessment self_assessment; /* NVMe: the critical warning byte */
+	char source[48];              /* where the self-assessment came from */
+	unsigned nproblems;           /* problems[] holds the first DC_MAX_HEALTH_PROBLEMS */
+	unsigned ntotal;              /* ... of this many (the failing ones come first) */
+	struct dc_health_problem problems[DC_MAX_HEALTH_PROBLEMS];
 };
 
 /* The facts decoded from the raw pages. */
@@ -251,6 +308,10 @@ enum dc_source_kind {
 enum dc_claim {
 	DC_CLAIM_IDENTITY = 0,          /* part numbers, the family: no PLP statement */
 	DC_CLAIM_ENDURANCE,             /* DWPD, TBW or warranty only */
+	DC_CLAIM_CLIENT_LINE,           /* places the family in the vendor's client line: no PLP
+					   statement, one ground of an inferred "none" */
+	DC_CLAIM_NOT_LISTED,            /* a list of drives with PLP, read whole, that does not
+					   name the family: another ground of an inferred "none" */
 	DC_CLAIM_NONE,                  /* says the drive has no power-loss protection */
 	DC_CLAIM_INFERRED_NONE,         /* a client feature list that names no PLP */
 	DC_CLAIM_DATA_AT_REST,
@@ -265,10 +326,98 @@ struct dc_db_source {
 	char title[200];
 	char url[320];
 	char revision[64];              /* the document's revision or date, "" when none */
-	char where[128];                /* where in it the fact stands, "" when not given */
+	char where[200];                /* where in it the fact stands, "" when not given */
 };
 
 #define DC_MAX_SOURCES 10
+
+/* ---- firmware advisories (issue 22): known firmware defects, db/advisories/NAME.txt ---- */
+
+/* What a firmware defect does, worst first. */
+enum dc_adv_effect {
+	DC_ADV_DATA_LOSS = 0,   /* user data is lost or corrupted */
+	DC_ADV_DRIVE_LOSS,      /* the drive bricks: it and its data are gone */
+	DC_ADV_HANG,            /* the drive stops answering (until a power cycle) */
+	DC_ADV_PERFORMANCE,     /* it slows down */
+	DC_ADV_OTHER,
+};
+
+/* What one source of an advisory is (db/README.md, "Firmware advisories"). */
+enum dc_adv_claim {
+	DC_ADV_CLAIM_IDENTITY = 0,      /* what the part numbers are: says nothing of the defect */
+	DC_ADV_CLAIM_REPORT,            /* reports of the failure, naming no vendor bulletin */
+	DC_ADV_CLAIM_CITES_BULLETIN,    /* relays the vendor's bulletin, naming it */
+	DC_ADV_CLAIM_BULLETIN,          /* the vendor's own bulletin, notice or release note */
+};
+
+/* How an advisory meets one drive. */
+enum dc_adv_match {
+	DC_ADV_NO_MATCH = 0,            /* another model, another capacity, or firmware not affected */
+	DC_ADV_AFFECTED,                /* model, capacity and firmware all match */
+	DC_ADV_FIRMWARE_UNKNOWN,        /* model and capacity match; no firmware was given */
+	DC_ADV_NOT_AFFECTED,            /* model matches; the firmware is the fix, or not listed */
+};
+
+struct dc_adv_source {
+	enum dc_source_kind kind;
+	enum dc_adv_claim claim;
+	bool backs;                     /* may back the advisory under the rules of evidence */
+	char title[200];
+	char url[320];
+	char revision[64];
+	char where[128];
+};
+
+#define DC_ADV_MAX_PATTERNS 32
+#define DC_MAX_ADVISORIES 8     /* per drive: more than any model has */
+#define DC_ADV_MAX_CAPACITIES 8
+
+/* One advisory, and how it meets the drive asked about (dc_db_advisories). */
+struct dc_advisory {
+	char id[48];                    /* "HPE-A00092491" */
+	char vendor[64];
+	char title[DC_TEXT_LEN];
+	char bulletin[256];             /* the vendor's document the advisory rests on */
+	char interface[16];             /* "sas", "sata", "nvme", "" when it spans several */
+	enum dc_adv_effect effect;
+	char effect_note[512];          /* what happens, in our words */
+	long long hours;                /* power-on hours of the failure point; 0: not a counter */
+	char hours_note[256];           /* e.g. "idle hours; Intel: read power-on hours" */
+	char fixed[64];                 /* the firmware that fixes it, as the source names it; "" */
+	unsigned nmodels, naffected, nnot_affected, ncapacities;
+	char models[DC_ADV_MAX_PATTERNS][DC_NAME_LEN];       /* globs on the normalised model */
+	char affected[DC_ADV_MAX_PATTERNS][DC_NAME_LEN];     /* globs on the normalised firmware */
+	char not_affected[DC_ADV_MAX_PATTERNS][DC_NAME_LEN]; /* the fix and later releases */
+	double capacities_gb[DC_ADV_MAX_CAPACITIES];         /* none: every capacity */
+	/* The drive asked about (unset in a listing): */
+	enum dc_adv_match match;        /* DC_ADV_AFFECTED or DC_ADV_FIRMWARE_UNKNOWN */
+	bool hours_left_known;          /* a counter defect and the power-on hours given */
+	long long hours_left;           /* hours - power-on hours: negative once past */
+	unsigned nsources;              /* sources[] keeps the first DC_MAX_SOURCES, backing first */
+	struct dc_adv_source sources[DC_MAX_SOURCES];
+};
+
+/*
+ * An advisory that hits one drive, as the report keeps it (the whole advisory is the
+ * database's): what decide, the renderers and the fleet report need.
+ */
+struct dc_advisory_hit {
+	char id[48];
+	char title[DC_TEXT_LEN];
+	enum dc_adv_effect effect;
+	long long hours;                /* power-on hours of the failure point; 0: not a counter */
+	bool hours_left_known;
+	long long hours_left;           /* negative once past the failure point */
+	char fixed[64];                 /* "" when no fix is named */
+	char bulletin[256];
+	enum dc_source_kind source_kind; /* the strongest backing source */
+	char source_title[200];
+	char source_url[320];
+};
+
+#define DC_MAX_ADVISORY_HITS 4
+
+/* ---- end of firmware advisories ---- */
 
 /* What the drive database says of one model string. */
 struct dc_dbinfo {
@@ -284,7 +433,8 @@ struct dc_dbinfo {
 	double dwpd;                    /* 0 when unknown */
 	double tbw_tb;                  /* for this capacity; 0 when unknown */
 	double warranty_years;          /* 0 when unknown */
-	bool plp_inferred;              /* "none" inferred from a feature list naming no PLP */
+	bool plp_inferred;              /* "none" inferred for a client family (db/README.md):
+					   no source claims PLP, no list of protected drives names it */
 	char dispute[256];              /* why the row stands though a source disagrees, or "" */
 	unsigned nsources;              /* how many the row cites (sources[] holds the first
 					   DC_MAX_SOURCES, strongest backing source first) */
@@ -418,6 +568,7 @@ struct dc_result {
 	struct dc_verdict verdicts[DC_ROLE_COUNT];
 	unsigned nadvice;
 	char advice[DC_MAX_ADVICE][512];
+	struct dc_health health;      /* what the drive itself says of its health */
 	bool write_through_hazard;    /* the kernel drops flushes ("write through") on a drive
 					 whose volatile cache may be on, and U is not yes */
 	double endurance_years_left;  /* rated endurance left at the write rate so far, years
@@ -446,6 +597,10 @@ struct dc_report {
 	struct dc_probe probe;
 	struct dc_cache_trial cache_trial;
 	struct dc_cache_left cache_left;
+	unsigned nadvisories;         /* firmware advisories that hit this drive (advisories[]
+					 keeps the first DC_MAX_ADVISORY_HITS of advisories_total) */
+	unsigned advisories_total;
+	struct dc_advisory_hit advisories[DC_MAX_ADVISORY_HITS];
 	struct dc_result result;
 	int error;                    /* 0, or -errno when the device could not be read at all */
 	char error_msg[256];

@@ -13,6 +13,8 @@ struct dc_facts {
 	const struct dc_probe *probe;
 	const struct dc_cache_trial *trial;  /* --try-cache-off, or NULL */
 	const struct dc_cache_left *left;    /* a cache an earlier run left off, or NULL */
+	const struct dc_advisory_hit *adv;   /* firmware advisories that hit the drive */
+	unsigned nadv;
 };
 
 /* decide.c */

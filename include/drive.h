@@ -6,6 +6,8 @@
 #include "dc_types.h"
 
 /* drive.c */
+/* An empty drive: nothing known, every yes/no "unknown". */
+void dc_drive_init(struct dc_drive *d);
 /* Appends one piece of evidence; silently drops it when the list is full. */
 void dc_drive_add_evidence(struct dc_drive *d, enum dc_ev_kind kind, const char *source,
 			   const char *what, const char *fmt, ...)

@@ -33,10 +33,20 @@ const char *dc_kcache_name(enum dc_kernel_cache c);      /* "write back", "write
 enum dc_kernel_cache dc_kcache_from_text(const char *text);
 
 const char *dc_status_name(enum dc_status s);            /* "pass", "warn", "fail", "not-checked" */
+const char *dc_health_status_name(enum dc_health_status s); /* "ok", "warning", "failing", "unknown" */
+int dc_health_status_from_name(const char *name, enum dc_health_status *out); /* 0 or -EINVAL */
+const char *dc_health_kind_name(enum dc_health_kind k);  /* "attribute", "nvme-critical-warning" */
 int dc_status_from_name(const char *name, enum dc_status *out);
 const char *dc_role_name(enum dc_role role);             /* "ceph_osd" (JSON) */
 const char *dc_role_cli_name(enum dc_role role);         /* "ceph-osd" (--gate) */
 const char *dc_import_format_name(enum dc_import_format f); /* "smartctl text", ... */
 int dc_role_from_name(const char *name, enum dc_role *out); /* either spelling */
+
+/* Firmware advisories (issue 22). */
+const char *dc_adv_effect_name(enum dc_adv_effect e);    /* "data-loss", "drive-loss", ... */
+int dc_adv_effect_from_name(const char *name, enum dc_adv_effect *out);
+const char *dc_adv_claim_name(enum dc_adv_claim c);      /* "bulletin", "cites-bulletin", ... */
+int dc_adv_claim_from_name(const char *name, enum dc_adv_claim *out);
+const char *dc_adv_match_name(enum dc_adv_match m);      /* "affected", "firmware-unknown", ... */
 
 #endif /* DC_NAMES_H */

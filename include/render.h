@@ -22,14 +22,19 @@ int dc_render_json_summary(FILE *out, const struct dc_report *reports, unsigned 
  * the summary (docs/json.md). hosts: the number of distinct hosts among the files read. */
 int dc_render_json_fleet(FILE *out, const struct dc_fleet *f, const struct dc_summary *s,
 			 unsigned hosts);
-/* The lookup subcommand: queries[i] and its answer dbs[i]. */
+/* The lookup subcommand: queries[i], its answer dbs[i] and its firmware advisories
+ * advs[i * DC_MAX_ADVISORIES ...], nadv[i] of them. */
 int dc_render_lookup_json(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
-			  unsigned n);
+			  const struct dc_advisory *advs, const unsigned *nadv, unsigned n);
+/* lookup --advisories: every advisory of the database. */
+int dc_render_advisories_json(FILE *out, const struct dc_advisory *a, unsigned n);
 
 /* render_table.c: verbose adds a detail block per drive. */
 void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose);
 void dc_render_lookup_table(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
-			    unsigned n);
+			    const struct dc_advisory *advs, const unsigned *nadv, unsigned n);
+/* lookup --advisories: one line per advisory. */
+void dc_render_advisories_table(FILE *out, const struct dc_advisory *a, unsigned n);
 /* The closing summary of many drives: per role pass / warn / fail, what the database
  * does not know, the drives to look at first. hosts (a fleet): hosts[i] is the host of
  * reports[i], nhosts how many there are; NULL for import. */

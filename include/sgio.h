@@ -18,4 +18,9 @@ int dc_sgio_read(int fd, const uint8_t *cdb, size_t cdblen, uint8_t *buf, size_t
  * only to switch a drive's volatile write cache (the opt-in cache experiment). */
 int dc_sgio_write(int fd, const uint8_t *cdb, size_t cdblen, const uint8_t *buf, size_t len);
 
+/* A non-data ATA PASS-THROUGH(16) with CK_COND set (cdb16[2] bit 5): the LBA mid and
+ * high registers the device left, from the sense data. Returns 0, or as above (-EPROTO:
+ * the sense data holds no registers). For SMART RETURN STATUS. */
+int dc_sgio_ata_registers(int fd, const uint8_t *cdb16, uint8_t *lba_mid, uint8_t *lba_high);
+
 #endif /* DC_SGIO_H */

@@ -9,14 +9,14 @@
 #define DC_SUMMARY_MAX_LIST 20 /* entries kept of each list (the most drives first) */
 
 struct dc_summary_item {
-	char name[DC_TEXT_LEN];        /* a model string, or "Vendor Family" */
+	char name[DC_TEXT_LEN + 64];   /* a model string, "Vendor Family", "ADVISORY-ID: title" */
 	unsigned drives;
 };
 
 /* A drive that needs a look: failed or failing backup power, or worn out. */
 struct dc_summary_drive {
 	unsigned index;                /* into the reports */
-	char why[DC_TEXT_LEN];
+	char why[256];
 };
 
 struct dc_summary {
@@ -26,11 +26,15 @@ struct dc_summary {
 					 known format (set by the caller; dc_summarize sets 0) */
 	unsigned roles[DC_ROLE_COUNT][DC_NOT_CHECKED + 1]; /* by enum dc_status */
 	unsigned plp[DC_PLP_FULL + 1];                     /* by enum dc_plp_class */
+	unsigned health[DC_HEALTH_FAILING + 1];            /* by enum dc_health_status */
 	/* Model strings no database row matches, and matched families of unknown class. */
 	unsigned not_in_db_models, not_in_db_drives, nnot_in_db;
 	struct dc_summary_item not_in_db[DC_SUMMARY_MAX_LIST];
 	unsigned class_unknown_families, class_unknown_drives, nclass_unknown;
 	struct dc_summary_item class_unknown[DC_SUMMARY_MAX_LIST];
+	/* Firmware advisories that hit drives: "ID: title", with how many drives each. */
+	unsigned advisory_ids, advisory_drives, nadvisories;
+	struct dc_summary_item advisories[DC_SUMMARY_MAX_LIST];
 	unsigned attention_total, nattention;
 	struct dc_summary_drive attention[DC_SUMMARY_MAX_LIST];
 };

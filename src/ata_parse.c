@@ -8,6 +8,7 @@
 
 #include "ata_attrs.h"
 #include "ata_blob.h"
+#include "ata_health.h"
 #include "drive.h"
 #include "model.h"
 #include "raw.h"
@@ -194,6 +195,14 @@ static void on_attribute(SkDisk *disk, const SkSmartAttributeParsedData *a, void
 		judge_capacitor(d, a, rule, src);
 		return;
 	}
+	/* A life-left counter that reached 0 is spent, not "not valid" as libatasmart says:
+	 * 0-100 all count (a Crucial MX200 at 0 with smartctl's FAILING_NOW). */
+	if (rule->meaning == DC_ATTR_LIFE_LEFT && a->current_value <= 100) {
+		d->wear.have_percent_used = true;
+		d->wear.percent_used = 100u - a->current_value;
+		snprintf(d->wear.source, sizeof(d->wear.source), "%s", src);
+		return;
+	}
 	if (!a->current_value_valid)
 		return;
 
@@ -201,12 +210,7 @@ static void on_attribute(SkDisk *disk, const SkSmartAttributeParsedData *a, void
 	case DC_ATTR_PLP_CAP_HEALTH:
 		break;
 	case DC_ATTR_LIFE_LEFT:
-		if (a->current_value <= 100) {
-			d->wear.have_percent_used = true;
-			d->wear.percent_used = 100u - a->current_value;
-			snprintf(d->wear.source, sizeof(d->wear.source), "%s", src);
-		}
-		break;
+		break; /* above */
 	case DC_ATTR_HOST_WRITES:
 		if (raw48 <= UINT64_MAX / rule->unit_bytes) {
 			d->wear.have_written = true;
@@ -263,6 +267,38 @@ static void parse_sgio_smart(const struct dc_raw *raw, const uint8_t *id, struct
 	parse_smart(blob, dc_ata_blob_build(blob, id, data, thr), d);
 }
 
+/* Words 106, 117-118: the logical sector size, when longer than 512 bytes. */
+static unsigned logical_sector_bytes(const uint8_t *id)
+{
+	unsigned w106 = word(id, 106);
+	uint32_t words = word(id, 117) | (uint32_t)word(id, 118) << 16;
+
+	if ((w106 & 0xC000) == 0x4000 && (w106 & (1u << 12)) && words >= 256 && words <= 32768)
+		return 2 * words;
+	return 512;
+}
+
+/*
+ * Wear from the standard place first (docs/health.md): the Device Statistics log
+ * overrides what vendor attributes said, and the source names each place used.
+ */
+static void parse_wear_standard(const struct dc_raw *raw, const uint8_t *id, struct dc_drive *d)
+{
+	struct dc_ata_devstat got;
+	char attr_src[sizeof(d->wear.source)];
+	bool attr_percent = d->wear.have_percent_used;
+
+	snprintf(attr_src, sizeof(attr_src), "%s", d->wear.source);
+	dc_ata_parse_devstat(raw, logical_sector_bytes(id), d, &got);
+	if (!got.percent_used && !got.power_on && !got.written)
+		return;
+	if (attr_percent && !got.percent_used && strncmp(attr_src, "ata smart attr ", 15) == 0)
+		snprintf(d->wear.source, sizeof(d->wear.source), "ata device statistics; percentage used: ata smart attr %s",
+			 attr_src + 15);
+	else
+		snprintf(d->wear.source, sizeof(d->wear.source), "ata device statistics");
+}
+
 int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *d)
 {
 	const struct dc_page *blob = dc_raw_find(raw, DC_PG_ATA_SMART_BLOB);
@@ -291,5 +327,7 @@ int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *d)
 		parse_sgio_smart(raw, id, d);
 	else if (!smart_switched_off(id))
 		dc_drive_page_error(d, raw, DC_PG_ATA_SMART_BLOB, "ata smart");
+	dc_ata_parse_status(raw, d);
+	parse_wear_standard(raw, id, d);
 	return 0;
 }

@@ -5,6 +5,7 @@
 
 #include "decide.h"
 #include "drive.h"
+#include "health.h"
 #include "names.h"
 #include "thresholds.h"
 
@@ -202,6 +203,7 @@ void dc_decide(const struct dc_facts *f, struct dc_result *r)
 
 	memset(r, 0, sizeof(*r));
 	judge(f, &j);
+	dc_health_judge(f->drive, &r->health);
 	r->endurance_years_left = j.years_left;
 	dc_decide_plp(f, &j, r);
 	decide_flush(f, &j, r);

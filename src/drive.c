@@ -15,6 +15,14 @@ bool dc_drive_has_evidence(const struct dc_drive *d, enum dc_ev_kind kind)
 	return false;
 }
 
+void dc_drive_init(struct dc_drive *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->cache_present = DC_TRI_UNKNOWN;
+	d->cache_enabled = DC_TRI_UNKNOWN;
+	d->rotational = DC_TRI_UNKNOWN;
+}
+
 void dc_drive_add_evidence(struct dc_drive *d, enum dc_ev_kind kind, const char *source,
 			   const char *what, const char *fmt, ...)
 {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drive.h"
 #include "files.h"
 #include "report_read.h"
 
@@ -84,7 +85,7 @@ static int add_error_report(struct dc_fleet *f, unsigned file)
 	snprintf(r->dev.path, sizeof(r->dev.path), "%s", m->path);
 	r->error = m->error;
 	snprintf(r->error_msg, sizeof(r->error_msg), "%s", m->error_msg);
-	r->drive.rotational = r->drive.cache_present = r->drive.cache_enabled = DC_TRI_UNKNOWN;
+	dc_drive_init(&r->drive);
 	r->dev.kernel_fua = DC_TRI_UNKNOWN;
 	r->db.best_source = -1;
 	r->result.endurance_years_left = -1;

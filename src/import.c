@@ -771,9 +771,7 @@ static void evaluate_group(const struct dc_import_opts *o, const struct dc_impor
 	if (r->dev.protocol != DC_PROTO_NONE) {
 		dc_inspect_parse(&r->dev, &raw, 0, &r->drive);
 	} else {
-		memset(&r->drive, 0, sizeof(r->drive));
-		r->drive.cache_present = r->drive.cache_enabled = DC_TRI_UNKNOWN;
-		r->drive.rotational = DC_TRI_UNKNOWN;
+		dc_drive_init(&r->drive);
 		dc_drive_add_error(&r->drive, "identity, write cache and SMART: not in the input "
 				   "(no smartctl or nvme-cli output for this drive)");
 	}

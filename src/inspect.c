@@ -49,10 +49,7 @@ void dc_inspect_parse(const struct dc_dev *dev, const struct dc_raw *raw, int ac
 {
 	const struct dc_transport_ops *ops = dc_transport_for(dev->protocol);
 
-	memset(d, 0, sizeof(*d));
-	d->cache_present = DC_TRI_UNKNOWN;
-	d->cache_enabled = DC_TRI_UNKNOWN;
-	d->rotational = DC_TRI_UNKNOWN;
+	dc_drive_init(d);
 
 	if (acquire_err == -EACCES || acquire_err == -EPERM)
 		dc_drive_add_error(d, "%s: permission denied: reading %s data needs root",

@@ -33,6 +33,11 @@ struct cli {
 	bool gate;
 	enum dc_role gate_role;
 	struct dc_db_filter filter;
+	/* lookup: firmware advisories (issue 22) */
+	bool advisories;
+	const char *firmware;
+	long long hours;                 /* -1: not given */
+	unsigned long long capacity;     /* 0: not given */
 };
 
 static void usage(FILE *f)
@@ -44,7 +49,8 @@ static void usage(FILE *f)
 "       drivecheck --restore-cache DEVICE\n"
 "       drivecheck import [--json | --prometheus] [-v] [--gate ROLE] FILE | DIR | -...\n"
 "       drivecheck report [--json] [--gate ROLE] FILE...\n"
-"       drivecheck lookup [--json] MODEL...\n"
+"       drivecheck lookup [--json] [--firmware FW] [--hours N] [--capacity BYTES] MODEL...\n"
+"       drivecheck lookup --advisories [--json]\n"
 "       drivecheck lookup --list [--vendor V] [--plp CLASS] [--interface IF] [--min-dwpd N]\n"
 "                                [--source-kind KIND]\n"
 "\n"
@@ -100,6 +106,10 @@ static void usage(FILE *f)
 "      --min-dwpd N        rated drive writes per day of at least N\n"
 "      --source-kind KIND  the strongest source behind the class is of this kind: vendor,\n"
 "                          device, review, compilation, distributor, community\n"
+"      --advisories        every known firmware defect (advisory) in the database\n"
+"      --firmware FW       MODEL's firmware: only the advisories that hit it\n"
+"      --hours N           MODEL's power-on hours: hours left before a counter defect\n"
+"      --capacity BYTES    MODEL's capacity: leaves out advisories of other capacities\n"
 "  -h, --help              this text\n"
 "  -V, --version           version and database size\n"
 "\n"
@@ -116,6 +126,7 @@ enum long_only {
 	OPT_NO_PROBE = 0x100, OPT_PROBE_TIME, OPT_PROBE_DIR, OPT_GATE, OPT_DB, OPT_DUMP,
 	OPT_REPLAY, OPT_PROM, OPT_SYSROOT, OPT_LIST, OPT_VENDOR, OPT_PLP, OPT_INTERFACE,
 	OPT_MIN_DWPD, OPT_SOURCE_KIND, OPT_JOBS, OPT_TRY_CACHE_OFF, OPT_RESTORE_CACHE,
+	OPT_ADVISORIES, OPT_FIRMWARE, OPT_HOURS, OPT_CAPACITY,
 };
 
 static int parse_number(const char *s, double *out)
@@ -154,6 +165,10 @@ static int parse_args(int argc, char **argv, struct cli *c)
 		{ "interface", required_argument, NULL, OPT_INTERFACE },
 		{ "min-dwpd", required_argument, NULL, OPT_MIN_DWPD },
 		{ "source-kind", required_argument, NULL, OPT_SOURCE_KIND },
+		{ "advisories", no_argument, NULL, OPT_ADVISORIES },
+		{ "firmware", required_argument, NULL, OPT_FIRMWARE },
+		{ "hours", required_argument, NULL, OPT_HOURS },
+		{ "capacity", required_argument, NULL, OPT_CAPACITY },
 		{ 0 },
 	};
 	enum dc_source_kind kind;
@@ -220,6 +235,23 @@ static int parse_args(int argc, char **argv, struct cli *c)
 			}
 			c->filter.source_kind = optarg;
 			break;
+		case OPT_ADVISORIES: c->advisories = true; break;
+		case OPT_FIRMWARE: c->firmware = optarg; break;
+		case OPT_HOURS:
+		case OPT_CAPACITY: {
+			double v;
+
+			if (parse_number(optarg, &v) || v < 0 || v > 1e18 || v != (double)(long long)v) {
+				fprintf(stderr, "drivecheck: --%s: want a whole number, not '%s'\n",
+					ch == OPT_HOURS ? "hours" : "capacity", optarg);
+				return DC_EXIT_USAGE;
+			}
+			if (ch == OPT_HOURS)
+				c->hours = (long long)v;
+			else
+				c->capacity = (unsigned long long)v;
+			break;
+		}
 		case OPT_MIN_DWPD:
 			if (parse_number(optarg, &c->filter.min_dwpd)) {
 				fprintf(stderr, "drivecheck: --min-dwpd: not a number: '%s'\n", optarg);
@@ -242,12 +274,62 @@ static int list_row(const struct dc_dbinfo *row, void *ud)
 	return 0;
 }
 
+/* lookup --advisories: every advisory, collected for one table or one JSON array. */
+struct adv_list {
+	struct dc_advisory *a;
+	unsigned n, cap;
+};
+
+static int collect_advisory(const struct dc_advisory *a, void *ud)
+{
+	struct adv_list *l = ud;
+
+	if (l->n == l->cap) {
+		unsigned cap = l->cap ? l->cap * 2 : 16;
+		struct dc_advisory *p = realloc(l->a, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		l->a = p;
+		l->cap = cap;
+	}
+	l->a[l->n++] = *a;
+	return 0;
+}
+
+static int cmd_lookup_advisories(struct cli *c, struct dc_db *db)
+{
+	struct adv_list l = { 0 };
+	int rc = dc_db_advisory_list(db, collect_advisory, &l);
+
+	if (rc) {
+		free(l.a);
+		fprintf(stderr, "drivecheck: database lookup failed\n");
+		return rc == -ENOMEM ? DC_EXIT_INTERNAL : DC_EXIT_DATABASE;
+	}
+	if (c->format == OUT_JSON)
+		dc_render_advisories_json(stdout, l.a, l.n);
+	else
+		dc_render_advisories_table(stdout, l.a, l.n);
+	fprintf(stderr, "%u advisories\n", l.n);
+	free(l.a);
+	return DC_EXIT_OK;
+}
+
 static int cmd_lookup(struct cli *c, struct dc_db *db, char **models, unsigned n)
 {
 	struct dc_dbinfo *dbs;
-	unsigned unmatched = 0, count = 0;
+	struct dc_advisory *advs;
+	unsigned unmatched = 0, count = 0, *nadv;
 	int rc;
 
+	if (c->advisories && (c->list || n || c->firmware || c->hours >= 0 || c->capacity)) {
+		fprintf(stderr, "drivecheck lookup: --advisories lists them all: no MODEL, --list, "
+			"--firmware, --hours or --capacity\n");
+		return DC_EXIT_USAGE;
+	}
+	if (c->advisories)
+		return cmd_lookup_advisories(c, db);
 	if (c->list) {
 		rc = dc_db_list(db, &c->filter, list_row, &count);
 		if (rc)
@@ -256,25 +338,38 @@ static int cmd_lookup(struct cli *c, struct dc_db *db, char **models, unsigned n
 		return DC_EXIT_OK;
 	}
 	if (!n) {
-		fprintf(stderr, "drivecheck lookup: name a MODEL, or --list\n");
+		fprintf(stderr, "drivecheck lookup: name a MODEL, or --list, or --advisories\n");
 		return DC_EXIT_USAGE;
 	}
 	dbs = calloc(n, sizeof(*dbs));
-	if (!dbs)
+	advs = calloc((size_t)n * DC_MAX_ADVISORIES, sizeof(*advs));
+	nadv = calloc(n, sizeof(*nadv));
+	if (!dbs || !advs || !nadv) {
+		free(dbs);
+		free(advs);
+		free(nadv);
 		return DC_EXIT_INTERNAL;
+	}
 	for (unsigned i = 0; i < n; i++) {
-		if (dc_db_lookup(db, models[i], &dbs[i]) < 0) {
+		if (dc_db_lookup(db, models[i], &dbs[i]) < 0 ||
+		    dc_db_advisories(db, models[i], c->firmware, c->capacity, c->hours,
+				     &advs[(size_t)i * DC_MAX_ADVISORIES], DC_MAX_ADVISORIES,
+				     &nadv[i]) < 0) {
 			free(dbs);
+			free(advs);
+			free(nadv);
 			fprintf(stderr, "drivecheck: database lookup failed\n");
 			return DC_EXIT_DATABASE;
 		}
 		unmatched += !dbs[i].matched;
 	}
 	if (c->format == OUT_JSON)
-		dc_render_lookup_json(stdout, (const char *const *)models, dbs, n);
+		dc_render_lookup_json(stdout, (const char *const *)models, dbs, advs, nadv, n);
 	else
-		dc_render_lookup_table(stdout, (const char *const *)models, dbs, n);
+		dc_render_lookup_table(stdout, (const char *const *)models, dbs, advs, nadv, n);
 	free(dbs);
+	free(advs);
+	free(nadv);
 	return unmatched ? DC_EXIT_NOT_CHECKED : DC_EXIT_OK;
 }
 
@@ -596,7 +691,7 @@ static int cmd_restore_cache(struct cli *c, struct dc_db *db)
 
 int main(int argc, char **argv)
 {
-	struct cli c = { .format = OUT_TABLE };
+	struct cli c = { .format = OUT_TABLE, .hours = -1 };
 	struct dc_db *db = NULL;
 	bool lookup, import, report;
 	char err[512] = "";

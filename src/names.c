@@ -99,6 +99,8 @@ int dc_source_kind_from_name(const char *name, enum dc_source_kind *out)
 static const char *const claim_names[] = {
 	[DC_CLAIM_IDENTITY] = "identity",
 	[DC_CLAIM_ENDURANCE] = "endurance",
+	[DC_CLAIM_CLIENT_LINE] = "client-line",
+	[DC_CLAIM_NOT_LISTED] = "not-listed",
 	[DC_CLAIM_NONE] = "none",
 	[DC_CLAIM_INFERRED_NONE] = "inferred-none",
 	[DC_CLAIM_DATA_AT_REST] = "data-at-rest",
@@ -300,4 +302,98 @@ static const char *const format_names[DC_IMPORT_FORMAT_COUNT] = {
 const char *dc_import_format_name(enum dc_import_format f)
 {
 	return name_at(format_names, COUNT(format_names), (unsigned)f, "unknown");
+}
+
+static const char *const health_names[] = {
+	[DC_HEALTH_UNKNOWN] = "unknown",
+	[DC_HEALTH_OK] = "ok",
+	[DC_HEALTH_WARNING] = "warning",
+	[DC_HEALTH_FAILING] = "failing",
+};
+
+const char *dc_health_status_name(enum dc_health_status s)
+{
+	return name_at(health_names, COUNT(health_names), (unsigned)s, "unknown");
+}
+
+int dc_health_status_from_name(const char *name, enum dc_health_status *out)
+{
+	int i = index_of(health_names, COUNT(health_names), name);
+
+	if (i < 0)
+		return -EINVAL;
+	*out = (enum dc_health_status)i;
+	return 0;
+}
+
+static const char *const health_kind_names[] = {
+	[DC_HP_SELF_ASSESSMENT] = "self-assessment",
+	[DC_HP_ATTRIBUTE] = "attribute",
+	[DC_HP_NVME_WARNING] = "nvme-critical-warning",
+	[DC_HP_ENDURANCE_EXCEEDED] = "endurance-exceeded",
+	[DC_HP_SCSI_EXCEPTION] = "scsi-exception",
+};
+
+const char *dc_health_kind_name(enum dc_health_kind k)
+{
+	return name_at(health_kind_names, COUNT(health_kind_names), (unsigned)k, "?");
+}
+
+/* ---- firmware advisories (issue 22) ---- */
+
+static const char *const adv_effect_names[] = {
+	[DC_ADV_DATA_LOSS] = "data-loss",
+	[DC_ADV_DRIVE_LOSS] = "drive-loss",
+	[DC_ADV_HANG] = "hang",
+	[DC_ADV_PERFORMANCE] = "performance",
+	[DC_ADV_OTHER] = "other",
+};
+
+const char *dc_adv_effect_name(enum dc_adv_effect e)
+{
+	return name_at(adv_effect_names, COUNT(adv_effect_names), (unsigned)e, "other");
+}
+
+int dc_adv_effect_from_name(const char *name, enum dc_adv_effect *out)
+{
+	int i = index_of(adv_effect_names, COUNT(adv_effect_names), name);
+
+	if (i < 0)
+		return -EINVAL;
+	*out = (enum dc_adv_effect)i;
+	return 0;
+}
+
+static const char *const adv_claim_names[] = {
+	[DC_ADV_CLAIM_IDENTITY] = "identity",
+	[DC_ADV_CLAIM_REPORT] = "report",
+	[DC_ADV_CLAIM_CITES_BULLETIN] = "cites-bulletin",
+	[DC_ADV_CLAIM_BULLETIN] = "bulletin",
+};
+
+const char *dc_adv_claim_name(enum dc_adv_claim c)
+{
+	return name_at(adv_claim_names, COUNT(adv_claim_names), (unsigned)c, "identity");
+}
+
+int dc_adv_claim_from_name(const char *name, enum dc_adv_claim *out)
+{
+	int i = index_of(adv_claim_names, COUNT(adv_claim_names), name);
+
+	if (i < 0)
+		return -EINVAL;
+	*out = (enum dc_adv_claim)i;
+	return 0;
+}
+
+static const char *const adv_match_names[] = {
+	[DC_ADV_NO_MATCH] = "no-match",
+	[DC_ADV_AFFECTED] = "affected",
+	[DC_ADV_FIRMWARE_UNKNOWN] = "firmware-unknown",
+	[DC_ADV_NOT_AFFECTED] = "not-affected",
+};
+
+const char *dc_adv_match_name(enum dc_adv_match m)
+{
+	return name_at(adv_match_names, COUNT(adv_match_names), (unsigned)m, "no-match");
 }

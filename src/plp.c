@@ -119,7 +119,8 @@ static void db_properties(const struct dc_dbinfo *db, struct dc_result *r)
 	case DC_PLP_NONE:
 		set_prop(&r->flushed_survive, DC_TRI_NO, k, src,
 			 "%s %s: no power-loss protection%s", db->vendor, db->family,
-			 db->plp_inferred ? " (inferred: the vendor's feature list names none)" : "");
+			 db->plp_inferred ? " (inferred: a client family that no source calls "
+			 "protected and no list of protected drives names)" : "");
 		set_prop(&r->unflushed_survive, DC_TRI_NO, k, src, "%s", r->flushed_survive.basis);
 		break;
 	case DC_PLP_UNKNOWN:

@@ -8,6 +8,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "health.h"
 #include "names.h"
 #include "render.h"
 #include "report_read.h"
@@ -311,9 +312,98 @@ static void properties_json(const struct dc_result *r, cJSON *dev)
 	cJSON_AddItemToObject(o, "durable_writes_fast", f);
 }
 
+/* 1.4: what the drive itself says of its health (docs/health.md). */
+static cJSON *health_json(const struct dc_health *h)
+{
+	cJSON *o = cJSON_CreateObject(), *list;
+	char text[256];
+
+	cJSON_AddStringToObject(o, "status", dc_health_status_name(h->status));
+	if (h->self_assessment == DC_SELF_NOT_GIVEN)
+		cJSON_AddNullToObject(o, "self_assessment");
+	else
+		cJSON_AddStringToObject(o, "self_assessment",
+					h->self_assessment == DC_SELF_PASSED ? "passed" : "failed");
+	cJSON_AddItemToObject(o, "source", str_or_null(h->source));
+	list = cJSON_AddArrayToObject(o, "problems");
+	for (unsigned i = 0; i < h->nproblems; i++) {
+		const struct dc_health_problem *p = &h->problems[i];
+		cJSON *x = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(x, "kind", dc_health_kind_name(p->kind));
+		cJSON_AddStringToObject(x, "severity", p->failing ? "failing" : "warning");
+		switch (p->kind) {
+		case DC_HP_ATTRIBUTE:
+			cJSON_AddNumberToObject(x, "id", p->id);
+			cJSON_AddItemToObject(x, "name", str_or_null(p->name));
+			cJSON_AddBoolToObject(x, "prefail", p->prefail);
+			cJSON_AddNumberToObject(x, "value", p->value);
+			cJSON_AddNumberToObject(x, "worst", p->worst);
+			cJSON_AddNumberToObject(x, "threshold", p->threshold);
+			cJSON_AddStringToObject(x, "when", p->now ? "now" : "past");
+			break;
+		case DC_HP_NVME_WARNING:
+			cJSON_AddNumberToObject(x, "bit", p->bit);
+			cJSON_AddStringToObject(x, "name", dc_health_nvme_bit_name(p->bit));
+			break;
+		case DC_HP_ENDURANCE_EXCEEDED:
+			cJSON_AddNumberToObject(x, "percent_used", p->percent_used);
+			break;
+		case DC_HP_SCSI_EXCEPTION:
+			cJSON_AddNumberToObject(x, "asc", p->asc);
+			cJSON_AddNumberToObject(x, "ascq", p->ascq);
+			break;
+		case DC_HP_SELF_ASSESSMENT:
+			break;
+		}
+		dc_health_problem_text(p, h->source, text, sizeof(text));
+		cJSON_AddStringToObject(x, "text", text);
+		cJSON_AddItemToArray(list, x);
+	}
+	/* more problems than the list holds: how many were left out, never silently */
+	cJSON_AddNumberToObject(o, "problems_total", h->ntotal);
+	return o;
+}
+
+/* 1.4: the firmware advisories that hit this drive (db/advisories, issue 22). */
+static cJSON *advisory_hits_json(const struct dc_report *r)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (unsigned i = 0; i < r->nadvisories; i++) {
+		const struct dc_advisory_hit *h = &r->advisories[i];
+		cJSON *o = cJSON_CreateObject(), *src;
+
+		cJSON_AddStringToObject(o, "id", h->id);
+		cJSON_AddStringToObject(o, "title", h->title);
+		cJSON_AddStringToObject(o, "effect", dc_adv_effect_name(h->effect));
+		cJSON_AddStringToObject(o, "bulletin", h->bulletin);
+		cJSON_AddItemToObject(o, "fixed", str_or_null(h->fixed));
+		if (h->hours > 0)
+			cJSON_AddNumberToObject(o, "hours", (double)h->hours);
+		else
+			cJSON_AddNullToObject(o, "hours");
+		if (h->hours > 0 && h->hours_left_known)
+			cJSON_AddNumberToObject(o, "hours_left", (double)h->hours_left);
+		else
+			cJSON_AddNullToObject(o, "hours_left");
+		src = cJSON_AddObjectToObject(o, "source");
+		cJSON_AddStringToObject(src, "kind", dc_source_kind_name(h->source_kind));
+		cJSON_AddStringToObject(src, "title", h->source_title);
+		cJSON_AddStringToObject(src, "url", h->source_url);
+		cJSON_AddItemToArray(a, o);
+	}
+	return a;
+}
+
 static cJSON *result_json(const struct dc_report *r, cJSON *dev)
 {
-	cJSON *plp = cJSON_AddObjectToObject(dev, "plp"), *verdicts, *advice;
+	cJSON *plp, *verdicts, *advice;
+
+	cJSON_AddItemToObject(dev, "health", health_json(&r->result.health));
+	cJSON_AddItemToObject(dev, "advisories", advisory_hits_json(r));
+	cJSON_AddNumberToObject(dev, "advisories_total", r->advisories_total);
+	plp = cJSON_AddObjectToObject(dev, "plp");
 
 	cJSON_AddStringToObject(plp, "class", dc_plp_name(r->result.plp));
 	cJSON_AddStringToObject(plp, "confidence", r->result.confidence);
@@ -492,6 +582,11 @@ static cJSON *summary_json(const struct dc_report *reports, const struct dc_summ
 	}
 	for (unsigned c = 0; c <= DC_PLP_FULL; c++)
 		cJSON_AddNumberToObject(plp, dc_plp_name((enum dc_plp_class)c), s->plp[c]);
+	/* 1.4: the drives' own verdicts */
+	o = cJSON_AddObjectToObject(sum, "health");
+	for (unsigned st = 0; st <= DC_HEALTH_FAILING; st++)
+		cJSON_AddNumberToObject(o, dc_health_status_name((enum dc_health_status)st),
+					s->health[st]);
 	o = cJSON_AddObjectToObject(sum, "not_in_database");
 	cJSON_AddNumberToObject(o, "models", s->not_in_db_models);
 	cJSON_AddNumberToObject(o, "drives", s->not_in_db_drives);
@@ -500,6 +595,11 @@ static cJSON *summary_json(const struct dc_report *reports, const struct dc_summ
 	cJSON_AddNumberToObject(o, "families", s->class_unknown_families);
 	cJSON_AddNumberToObject(o, "drives", s->class_unknown_drives);
 	cJSON_AddItemToObject(o, "top", items_json(s->class_unknown, s->nclass_unknown));
+	/* 1.4: firmware advisories, and how many drives each hits */
+	o = cJSON_AddObjectToObject(sum, "advisories");
+	cJSON_AddNumberToObject(o, "drives", s->advisory_drives);
+	cJSON_AddNumberToObject(o, "advisories", s->advisory_ids);
+	cJSON_AddItemToObject(o, "top", items_json(s->advisories, s->nadvisories));
 	o = cJSON_AddObjectToObject(sum, "attention");
 	cJSON_AddNumberToObject(o, "drives", s->attention_total);
 	a = cJSON_AddArrayToObject(o, "first");
@@ -559,6 +659,17 @@ static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
 		cJSON_AddNullToObject(o, "database");
 	}
 	if (!r->error) {
+		cJSON *hl = cJSON_AddObjectToObject(o, "health"), *probs;
+		char text[256];
+
+		cJSON_AddItemToObject(o, "advisories", advisory_hits_json(r));
+		cJSON_AddStringToObject(hl, "status", dc_health_status_name(r->result.health.status));
+		probs = cJSON_AddArrayToObject(hl, "problems");
+		for (unsigned i = 0; i < r->result.health.nproblems; i++) {
+			dc_health_problem_text(&r->result.health.problems[i], r->result.health.source,
+					       text, sizeof(text));
+			cJSON_AddItemToArray(probs, cJSON_CreateString(text));
+		}
 		cJSON_AddStringToObject(cJSON_AddObjectToObject(o, "plp"), "class",
 					dc_plp_name(r->result.plp));
 		props = cJSON_AddObjectToObject(o, "properties");
@@ -634,16 +745,97 @@ int dc_render_json_fleet(FILE *out, const struct dc_fleet *f, const struct dc_su
 	return print_and_free(out, root);
 }
 
+/* ---- firmware advisories (issue 22) ---- */
+
+static cJSON *pattern_array(const char (*pats)[DC_NAME_LEN], unsigned n)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (unsigned i = 0; i < n; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(pats[i]));
+	return a;
+}
+
+/* One advisory; with_match: as it meets the drive asked about (match, hours_left). */
+static cJSON *advisory_json(const struct dc_advisory *a, bool with_match)
+{
+	cJSON *o = cJSON_CreateObject(), *caps, *srcs;
+	unsigned kept = a->nsources < DC_MAX_SOURCES ? a->nsources : DC_MAX_SOURCES;
+
+	cJSON_AddStringToObject(o, "id", a->id);
+	cJSON_AddStringToObject(o, "vendor", a->vendor);
+	cJSON_AddStringToObject(o, "title", a->title);
+	cJSON_AddStringToObject(o, "bulletin", a->bulletin);
+	cJSON_AddItemToObject(o, "interface", str_or_null(a->interface));
+	cJSON_AddStringToObject(o, "effect", dc_adv_effect_name(a->effect));
+	cJSON_AddStringToObject(o, "effect_note", a->effect_note);
+	if (a->hours > 0)
+		cJSON_AddNumberToObject(o, "hours", (double)a->hours);
+	else
+		cJSON_AddNullToObject(o, "hours");
+	cJSON_AddItemToObject(o, "hours_note", str_or_null(a->hours_note));
+	cJSON_AddItemToObject(o, "fixed", str_or_null(a->fixed));
+	cJSON_AddItemToObject(o, "models", pattern_array(a->models,
+							a->nmodels));
+	cJSON_AddItemToObject(o, "affected_firmware",
+			      pattern_array(a->affected, a->naffected));
+	cJSON_AddItemToObject(o, "not_affected_firmware",
+			      pattern_array(a->not_affected, a->nnot_affected));
+	caps = cJSON_AddArrayToObject(o, "capacities_gb");
+	for (unsigned i = 0; i < a->ncapacities; i++)
+		cJSON_AddItemToArray(caps, cJSON_CreateNumber(a->capacities_gb[i]));
+	if (with_match) {
+		cJSON_AddStringToObject(o, "match", dc_adv_match_name(a->match));
+		if (a->hours_left_known)
+			cJSON_AddNumberToObject(o, "hours_left", (double)a->hours_left);
+		else
+			cJSON_AddNullToObject(o, "hours_left");
+	}
+	cJSON_AddNumberToObject(o, "source_count", a->nsources);
+	srcs = cJSON_AddArrayToObject(o, "sources");
+	for (unsigned i = 0; i < kept; i++) {
+		const struct dc_adv_source *s = &a->sources[i];
+		cJSON *so = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(so, "kind", dc_source_kind_name(s->kind));
+		cJSON_AddStringToObject(so, "claim", dc_adv_claim_name(s->claim));
+		cJSON_AddBoolToObject(so, "backs", s->backs);
+		cJSON_AddStringToObject(so, "title", s->title);
+		cJSON_AddStringToObject(so, "url", s->url);
+		cJSON_AddItemToObject(so, "revision", str_or_null(s->revision));
+		cJSON_AddItemToObject(so, "where", str_or_null(s->where));
+		cJSON_AddItemToArray(srcs, so);
+	}
+	return o;
+}
+
+int dc_render_advisories_json(FILE *out, const struct dc_advisory *a, unsigned n)
+{
+	cJSON *root = versioned_root();
+	cJSON *all = cJSON_AddArrayToObject(root, "advisories");
+
+	for (unsigned i = 0; i < n; i++)
+		cJSON_AddItemToArray(all, advisory_json(&a[i], false));
+	return print_and_free(out, root);
+}
+
+/* ---- end of firmware advisories ---- */
+
 int dc_render_lookup_json(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
-			  unsigned n)
+			  const struct dc_advisory *advs, const unsigned *nadv, unsigned n)
 {
 	cJSON *root = versioned_root();
 	cJSON *results = cJSON_AddArrayToObject(root, "results");
 
 	for (unsigned i = 0; i < n; i++) {
-		cJSON *o = cJSON_CreateObject();
+		cJSON *o = cJSON_CreateObject(), *adv;
+
 		cJSON_AddStringToObject(o, "query", queries[i]);
 		cJSON_AddItemToObject(o, "match", dbinfo_json(&dbs[i]));
+		adv = cJSON_AddArrayToObject(o, "advisories");
+		for (unsigned k = 0; advs && nadv && k < nadv[i]; k++)
+			cJSON_AddItemToArray(adv, advisory_json(&advs[(size_t)i * DC_MAX_ADVISORIES + k],
+								true));
 		cJSON_AddItemToArray(results, o);
 	}
 	return print_and_free(out, root);

@@ -184,6 +184,50 @@ static void render_verdicts(FILE *out, const struct dc_report *reports, unsigned
 	}
 }
 
+/* The drive's own verdict (docs/health.md), a state set like the roles'. */
+static void render_health(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	struct fam status = {
+		.out = out, .name = "drivecheck_health_status", .type = "gauge",
+		.help = "The drive's own health verdict (SMART status, failing attributes, NVMe critical "
+			"warnings, SCSI exceptions): 1 for the status it has, 0 for the others.",
+	};
+	static const enum dc_health_status all[] = {
+		DC_HEALTH_OK, DC_HEALTH_WARNING, DC_HEALTH_FAILING, DC_HEALTH_UNKNOWN,
+	};
+
+	for (unsigned i = 0; i < n; i++) {
+		if (reports[i].error)
+			continue;
+		for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); k++) {
+			start(&status, "", &reports[i]);
+			label(out, "status", dc_health_status_name(all[k]));
+			end_u64(&status, all[k] == reports[i].result.health.status);
+		}
+	}
+}
+
+/* One series per firmware advisory that hits a drive (db/advisories). */
+static void render_advisories(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	struct fam adv = {
+		.out = out, .name = "drivecheck_firmware_advisory", .type = "gauge",
+		.help = "1 for each known firmware defect that hits the drive (advisory, effect: "
+			"data-loss, drive-loss, hang, performance, other).",
+	};
+
+	for (unsigned i = 0; i < n; i++) {
+		if (reports[i].error)
+			continue;
+		for (unsigned k = 0; k < reports[i].nadvisories; k++) {
+			start(&adv, "", &reports[i]);
+			label(out, "advisory", reports[i].advisories[k].id);
+			label(out, "effect", dc_adv_effect_name(reports[i].advisories[k].effect));
+			end_u64(&adv, 1);
+		}
+	}
+}
+
 static void render_safety(FILE *out, const struct dc_report *reports, unsigned n)
 {
 	struct fam failed = {
@@ -362,6 +406,8 @@ void dc_render_prom(FILE *out, const struct dc_report *reports, unsigned n)
 	render_run(out);
 	render_identity(out, reports, n);
 	render_verdicts(out, reports, n);
+	render_health(out, reports, n);
+	render_advisories(out, reports, n);
 	render_safety(out, reports, n);
 	render_wear(out, reports, n);
 	render_probe(out, reports, n);

@@ -3,23 +3,52 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "drive.h"
+#include "health.h"
 #include "names.h"
 #include "render.h"
 #include "summary.h"
 
-/* 960197124096 -> "960G", as lsblk does (powers of 1000 like drive labels, not 1024). */
+/*
+ * 960197124096 -> "894.3G", as lsblk prints sizes: powers of 1024, one decimal that is
+ * left out when it is 0 (util-linux's size_to_human_string). The legend says so, since
+ * drive labels count in powers of 1000.
+ */
 static const char *human_size(uint64_t bytes, char *buf, size_t len)
 {
 	static const char units[] = "BKMGTPE";
-	double v = (double)bytes;
 	unsigned u = 0;
+	uint64_t whole = bytes, frac = 0;
 
-	while (v >= 1000 && u + 1 < sizeof(units) - 1) {
-		v /= 1000;
+	while (whole >= 1024 && u + 1 < sizeof(units) - 1) {
+		frac = whole % 1024;
+		whole /= 1024;
 		u++;
 	}
-	snprintf(buf, len, v < 10 && u ? "%.1f%c" : "%.0f%c", v, units[u]);
+	/* one decimal, rounded: 0..10; 10 carries into the whole part */
+	frac = (frac * 10 + 512) / 1024;
+	if (frac == 10) {
+		whole++;
+		frac = 0;
+	}
+	if (frac)
+		snprintf(buf, len, "%llu.%llu%c", (unsigned long long)whole, (unsigned long long)frac,
+			 units[u]);
+	else
+		snprintf(buf, len, "%llu%c", (unsigned long long)whole, units[u]);
 	return buf;
+}
+
+/* The drive's own health, in the table: what smartctl's first line says. */
+static const char *health_word(const struct dc_health *h)
+{
+	switch (h->status) {
+	case DC_HEALTH_OK: return "ok";
+	case DC_HEALTH_WARNING: return "WARN";
+	case DC_HEALTH_FAILING: return "FAIL";
+	case DC_HEALTH_UNKNOWN: break;
+	}
+	return "?";
 }
 
 static const char *cache_word(const struct dc_drive *d)
@@ -125,6 +154,39 @@ static void print_cache_trial(FILE *out, const struct dc_report *r)
 	print_phases(out, &t->probe);
 }
 
+/* One advisory that hits the drive, on one line: what, when, the fix. */
+static void print_advisory_hit(FILE *out, const char *prefix, const struct dc_advisory_hit *a)
+{
+	fprintf(out, "%s%s (%s): %s", prefix, a->id, dc_adv_effect_name(a->effect), a->title);
+	if (a->hours > 0 && a->hours_left_known)
+		fprintf(out, a->hours_left > 0 ? "; at %lld power-on hours, %lld from now"
+			: "; at %lld power-on hours, passed by %lld", a->hours,
+			a->hours_left > 0 ? a->hours_left : -a->hours_left);
+	else if (a->hours > 0)
+		fprintf(out, "; at %lld power-on hours", a->hours);
+	fprintf(out, "; %s%s\n", a->fixed[0] ? "fixed in " : "no fixed firmware named", a->fixed);
+}
+
+/* The drive's own verdict, and each problem it reports, failing ones first. */
+static void print_health(FILE *out, const struct dc_health *h)
+{
+	char text[256];
+
+	fprintf(out, "  health: %s", dc_health_status_name(h->status));
+	if (h->self_assessment != DC_SELF_NOT_GIVEN)
+		fprintf(out, " (self-assessment %s, %s)",
+			h->self_assessment == DC_SELF_PASSED ? "passed" : "FAILED", h->source);
+	else
+		fprintf(out, " (the drive gave no self-assessment)");
+	fputc('\n', out);
+	for (unsigned i = 0; i < h->nproblems; i++) {
+		dc_health_problem_text(&h->problems[i], h->source, text, sizeof(text));
+		fprintf(out, "    [%s] %s\n", h->problems[i].failing ? "failing" : "warning", text);
+	}
+	if (h->ntotal > h->nproblems)
+		fprintf(out, "    and %u more problems, not listed\n", h->ntotal - h->nproblems);
+}
+
 static void print_detail(FILE *out, const struct dc_report *r)
 {
 	const struct dc_db_source *best = db_best(&r->db);
@@ -149,6 +211,9 @@ static void print_detail(FILE *out, const struct dc_report *r)
 		d->cache_source[0] ? d->cache_source : "no source",
 		r->dev.kernel_cache ? dc_kcache_name(r->dev.kernel_cache) : "?",
 		dc_tri_name(r->dev.kernel_fua));
+	print_health(out, &r->result.health);
+	for (unsigned i = 0; i < r->nadvisories; i++)
+		print_advisory_hit(out, "  firmware advisory: ", &r->advisories[i]);
 	if (r->db.matched) {
 		fprintf(out, "  database: %s %s, PLP %s%s, ", r->db.vendor, r->db.family,
 			dc_plp_name(r->db.plp), r->db.plp_inferred ? " (inferred)" : "");
@@ -164,16 +229,31 @@ static void print_detail(FILE *out, const struct dc_report *r)
 	} else
 		fprintf(out, "  database: no row for this model\n");
 	if (d->wear.have_percent_used || d->wear.have_written || d->wear.have_power_on) {
+		const char *sep = "";
+
 		fprintf(out, "  wear:");
-		if (d->wear.have_percent_used)
-			fprintf(out, " %u%% used,", d->wear.percent_used);
-		if (d->wear.have_written)
-			fprintf(out, " %s written,", human_size(d->wear.host_written_bytes, size, sizeof(size)));
-		if (d->wear.have_power_on)
-			fprintf(out, " %llu hours on,", (unsigned long long)d->wear.power_on_hours);
+		if (d->wear.have_percent_used) {
+			fprintf(out, " %u%% of rated endurance used", d->wear.percent_used);
+			sep = ",";
+		}
+		if (d->wear.have_written) {
+			fprintf(out, "%s %s written", sep,
+				human_size(d->wear.host_written_bytes, size, sizeof(size)));
+			sep = ",";
+		}
+		if (d->wear.have_power_on) {
+			fprintf(out, "%s %llu power-on hour%s", sep,
+				(unsigned long long)d->wear.power_on_hours,
+				d->wear.power_on_hours == 1 ? "" : "s");
+			sep = ",";
+		}
 		if (d->wear.have_unsafe_shutdowns)
-			fprintf(out, " %llu unsafe shutdowns,", (unsigned long long)d->wear.unsafe_shutdowns);
-		fprintf(out, " (%s)\n", d->wear.source);
+			fprintf(out, "%s %llu unsafe shutdown%s", sep,
+				(unsigned long long)d->wear.unsafe_shutdowns,
+				d->wear.unsafe_shutdowns == 1 ? "" : "s");
+		if (d->wear.source[0])
+			fprintf(out, " (from %s)", d->wear.source);
+		fputc('\n', out);
 	}
 	if (r->probe.mode != DC_PROBE_NOT_RUN) {
 		fprintf(out, "  probe (%s, %s, %.1f s%s):\n", r->probe.mode == DC_PROBE_RAW ? "raw" : "file",
@@ -213,23 +293,58 @@ static void print_detail(FILE *out, const struct dc_report *r)
 		fprintf(out, "  not read: %s\n", d->errors[i]);
 }
 
-/* The table's header and one drive's row; host: a HOST column of hostw first, or NULL. */
-static void print_header(FILE *out, int hostw)
+/* Column widths: DEVICE and HOST as wide as their longest value (as lsblk's are). */
+struct widths {
+	int host, path;
+};
+
+#define PATH_COLUMN_MIN 14
+#define HOST_COLUMN_MAX 24
+
+static struct widths widths_of(const struct dc_report *reports, const char *const *hosts,
+			       unsigned n)
 {
-	if (hostw)
-		fprintf(out, "%-*s ", hostw, "HOST");
-	fprintf(out, "%-14s %-11s %-28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s %-4s\n", "DEVICE",
-		"TRAN", "MODEL", "SIZE", "CACHE", "KERNEL", "PLP", "SYNC-P50", "OSD", "DB", "DRBD",
-		"SLOG", "ETCD");
+	struct widths w = { .host = hosts ? 4 : 0, .path = PATH_COLUMN_MIN };
+
+	for (unsigned i = 0; i < n; i++) {
+		int p = (int)strlen(reports[i].dev.path);
+
+		if (p > w.path)
+			w.path = p;
+		if (hosts) {
+			int h = (int)strlen(hosts[i]);
+
+			if (h > w.host)
+				w.host = h < HOST_COLUMN_MAX ? h : HOST_COLUMN_MAX;
+		}
+	}
+	return w;
 }
 
-static void print_row(FILE *out, const struct dc_report *r, const char *host, int hostw)
+static void print_header(FILE *out, const struct widths *w)
+{
+	if (w->host)
+		fprintf(out, "%-*s ", w->host, "HOST");
+	fprintf(out, "%-*s %-11s %-28s %7s %-6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s %-4s\n",
+		w->path, "DEVICE", "TRAN", "MODEL", "SIZE", "HEALTH", "CACHE", "KERNEL", "PLP",
+		"SYNC-P50", "OSD", "DB", "DRBD", "SLOG", "ETCD");
+}
+
+/* The PLP column: the class, or "failed" when the drive says its backup power failed. */
+static const char *plp_word(const struct dc_report *r)
+{
+	return dc_drive_has_evidence(&r->drive, DC_EV_PLP_FAILED) ? "failed"
+	       : dc_plp_short_name(r->result.plp);
+}
+
+static void print_row(FILE *out, const struct dc_report *r, const char *host,
+		      const struct widths *w)
 {
 	const struct dc_verdict *v = r->result.verdicts;
 	char size[16], sync[16];
 
 	if (host)
-		fprintf(out, "%-*.*s ", hostw, hostw, host);
+		fprintf(out, "%-*.*s ", w->host, w->host, host);
 	/* the slower of FUA and flush: F's own figure, when it is one */
 	if (r->result.flush_speed != DC_FLUSH_NOT_MEASURED)
 		snprintf(sync, sizeof(sync), "%.0fus", r->result.flush_p50_us);
@@ -238,26 +353,53 @@ static void print_row(FILE *out, const struct dc_report *r, const char *host, in
 	else
 		snprintf(sync, sizeof(sync), "-");
 	if (r->error) {
-		fprintf(out, "%-14s %-11s error: %s\n", r->dev.path, dc_transport_name(r->dev.transport),
-			r->error_msg);
+		fprintf(out, "%-*s %-11s error: %s\n", w->path, r->dev.path,
+			dc_transport_name(r->dev.transport), r->error_msg);
 		return;
 	}
-	fprintf(out, "%-14s %-11.11s %-28.28s %6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s %-4s\n",
-		r->dev.path, dc_transport_name(r->dev.transport), r->drive.model[0] ? r->drive.model : "?",
-		human_size(r->dev.capacity_bytes, size, sizeof(size)), cache_word(&r->drive),
-		kernel_word(&r->dev), dc_plp_short_name(r->result.plp), sync,
+	fprintf(out, "%-*s %-11.11s %-28.28s %7s %-6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s %-4s\n",
+		w->path, r->dev.path, dc_transport_name(r->dev.transport),
+		r->drive.model[0] ? r->drive.model : "?",
+		human_size(r->dev.capacity_bytes, size, sizeof(size)),
+		health_word(&r->result.health), cache_word(&r->drive), kernel_word(&r->dev),
+		plp_word(r), sync,
 		status_word(v[DC_ROLE_CEPH_OSD].status), status_word(v[DC_ROLE_CEPH_DB].status),
 		status_word(v[DC_ROLE_DRBD].status), status_word(v[DC_ROLE_ZFS_SLOG].status),
 		status_word(v[DC_ROLE_ETCD].status));
 }
 
+/* What the table's shorthand means, for the forms that appear in it. */
+static void print_legend(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	bool untimed = false;
+
+	for (unsigned i = 0; i < n; i++)
+		untimed |= !reports[i].error && reports[i].result.flush_speed == DC_FLUSH_NOT_MEASURED &&
+			   reports[i].probe.mode != DC_PROBE_NOT_RUN;
+	fprintf(out, "\nSIZE in powers of 1024, as lsblk prints it; HEALTH is the drive's own "
+		"verdict (docs/health.md).\n");
+	if (untimed)
+		fprintf(out, "SYNC-P50 in parentheses: the probe ran, but what it timed was not a "
+			"durable write (the kernel's 'write through' sent no flush): see -v.\n");
+}
+
 void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose)
 {
+	struct widths w = widths_of(reports, NULL, n);
 	bool noted = false;
 
-	print_header(out, 0);
+	print_header(out, &w);
 	for (unsigned i = 0; i < n; i++)
-		print_row(out, &reports[i], NULL, 0);
+		print_row(out, &reports[i], NULL, &w);
+	/* a firmware defect that may kill the drive shows without -v, first */
+	for (unsigned i = 0; !verbose && i < n; i++)
+		for (unsigned k = 0; k < reports[i].nadvisories; k++) {
+			char prefix[DC_PATH_LEN + 32];
+
+			snprintf(prefix, sizeof(prefix), "%s%-*s firmware advisory ",
+				 first_note(&noted), w.path, reports[i].dev.path);
+			print_advisory_hit(out, prefix, &reports[i].advisories[k]);
+		}
 	/* --try-cache-off is asked for its answer: it shows without -v too */
 	for (unsigned i = 0; !verbose && i < n; i++) {
 		const struct dc_report *r = &reports[i];
@@ -274,8 +416,10 @@ void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, boo
 	if (verbose)
 		for (unsigned i = 0; i < n; i++)
 			print_detail(out, &reports[i]);
-	else if (n)
-		fprintf(out, "\n(-v shows the evidence, reasons and advice for each drive)\n");
+	if (n)
+		print_legend(out, reports, n);
+	if (!verbose && n)
+		fprintf(out, "(-v shows the evidence, reasons and advice for each drive)\n");
 }
 
 void dc_render_db_row(FILE *out, const struct dc_dbinfo *row, bool header)
@@ -286,13 +430,99 @@ void dc_render_db_row(FILE *out, const struct dc_dbinfo *row, bool header)
 		fprintf(out, "%-16s %-28s %-5s %-11s %-13s %-11s %3s %6s  %s\n", "VENDOR", "FAMILY",
 			"IFACE", "CLASS", "PLP", "SOURCE", "N", "DWPD", "PATTERN");
 	fprintf(out, "%-16.16s %-28.28s %-5s %-11s %-13s %-11s %3u %6.2g  %s\n", row->vendor,
-		row->family, row->interface, row->drive_class, dc_plp_short_name(row->plp),
+		row->family, row->interface, row->drive_class,
+		row->plp_inferred ? "none (inf.)" : dc_plp_short_name(row->plp),
 		dc_source_kind_name(best ? best->kind : DC_SRC_NONE), row->nsources, row->dwpd,
 		row->pattern);
 }
 
+/* ---- firmware advisories (issue 22) ---- */
+
+static void print_patterns(FILE *out, const char (*pats)[DC_NAME_LEN], unsigned n, unsigned most)
+{
+	for (unsigned i = 0; i < n && i < most; i++)
+		fprintf(out, "%s%s", i ? ", " : "", pats[i]);
+	if (n > most)
+		fprintf(out, " and %u more", n - most);
+}
+
+static const struct dc_adv_source *adv_best(const struct dc_advisory *a)
+{
+	return a->nsources ? &a->sources[0] : NULL; /* backing sources first (db.c) */
+}
+
+/* One advisory under a lookup's answer: what, which firmware, when, the fix, the source. */
+static void print_advisory(FILE *out, const struct dc_advisory *a)
+{
+	const struct dc_adv_source *best = adv_best(a);
+
+	fprintf(out, "  advisory:  %s (%s): %s\n", a->id, dc_adv_effect_name(a->effect), a->title);
+	if (a->match == DC_ADV_AFFECTED)
+		fprintf(out, "    firmware:  affected%s%s\n", a->fixed[0] ? "; fixed in " : "; no fix named",
+			a->fixed);
+	else {
+		fprintf(out, "    firmware:  not given; affected: ");
+		print_patterns(out, a->affected, a->naffected, 6);
+		if (a->nnot_affected) {
+			fprintf(out, " except ");
+			print_patterns(out, a->not_affected, a->nnot_affected, 6);
+		}
+		fprintf(out, "%s%s\n", a->fixed[0] ? "; fixed in " : "; no fix named", a->fixed);
+	}
+	if (a->ncapacities) {
+		fprintf(out, "    capacity:  only");
+		for (unsigned i = 0; i < a->ncapacities; i++)
+			fprintf(out, "%s %g %s", i ? "," : "", a->capacities_gb[i] >= 1000 ?
+				a->capacities_gb[i] / 1000 : a->capacities_gb[i],
+				a->capacities_gb[i] >= 1000 ? "TB" : "GB");
+		fputc('\n', out);
+	}
+	if (a->hours > 0) {
+		fprintf(out, "    when:      at %lld power-on hours", a->hours);
+		if (a->hours_left_known && a->hours_left > 0)
+			fprintf(out, ": %lld hours left", a->hours_left);
+		else if (a->hours_left_known)
+			fprintf(out, ": reached (%lld hours past)", -a->hours_left);
+		fprintf(out, "%s%s\n", a->hours_note[0] ? "; " : "", a->hours_note);
+	}
+	fprintf(out, "    what:      %s\n", a->effect_note);
+	fprintf(out, "    bulletin:  %s\n", a->bulletin);
+	if (best)
+		fprintf(out, "    source:    %s, %s: %s <%s>%s%s%s%s\n", dc_source_kind_name(best->kind),
+			dc_adv_claim_name(best->claim), best->title, best->url,
+			best->revision[0] ? ", " : "", best->revision, best->where[0] ? ", " : "",
+			best->where);
+	fprintf(out, "    sources:   %u (--json lists them all)\n", a->nsources);
+}
+
+/* The advisories of query i (lookup): advs[i * DC_MAX_ADVISORIES ...], nadv[i] of them. */
+static void print_advisories(FILE *out, const struct dc_advisory *advs, const unsigned *nadv,
+			     unsigned i)
+{
+	for (unsigned k = 0; advs && nadv && k < nadv[i]; k++)
+		print_advisory(out, &advs[(size_t)i * DC_MAX_ADVISORIES + k]);
+}
+
+void dc_render_advisories_table(FILE *out, const struct dc_advisory *a, unsigned n)
+{
+	fprintf(out, "%-26s %-8s %-11s %6s %-9s %s\n", "ADVISORY", "VENDOR", "EFFECT", "HOURS",
+		"FIXED", "MODELS");
+	for (unsigned i = 0; i < n; i++) {
+		char hours[16];
+
+		snprintf(hours, sizeof(hours), "%lld", a[i].hours);
+		fprintf(out, "%-26s %-8.8s %-11s %6s %-9s ", a[i].id, a[i].vendor,
+			dc_adv_effect_name(a[i].effect), a[i].hours > 0 ? hours : "-",
+			a[i].fixed[0] ? a[i].fixed : "-");
+		print_patterns(out, a[i].models, a[i].nmodels, 3);
+		fputc('\n', out);
+	}
+}
+
+/* ---- end of firmware advisories ---- */
+
 void dc_render_lookup_table(FILE *out, const char *const *queries, const struct dc_dbinfo *dbs,
-			    unsigned n)
+			    const struct dc_advisory *advs, const unsigned *nadv, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
 		const struct dc_dbinfo *db = &dbs[i];
@@ -300,13 +530,24 @@ void dc_render_lookup_table(FILE *out, const char *const *queries, const struct 
 
 		if (!db->matched) {
 			fprintf(out, "%s: no match in the database (PLP unknown)\n", queries[i]);
+			print_advisories(out, advs, nadv, i); /* firmware advisories (issue 22) */
 			continue;
 		}
 		fprintf(out, "%s: %s %s (%s, %s%s%s)\n", queries[i], db->vendor, db->family,
 			db->interface, db->drive_class, db->form_factor[0] ? ", " : "", db->form_factor);
-		fprintf(out, "  PLP:       %s%s%s%s\n", dc_plp_name(db->plp),
-			db->plp_inferred ? " (inferred from a feature list that names none)" : "",
-			db->plp_note[0] ? ": " : "", db->plp_note);
+		if (db->plp_inferred) {
+			/* the row's note says what the inference rests on ("inferred: ...") */
+			const char *why = db->plp_note;
+
+			if (strncmp(why, "inferred: ", 10) == 0)
+				why += 10;
+			fprintf(out, "  PLP:       %s (inferred: %s)\n", dc_plp_name(db->plp),
+				why[0] ? why : "a client family that no source calls protected and "
+				"no list of protected drives names");
+		} else {
+			fprintf(out, "  PLP:       %s%s%s\n", dc_plp_name(db->plp),
+				db->plp_note[0] ? ": " : "", db->plp_note);
+		}
 		if (db->dispute[0])
 			fprintf(out, "  dispute:   %s\n", db->dispute);
 		if (db->dwpd > 0)
@@ -316,13 +557,30 @@ void dc_render_lookup_table(FILE *out, const char *const *queries, const struct 
 		if (db->warranty_years > 0)
 			fprintf(out, "  warranty:  %.0f years\n", db->warranty_years);
 		best = db_best(db);
-		if (best)
+		if (db->plp_inferred) {
+			/* an inferred class rests on all its grounds together: name each */
+			unsigned kept = db->nsources < DC_MAX_SOURCES ? db->nsources : DC_MAX_SOURCES;
+			const char *lead = "  rests on:  ";
+
+			for (unsigned k = 0; k < kept; k++) {
+				const struct dc_db_source *s = &db->sources[k];
+
+				if (!s->backs_class)
+					continue;
+				fprintf(out, "%s%s, %s: %s <%s>%s%s\n", lead, dc_source_kind_name(s->kind),
+					dc_claim_name(s->claim), s->title, s->url,
+					s->revision[0] ? ", " : "", s->revision);
+				lead = "             ";
+			}
+		} else if (best) {
 			fprintf(out, "  source:    %s, %s: %s <%s>%s%s%s%s\n", dc_source_kind_name(best->kind),
 				dc_claim_name(best->claim), best->title, best->url,
 				best->revision[0] ? ", " : "", best->revision,
 				best->where[0] ? ", " : "", best->where);
+		}
 		fprintf(out, "  sources:   %u (--json lists them all)\n  pattern:   %s\n",
 			db->nsources, db->pattern);
+		print_advisories(out, advs, nadv, i); /* firmware advisories (issue 22) */
 	}
 }
 
@@ -344,21 +602,14 @@ void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum
 	}
 }
 
-#define HOST_COLUMN_MAX 24
-
 void dc_render_fleet_table(FILE *out, const struct dc_report *reports,
 			   const char *const *hosts, unsigned n)
 {
-	int hostw = 4;
+	struct widths w = widths_of(reports, hosts, n);
 
-	for (unsigned i = 0; i < n; i++) {
-		int w = (int)strlen(hosts[i]);
-
-		hostw = w > hostw ? (w < HOST_COLUMN_MAX ? w : HOST_COLUMN_MAX) : hostw;
-	}
-	print_header(out, hostw);
+	print_header(out, &w);
 	for (unsigned i = 0; i < n; i++)
-		print_row(out, &reports[i], hosts[i], hostw);
+		print_row(out, &reports[i], hosts[i], &w);
 }
 
 void dc_render_summary_table(FILE *out, const struct dc_report *reports,
@@ -371,11 +622,23 @@ void dc_render_summary_table(FILE *out, const struct dc_report *reports,
 		fprintf(out, ", %u files or drives not read", s->unreadable);
 	if (s->files_skipped)
 		fprintf(out, ", %u files skipped (not reports)", s->files_skipped);
-	fprintf(out, "\n  %-10s %6s %6s %6s %12s\n", "role", "pass", "warn", "fail", "not checked");
+	fputc('\n', out);
+	/* known firmware defects first: drives bought together fail together */
+	if (s->advisory_drives) {
+		fprintf(out, "  FIRMWARE ADVISORIES hit %u drive%s%s\n", s->advisory_drives,
+			s->advisory_drives == 1 ? "" : "s",
+			s->advisory_ids > s->nadvisories ? ", the most common:" : ":");
+		for (unsigned i = 0; i < s->nadvisories; i++)
+			fprintf(out, "    %5u  %s\n", s->advisories[i].drives, s->advisories[i].name);
+	}
+	fprintf(out, "  %-10s %6s %6s %6s %12s\n", "role", "pass", "warn", "fail", "not checked");
 	for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
 		fprintf(out, "  %-10s %6u %6u %6u %12u\n", dc_role_cli_name((enum dc_role)role),
 			s->roles[role][DC_PASS], s->roles[role][DC_WARN], s->roles[role][DC_FAIL],
 			s->roles[role][DC_NOT_CHECKED]);
+	fprintf(out, "  health (the drives' own verdict): failing %u, warning %u, ok %u, unknown %u\n",
+		s->health[DC_HEALTH_FAILING], s->health[DC_HEALTH_WARNING], s->health[DC_HEALTH_OK],
+		s->health[DC_HEALTH_UNKNOWN]);
 	fprintf(out, "  PLP: full %u, data-at-rest %u, at-least-data-at-rest %u, none %u, unknown %u\n",
 		s->plp[DC_PLP_FULL], s->plp[DC_PLP_DATA_AT_REST], s->plp[DC_PLP_AT_LEAST_DATA_AT_REST],
 		s->plp[DC_PLP_NONE], s->plp[DC_PLP_UNKNOWN]);

@@ -250,6 +250,137 @@ static void read_probe(struct rd *c, const cJSON *dev, const char *at, struct dc
 	p->sync.count = 1; /* it ran; the count is not needed */
 }
 
+/* A whole number key in [0, max]; false when null or absent (num_key checks the sign). */
+static bool small_key(struct rd *c, const cJSON *o, const char *at, const char *key,
+		      unsigned max, unsigned *out)
+{
+	double v;
+
+	if (!num_key(c, o, at, key, &v))
+		return false;
+	if (v > max || v != (double)(unsigned)v) {
+		bad(c, "%s.%s: want a whole number up to %u, not %g", at, key, max, v);
+		return false;
+	}
+	*out = (unsigned)v;
+	return true;
+}
+
+/* 1.4: the drive's own health, typed as decide made it, for the fleet's order and text. */
+static void read_health(struct rd *c, const cJSON *dev, const char *at, struct dc_health *h)
+{
+	const cJSON *o = member(c, dev, at, "health", T_OBJ, false), *list, *e;
+	char sub[96], word[32];
+	unsigned k = 0, v;
+
+	memset(h, 0, sizeof(*h));
+	if (!o)
+		return;
+	snprintf(sub, sizeof(sub), "%s.health", at);
+	str_key(c, o, sub, "status", word, sizeof(word), true);
+	if (!c->bad && dc_health_status_from_name(word, &h->status))
+		bad(c, "%s.status: unknown status '%s'", sub, word);
+	str_key(c, o, sub, "self_assessment", word, sizeof(word), false);
+	h->self_assessment = !strcmp(word, "passed") ? DC_SELF_PASSED
+			     : !strcmp(word, "failed") ? DC_SELF_FAILED : DC_SELF_NOT_GIVEN;
+	str_key(c, o, sub, "source", h->source, sizeof(h->source), false);
+	list = member(c, o, sub, "problems", T_ARR, true);
+	cJSON_ArrayForEach(e, list) {
+		struct dc_health_problem *p = &h->problems[h->nproblems];
+		char at2[128];
+
+		snprintf(at2, sizeof(at2), "%s.problems[%u]", sub, k++);
+		if (!cJSON_IsObject(e)) {
+			bad(c, "%s: want an object, not %s", at2, type_word(type_of(e)));
+			return;
+		}
+		if (h->nproblems == DC_MAX_HEALTH_PROBLEMS)
+			continue;
+		str_key(c, e, at2, "kind", word, sizeof(word), true);
+		if (!strcmp(word, "attribute"))
+			p->kind = DC_HP_ATTRIBUTE;
+		else if (!strcmp(word, "nvme-critical-warning"))
+			p->kind = DC_HP_NVME_WARNING;
+		else if (!strcmp(word, "endurance-exceeded"))
+			p->kind = DC_HP_ENDURANCE_EXCEEDED;
+		else if (!strcmp(word, "scsi-exception"))
+			p->kind = DC_HP_SCSI_EXCEPTION;
+		else
+			p->kind = DC_HP_SELF_ASSESSMENT; /* and a kind of a later version */
+		str_key(c, e, at2, "severity", word, sizeof(word), true);
+		p->failing = !strcmp(word, "failing");
+		if (small_key(c, e, at2, "id", 255, &v))
+			p->id = (uint8_t)v;
+		if (small_key(c, e, at2, "value", 255, &v))
+			p->value = (uint8_t)v;
+		if (small_key(c, e, at2, "worst", 255, &v))
+			p->worst = (uint8_t)v;
+		if (small_key(c, e, at2, "threshold", 255, &v))
+			p->threshold = (uint8_t)v;
+		if (small_key(c, e, at2, "asc", 255, &v))
+			p->asc = (uint8_t)v;
+		if (small_key(c, e, at2, "ascq", 255, &v))
+			p->ascq = (uint8_t)v;
+		small_key(c, e, at2, "bit", 7, &p->bit);
+		small_key(c, e, at2, "percent_used", 255, &p->percent_used);
+		p->prefail = tri_key(c, e, at2, "prefail") == DC_TRI_YES;
+		str_key(c, e, at2, "when", word, sizeof(word), false);
+		p->now = strcmp(word, "past") != 0;
+		if (p->kind == DC_HP_ATTRIBUTE)
+			str_key(c, e, at2, "name", p->name, sizeof(p->name), false);
+		if (c->bad)
+			return;
+		h->nproblems++;
+	}
+	h->ntotal = h->nproblems;
+	if (small_key(c, o, sub, "problems_total", UINT32_MAX, &v) && v > h->ntotal)
+		h->ntotal = v;
+}
+
+/* 1.4: the firmware advisories that hit the drive, for the fleet's order and counts. */
+static void read_advisories(struct rd *c, const cJSON *dev, const char *at, struct dc_report *r)
+{
+	const cJSON *list = member(c, dev, at, "advisories", T_ARR, false), *e;
+	char sub[96], word[32];
+	unsigned k = 0;
+	double v;
+
+	r->nadvisories = r->advisories_total = 0;
+	cJSON_ArrayForEach(e, list) {
+		struct dc_advisory_hit *h = &r->advisories[r->nadvisories];
+
+		snprintf(sub, sizeof(sub), "%s.advisories[%u]", at, k++);
+		if (!cJSON_IsObject(e)) {
+			bad(c, "%s: want an object, not %s", sub, type_word(type_of(e)));
+			return;
+		}
+		r->advisories_total++;
+		if (r->nadvisories == DC_MAX_ADVISORY_HITS)
+			continue;
+		memset(h, 0, sizeof(*h));
+		str_key(c, e, sub, "id", h->id, sizeof(h->id), true);
+		str_key(c, e, sub, "title", h->title, sizeof(h->title), false);
+		str_key(c, e, sub, "fixed", h->fixed, sizeof(h->fixed), false);
+		str_key(c, e, sub, "effect", word, sizeof(word), true);
+		if (!c->bad && dc_adv_effect_from_name(word, &h->effect))
+			h->effect = DC_ADV_OTHER; /* an effect of a later version */
+		if (num_key(c, e, sub, "hours", &v))
+			h->hours = v > 1e15 ? (long long)1e15 : (long long)v;
+		/* hours left may be negative (past the failure point): read it as a number */
+		{
+			const cJSON *j = member(c, e, sub, "hours_left", T_NUM | T_NULL, false);
+
+			if (j && isfinite(j->valuedouble) && fabs(j->valuedouble) < 1e15) {
+				h->hours_left_known = true;
+				h->hours_left = (long long)j->valuedouble;
+			}
+		}
+		if (c->bad)
+			return;
+		r->nadvisories++;
+	}
+}
+
 /* The decided part: PLP class, F's figure, the verdicts, the endurance left. */
 static void read_result(struct rd *c, const cJSON *dev, const char *at, unsigned minor,
 			struct dc_result *r)
@@ -293,6 +424,7 @@ static void read_result(struct rd *c, const cJSON *dev, const char *at, unsigned
 	}
 	r->endurance_years_left = -1;
 	num_key(c, dev, at, "endurance_years_left", &r->endurance_years_left);
+	read_health(c, dev, at, &r->health);
 }
 
 static void read_device(struct rd *c, const cJSON *dev, const char *at, unsigned minor,
@@ -342,6 +474,7 @@ static void read_device(struct rd *c, const cJSON *dev, const char *at, unsigned
 		return;
 	}
 	read_result(c, dev, at, minor, &r->result);
+	read_advisories(c, dev, at, r);
 }
 
 /* json_format_version, drivecheck_version, host: is it drivecheck's, and one we read? */

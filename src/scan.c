@@ -26,14 +26,61 @@
 
 #define DC_MAX_DEVICES 256
 
+/* The advisories of the drive's model, firmware, capacity and hours, kept slim. */
+static void find_advisories(struct dc_db *db, const char *model, struct dc_report *r)
+{
+	const char *fw = r->drive.firmware[0] ? r->drive.firmware : r->dev.firmware;
+	long long hours = r->drive.wear.have_power_on ? (long long)r->drive.wear.power_on_hours : -1;
+	struct dc_advisory *all = calloc(DC_MAX_ADVISORIES, sizeof(*all));
+	unsigned n = 0;
+
+	r->nadvisories = r->advisories_total = 0;
+	if (!all || dc_db_advisories(db, model, fw, r->dev.capacity_bytes, hours, all,
+				     DC_MAX_ADVISORIES, &n) < 0) {
+		dc_drive_add_error(&r->drive, "firmware advisory look-up failed");
+		free(all);
+		return;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		struct dc_advisory_hit *h = &r->advisories[r->nadvisories];
+		const struct dc_adv_source *s = all[i].nsources ? &all[i].sources[0] : NULL;
+
+		/* a live, replayed or imported drive names its firmware: act on a hit only */
+		if (all[i].match != DC_ADV_AFFECTED)
+			continue;
+		r->advisories_total++;
+		if (r->nadvisories == DC_MAX_ADVISORY_HITS)
+			continue;
+		snprintf(h->id, sizeof(h->id), "%s", all[i].id);
+		snprintf(h->title, sizeof(h->title), "%s", all[i].title);
+		h->effect = all[i].effect;
+		h->hours = all[i].hours;
+		h->hours_left_known = all[i].hours_left_known;
+		h->hours_left = all[i].hours_left;
+		snprintf(h->fixed, sizeof(h->fixed), "%s", all[i].fixed);
+		snprintf(h->bulletin, sizeof(h->bulletin), "%s", all[i].bulletin);
+		if (s) {
+			h->source_kind = s->kind;
+			snprintf(h->source_title, sizeof(h->source_title), "%s", s->title);
+			snprintf(h->source_url, sizeof(h->source_url), "%s", s->url);
+		}
+		r->nadvisories++;
+	}
+	free(all);
+}
+
 void dc_scan_evaluate(struct dc_db *db, struct dc_report *r)
 {
 	const char *model = r->drive.model[0] ? r->drive.model : r->dev.model;
 	struct dc_facts f = { .dev = &r->dev, .drive = &r->drive, .db = &r->db, .probe = &r->probe,
-			      .trial = &r->cache_trial, .left = &r->cache_left };
+			      .trial = &r->cache_trial, .left = &r->cache_left,
+			      .adv = r->advisories };
 
 	if (db && model[0] && dc_db_lookup(db, model, &r->db) < 0)
 		dc_drive_add_error(&r->drive, "database lookup failed");
+	if (db && model[0])
+		find_advisories(db, model, r);
+	f.nadv = r->nadvisories;
 	dc_decide(&f, &r->result);
 }
 

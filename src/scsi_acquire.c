@@ -45,6 +45,49 @@ static int add_inquiry(int fd, struct dc_raw *raw, const char *name, int evpd, u
 	return dc_raw_add(raw, name, buf, got, err);
 }
 
+/* LOG SENSE(10), PC 01b (cumulative values), parameter pointer 0: one whole page. */
+static int log_sense(int fd, uint8_t page, uint8_t *buf, size_t len, size_t *got)
+{
+	uint8_t cdb[10] = { 0x4D, 0, (uint8_t)(0x40 | page), 0, 0, 0, 0, (uint8_t)(len >> 8),
+			    (uint8_t)len, 0 };
+
+	return dc_sgio_read(fd, cdb, sizeof(cdb), buf, len, got);
+}
+
+/*
+ * The log pages of health and wear (docs/health.md), those the device lists in page 00h
+ * only: asking for others would fill the drive's error log for nothing.
+ */
+static int add_log_pages(int fd, struct dc_raw *raw)
+{
+	static const struct { uint8_t page; const char *name; } want[] = {
+		{ 0x02, DC_PG_SCSI_LOG_02 }, { 0x03, DC_PG_SCSI_LOG_03 }, { 0x0D, DC_PG_SCSI_LOG_0D },
+		{ 0x11, DC_PG_SCSI_LOG_11 }, { 0x15, DC_PG_SCSI_LOG_15 }, { 0x2F, DC_PG_SCSI_LOG_2F },
+	};
+	uint8_t list[SCSI_BUF_LEN], buf[SCSI_BUF_LEN];
+	size_t got = 0, n;
+	int err = log_sense(fd, 0x00, list, sizeof(list), &got), rc;
+
+	rc = dc_raw_add(raw, DC_PG_SCSI_LOG_00, list, got, err);
+	if (rc || err || got < 4)
+		return rc;
+	n = 4 + ((size_t)list[2] << 8 | list[3]);
+	if (n > got)
+		n = got;
+	for (size_t i = 0; rc == 0 && i < sizeof(want) / sizeof(want[0]); i++) {
+		bool listed = false;
+
+		for (size_t k = 4; k < n; k++)
+			listed |= (list[k] & 0x3f) == want[i].page;
+		if (!listed)
+			continue;
+		got = 0;
+		err = log_sense(fd, want[i].page, buf, sizeof(buf), &got);
+		rc = dc_raw_add(raw, want[i].name, buf, got, err);
+	}
+	return rc;
+}
+
 int dc_scsi_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 {
 	static const struct { const char *name; uint8_t page; } vpds[] = {
@@ -67,6 +110,8 @@ int dc_scsi_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 		err = dc_sgio_read(fd, mode_cdb, sizeof(mode_cdb), buf, sizeof(buf), &got);
 		rc = dc_raw_add(raw, DC_PG_SCSI_MODE_08, buf, got, err);
 	}
+	if (rc == 0)
+		rc = add_log_pages(fd, raw);
 	close(fd);
 	return rc;
 }

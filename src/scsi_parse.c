@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* scsi_parse.c - INQUIRY, VPD 0x80/0x86/0xB1 and the caching mode page to facts. Pure. */
+/* scsi_parse.c - INQUIRY, VPD 0x80/0x86/0xB1 and the caching mode page to facts (log pages: scsi_logs.c). Pure. */
 #include <stdio.h>
 #include <string.h>
 
 #include "drive.h"
 #include "raw.h"
+#include "scsi_logs.h"
 #include "transport.h"
 
 /*
@@ -171,5 +172,6 @@ int dc_scsi_parse(const struct dc_raw *raw, struct dc_drive *d)
 	parse_inquiry(raw, d);
 	parse_vpd_b1(raw, d);
 	parse_caches(raw, d);
+	dc_scsi_parse_logs(raw, d);
 	return 0;
 }

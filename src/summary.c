@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "drive.h"
+#include "health.h"
 #include "summary.h"
 #include "thresholds.h"
 
@@ -54,18 +55,43 @@ static int tally(const char **names, unsigned n, struct dc_summary_item *out, un
 }
 
 /* Why a drive needs a look first, the most urgent first; LOOK_NONE when it needs none. */
-enum look { LOOK_NONE = 0, LOOK_PLP_DEGRADED, LOOK_YEARS_LEFT, LOOK_WORN, LOOK_PLP_FAILED };
+enum look {
+	LOOK_NONE = 0, LOOK_PLP_DEGRADED, LOOK_YEARS_LEFT, LOOK_ADVISORY_WARNS, LOOK_HEALTH_WARNING,
+	LOOK_WORN, LOOK_PLP_FAILED, LOOK_HEALTH_FAILING, LOOK_ADVISORY_FAILS,
+};
+
+/* Does an advisory that hits this drive lose data or the drive? */
+static bool advisory_fails(const struct dc_report *r, bool *any)
+{
+	*any = r->nadvisories > 0;
+	for (unsigned i = 0; i < r->nadvisories; i++)
+		if (r->advisories[i].effect == DC_ADV_DATA_LOSS ||
+		    r->advisories[i].effect == DC_ADV_DRIVE_LOSS)
+			return true;
+	return false;
+}
 
 static enum look look_of(const struct dc_report *r)
 {
 	const struct dc_wear *w = &r->drive.wear;
+	bool any_advisory;
 
 	if (r->error)
 		return LOOK_NONE;
+	/* a firmware defect that kills drives on a schedule first: drives bought together
+	 * fail together; then the drive's own verdict */
+	if (advisory_fails(r, &any_advisory))
+		return LOOK_ADVISORY_FAILS;
+	if (r->result.health.status == DC_HEALTH_FAILING)
+		return LOOK_HEALTH_FAILING;
 	if (dc_drive_has_evidence(&r->drive, DC_EV_PLP_FAILED))
 		return LOOK_PLP_FAILED;
 	if (w->have_percent_used && w->percent_used >= DC_WEAR_WARN_PERCENT)
 		return LOOK_WORN;
+	if (r->result.health.status == DC_HEALTH_WARNING)
+		return LOOK_HEALTH_WARNING;
+	if (any_advisory)
+		return LOOK_ADVISORY_WARNS;
 	if (r->result.endurance_years_left >= 0 && r->result.endurance_years_left < DC_YEARS_LEFT_WARN)
 		return LOOK_YEARS_LEFT;
 	if (dc_drive_has_evidence(&r->drive, DC_EV_PLP_DEGRADED))
@@ -75,7 +101,24 @@ static enum look look_of(const struct dc_report *r)
 
 bool dc_summary_look(const struct dc_report *r, char *why, size_t len)
 {
+	const struct dc_health *h = &r->result.health;
+	char text[200] = "";
+
+	if (h->nproblems)
+		dc_health_problem_text(&h->problems[0], h->source, text, sizeof(text));
 	switch (look_of(r)) {
+	case LOOK_ADVISORY_FAILS:
+	case LOOK_ADVISORY_WARNS:
+		snprintf(why, len, "firmware advisory %s: %s%s%s", r->advisories[0].id,
+			 r->advisories[0].title, r->advisories[0].fixed[0] ? "; update to " : "",
+			 r->advisories[0].fixed);
+		return true;
+	case LOOK_HEALTH_FAILING:
+		snprintf(why, len, "the drive says it is failing: %s", text);
+		return true;
+	case LOOK_HEALTH_WARNING:
+		snprintf(why, len, "the drive reports: %s", text);
+		return true;
 	case LOOK_PLP_FAILED:
 		snprintf(why, len, "power-loss protection failed (the drive says so)");
 		return true;
@@ -164,16 +207,23 @@ int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary 
 {
 	const char **unmatched = calloc(n ? n : 1, sizeof(*unmatched));
 	const char **unknown = calloc(n ? n : 1, sizeof(*unknown));
+	const char **advs = NULL;
+	char (*adv_names)[DC_TEXT_LEN + 64] = NULL;
+	unsigned na = 0, nadv_all = 0;
 	char (*families)[DC_TEXT_LEN + 64] = calloc(n ? n : 1, sizeof(*families));
 	unsigned nu = 0, nk = 0;
 	int rc = -ENOMEM;
 
 	memset(s, 0, sizeof(*s));
-	if (!unmatched || !unknown || !families)
+	for (unsigned i = 0; i < n; i++)
+		nadv_all += reports[i].error ? 0 : reports[i].nadvisories;
+	advs = calloc(nadv_all ? nadv_all : 1, sizeof(*advs));
+	adv_names = calloc(nadv_all ? nadv_all : 1, sizeof(*adv_names));
+	if (!unmatched || !unknown || !families || !advs || !adv_names)
 		goto out;
 	for (unsigned i = 0; i < n; i++) {
 		const struct dc_report *r = &reports[i];
-		char why[DC_TEXT_LEN];
+		char why[256];
 
 		if (r->error) {
 			s->unreadable++;
@@ -183,6 +233,7 @@ int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary 
 		for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
 			s->roles[role][r->result.verdicts[role].status]++;
 		s->plp[r->result.plp]++;
+		s->health[r->result.health.status]++;
 		if (!r->db.matched && r->drive.model[0]) {
 			unmatched[nu++] = r->drive.model;
 		} else if (r->db.matched && r->db.plp == DC_PLP_UNKNOWN) {
@@ -190,6 +241,13 @@ int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary 
 			unknown[nk] = families[nk];
 			nk++;
 		}
+		for (unsigned k = 0; k < r->nadvisories; k++) {
+			snprintf(adv_names[na], sizeof(adv_names[na]), "%s: %s", r->advisories[k].id,
+				 r->advisories[k].title);
+			advs[na] = adv_names[na];
+			na++;
+		}
+		s->advisory_drives += r->nadvisories > 0;
 		if (dc_summary_look(r, why, sizeof(why))) {
 			if (s->nattention < DC_SUMMARY_MAX_LIST) {
 				s->attention[s->nattention].index = i;
@@ -205,7 +263,11 @@ int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary 
 	if (!rc)
 		rc = tally(unknown, nk, s->class_unknown, &s->nclass_unknown,
 			   &s->class_unknown_families);
+	if (!rc)
+		rc = tally(advs, na, s->advisories, &s->nadvisories, &s->advisory_ids);
 out:
+	free(advs);
+	free(adv_names);
 	free(unmatched);
 	free(unknown);
 	free(families);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "decide.h"
+#include "health.h"
 #include "names.h"
 #include "thresholds.h"
 
@@ -88,6 +89,81 @@ static void speed_reason(const struct ctx *c, enum dc_role role, struct dc_verdi
 	case DC_FLUSH_FAST:
 		reason(v, DC_PASS, "F: %s take %.0f us at the median", how, p50);
 		break;
+	}
+}
+
+/*
+ * The drive's own verdict comes first (docs/health.md): a drive that says it is failing
+ * fails every role, whatever its PLP; one that reports a lesser problem warns.
+ */
+static void health_reason(const struct dc_health *h, struct dc_verdict *v)
+{
+	char text[256], more[64] = "";
+
+	if (h->status != DC_HEALTH_FAILING && h->status != DC_HEALTH_WARNING)
+		return;
+	dc_health_problem_text(&h->problems[0], h->source, text, sizeof(text));
+	if (h->ntotal > 1)
+		snprintf(more, sizeof(more), " (and %u more: see its health)", h->ntotal - 1);
+	if (h->status == DC_HEALTH_FAILING)
+		reason(v, DC_FAIL, "HEALTH: the drive says it is failing: %s%s", text, more);
+	else
+		reason(v, DC_WARN, "health: the drive reports a problem: %s%s", text, more);
+}
+
+/*
+ * A known firmware defect (db/advisories): one that loses data or the drive fails every
+ * role until the firmware is updated; a hang or a slowdown warns. A counter defect says
+ * how far the drive is from its failure point.
+ */
+static bool advisory_fails(enum dc_adv_effect e)
+{
+	return e == DC_ADV_DATA_LOSS || e == DC_ADV_DRIVE_LOSS;
+}
+
+static void advisory_when(const struct dc_advisory_hit *a, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (a->hours <= 0)
+		return;
+	if (!a->hours_left_known)
+		snprintf(buf, len, " at %lld power-on hours (this drive's hours are not known)",
+			 a->hours);
+	else if (a->hours_left > 0)
+		snprintf(buf, len, " at %lld power-on hours: %lld hours from now", a->hours,
+			 a->hours_left);
+	else
+		snprintf(buf, len, " at %lld power-on hours, which this drive has passed by %lld",
+			 a->hours, -a->hours_left);
+}
+
+static void advisory_reasons(const struct dc_facts *f, struct dc_verdict *v)
+{
+	for (unsigned i = 0; i < f->nadv; i++) {
+		const struct dc_advisory_hit *a = &f->adv[i];
+		char when[128], fix[96];
+
+		advisory_when(a, when, sizeof(when));
+		if (a->fixed[0])
+			snprintf(fix, sizeof(fix), "update the firmware to %s before use", a->fixed);
+		else
+			snprintf(fix, sizeof(fix), "no fixed firmware is named: ask the vendor");
+		reason(v, advisory_fails(a->effect) ? DC_FAIL : DC_WARN, "FIRMWARE %s (%s): %s; the "
+		       "failure point is%s; %s", a->id, dc_adv_effect_name(a->effect), a->title,
+		       when[0] ? when : " not a counter", fix);
+	}
+}
+
+static void advise_firmware(const struct dc_facts *f, struct dc_result *r)
+{
+	for (unsigned i = 0; i < f->nadv; i++) {
+		const struct dc_advisory_hit *a = &f->adv[i];
+
+		advise(r, "firmware %s has a known defect, %s: %s%s%s (%s source: %s)",
+		       f->drive->firmware[0] ? f->drive->firmware : f->dev->firmware, a->id,
+		       a->fixed[0] ? "update it to " : "no fixed firmware is named; ask the vendor",
+		       a->fixed, a->fixed[0] ? ", the vendor's fix" : "",
+		       dc_source_kind_name(a->source_kind), a->source_url);
 	}
 }
 
@@ -360,7 +436,10 @@ void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,
 	c.modes_disagree = dc_sync_modes_disagree(r, j);
 	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
 		r->verdicts[i].status = DC_PASS;
+		health_reason(&r->health, &r->verdicts[i]);
+		advisory_reasons(f, &r->verdicts[i]);
 		role_fn[i](&c, &r->verdicts[i]);
 	}
+	advise_firmware(f, r);
 	add_advice(&c);
 }

@@ -6,6 +6,8 @@ set -u
 BUILD=${BUILD:-build}
 DC=$BUILD/drivecheck
 DBB=$BUILD/dbbuild
+# The tests' own list of drives with power-loss protection, for inferred "none".
+TL="--list tests/db/lists/test-list.txt"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0
@@ -14,26 +16,26 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 check() { if eval "$2"; then ok; else bad "$1"; fi; }
 
 # A good file builds and passes --check.
-check "good file builds" "$DBB --check -o $T/t.sqlite db/schema.sql tests/db/good/test.txt 2>$T/err"
+check "good file builds" "$DBB $TL --check -o $T/t.sqlite db/schema.sql tests/db/good/test.txt 2>$T/err"
 # Each bad file is refused, with the reason.
 for f in tests/db/bad/*.txt; do
-	if $DBB --check -o "$T/b.sqlite" db/schema.sql "$f" 2>"$T/err"; then
+	if $DBB $TL --check -o "$T/b.sqlite" db/schema.sql "$f" 2>"$T/err"; then
 		bad "$f was accepted"
 	else
 		ok
 		check "$f leaves no database" "[ ! -e $T/b.sqlite ]"
 	fi
 done
-check "no source reported" "$DBB --check -o $T/b.sqlite db/schema.sql tests/db/bad/no-source.txt 2>&1 | grep -q 'no source'"
-check "contradiction reported" "$DBB --check -o $T/b.sqlite db/schema.sql tests/db/bad/contradiction.txt 2>&1 | grep -q 'contradicting PLP'"
-check "unused pattern reported" "$DBB --check -o $T/b.sqlite db/schema.sql tests/db/bad/unused-pattern.txt 2>&1 | grep -q 'NEVER'"
-check "bad key reported with its line" "$DBB --check -o $T/b.sqlite db/schema.sql tests/db/bad/bad-values.txt 2>&1 | grep -q 'bad-values.txt:10: unknown key'"
+check "no source reported" "$DBB $TL --check -o $T/b.sqlite db/schema.sql tests/db/bad/no-source.txt 2>&1 | grep -q 'no source'"
+check "contradiction reported" "$DBB $TL --check -o $T/b.sqlite db/schema.sql tests/db/bad/contradiction.txt 2>&1 | grep -q 'contradicting PLP'"
+check "unused pattern reported" "$DBB $TL --check -o $T/b.sqlite db/schema.sql tests/db/bad/unused-pattern.txt 2>&1 | grep -q 'NEVER'"
+check "bad key reported with its line" "$DBB $TL --check -o $T/b.sqlite db/schema.sql tests/db/bad/bad-values.txt 2>&1 | grep -q 'bad-values.txt:10: unknown key'"
 # Even without --check, a row with no source is never built.
-check "no source without --check" "! $DBB -o $T/b.sqlite db/schema.sql tests/db/bad/no-source.txt 2>/dev/null"
+check "no source without --check" "! $DBB $TL -o $T/b.sqlite db/schema.sql tests/db/bad/no-source.txt 2>/dev/null"
 
 # The rules of evidence (db/README.md), each refused with its reason, with or without --check.
 refused() { # file, words of the message
-	! $DBB -o "$T/b.sqlite" db/schema.sql "tests/db/bad/$1.txt" 2>"$T/err" && grep -q "$2" "$T/err"
+	! $DBB $TL -o "$T/b.sqlite" db/schema.sql "tests/db/bad/$1.txt" 2>"$T/err" && grep -q "$2" "$T/err"
 }
 check "full on distributor and community sources alone" "refused full-on-distributors 'rests on no source that may prove it'"
 check "full on the OpenZFS list alone" "refused full-on-openzfs 'rests on no source that may prove it'"
@@ -48,6 +50,20 @@ check "a contradicting review needs a dispute line" "refused contradicted-no-dis
 check "an unknown kind" "refused bad-kind \"unknown kind 'blog'\""
 check "an unknown claim" "refused bad-claim \"unknown claim 'probably'\""
 check "the old source format" "refused old-source-format 'KIND CLAIM'"
+# "none" inferred for a client family (db/README.md): each ground refused on its own.
+check "inferred none: not for a datacenter family" "refused inferred-datacenter 'none is inferred for client families only'"
+check "inferred none: a source must place it in the client line" "refused inferred-no-client-line \"places the family in the vendor's client line\""
+check "inferred none: no source of any kind may claim protection" "refused inferred-claims-protection 'a source claims power-loss protection'"
+check "inferred none: a list names the family" "refused inferred-listed \"names the family: Test list of drives with power-loss protection lists 'Crucial MX100'\""
+check "inferred none: a list names one of its model strings" "refused inferred-listed-by-example \"lists 'Samsung PM963'\""
+check "not-listed for a family the list names" "refused inferred-listed-by-example 'source claims not-listed, but Test list of drives with power-loss protection names the family'"
+check "inferred none: the row cites every list" "refused inferred-list-not-cited 'does not cite a list of drives with power-loss protection at the commit read'"
+check "inferred none: the row says so" "refused inferred-no-note \"plp_note: inferred: ...\""
+check "client-line only from the vendor or a review" "refused client-line-from-shop 'kind vendor or review'"
+check "not-listed cites a list given to the build" "refused not-listed-elsewhere 'no list given to the build'"
+check "unknown while none may be inferred" "refused unknown-but-inferable \"ground an inferred 'none'\""
+check "client line on a datacenter row" "refused client-line-datacenter \"the row says 'class: datacenter'\""
+check "inferred none needs the lists given" "! $DBB -o $T/b.sqlite db/schema.sql tests/db/good/test.txt 2>$T/err && grep -q 'no list of drives with power-loss protection to hold the family against' $T/err"
 
 lk() { $DC --db "$T/t.sqlite" lookup --json "$@"; }
 # Prefixes, case, underscores and padding all meet the same row.
@@ -68,7 +84,10 @@ check "strongest backing source first" "[ \"\$(lk MZ7LH960HAJR-00005 | jq -r '.r
 check "source kind of the strongest" "[ \"\$(lk MZ7LH960HAJR-00005 | jq -r '.results[0].match.source.kind')\" = vendor ]"
 check "sources that back nothing say so" "[ \"\$(lk MZ7LH960HAJR-00005 | jq -r '[.results[0].match.sources[] | select(.backs_class | not) | .claim] | join(\",\")')\" = identity,endurance ]"
 check "OpenZFS list alone: at least data at rest" "[ \"\$(lk 'SAMSUNG MZ7KM960HMJP-00005' | jq -r '.results[0].match.plp')\" = at-least-data-at-rest ]"
-check "inferred none says so" "[ \"\$(lk 'Samsung SSD 860 EVO 1TB' | jq -r '.results[0].match | [.plp, .plp_inferred] | @tsv')\" = \"none	true\" ]"
+check "inferred none says so" "[ \"\$(lk 'Samsung SSD 860 EVO 1TB' | jq -r '.results[0].match | [.plp, .plp_inferred, (.plp_note | startswith(\"inferred: \"))] | @tsv')\" = \"none	true	true\" ]"
+check "inferred none rests on its grounds together" "[ \"\$(lk 'Samsung SSD 860 EVO 1TB' | jq -r '[.results[0].match.sources[] | select(.backs_class) | .claim] | sort | join(\",\")')\" = 'client-line,inferred-none,not-listed' ]"
+check "lookup table: none (inferred: ...) and what it rests on" "$DC --db $T/t.sqlite lookup 'Samsung SSD 860 EVO 1TB' >$T/inf.txt && grep -q 'PLP:       none (inferred: a test review places it' $T/inf.txt && grep -q 'rests on:  vendor, inferred-none: Test feature list' $T/inf.txt && grep -q '^  *review, client-line: Test review' $T/inf.txt && grep -q 'compilation, not-listed: Test list of drives with power-loss protection <https://example.invalid/plp-list>, commit 0000000' $T/inf.txt"
+check "list: an inferred none is marked" "$DC --db $T/t.sqlite lookup --list --vendor samsung 2>/dev/null | grep 'Test 860 EVO' | grep -q 'none (inf.)'"
 check "none on two independent shops" "[ \"\$(lk 'Samsung SSD 870 EVO 1TB' | jq -r '.results[0].match | [.plp, .plp_inferred, ([.sources[] | select(.backs_class)] | length)] | @tsv')\" = \"none	false	2\" ]"
 check "a dispute is shown" "lk CT500MX200SSD1 | jq -e '.results[0].match.dispute | test(\"data sheet\")' >/dev/null"
 check "the most specific TBW pattern wins" "[ \"\$(lk MZ7LH960HAJR-00005 | jq -r '.results[0].match.tbw_tb')\" = 1366 ]"
@@ -101,7 +120,7 @@ $DC --db "$T/foreign.sqlite" lookup X >/dev/null 2>"$T/err"; rc=$?
 check "other schema exits 5" "[ $rc -eq 5 ] && grep -q 'schema version 99' $T/err"
 sqlite3 "$T/v1.sqlite" 'CREATE TABLE meta(key, value); INSERT INTO meta VALUES ("schema_version", "1");'
 $DC --db "$T/v1.sqlite" lookup X >/dev/null 2>"$T/err"; rc=$?
-check "a database of the first layout exits 5, said plainly" "[ $rc -eq 5 ] && grep -q 'schema version 1, this drivecheck reads 2' $T/err"
+check "a database of the first layout exits 5, said plainly" "[ $rc -eq 5 ] && grep -q 'schema version 1, this drivecheck reads 3' $T/err"
 cp "$T/t.sqlite" "$T/trunc.sqlite"; truncate -s 3000 "$T/trunc.sqlite"
 $DC --db "$T/trunc.sqlite" lookup MZ7LH960HAJR >/dev/null 2>"$T/err"; rc=$?
 check "truncated db: exit 5 or 3, never a crash" "[ $rc -eq 5 -o $rc -eq 3 ]"
@@ -112,8 +131,61 @@ check "truncated db: exit 5 or 3, never a crash" "[ $rc -eq 5 -o $rc -eq 3 ]"
 check "shipped: every full row rests on a source that may prove it" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM family f WHERE f.plp = 'full' AND NOT EXISTS (SELECT 1 FROM source s WHERE s.family_id = f.id AND s.backs AND s.claim = 'full' AND s.kind IN ('vendor','device','review','compilation') AND s.url NOT LIKE '%openzfs%')\")\" = 0 ]"
 check "shipped: every source has a kind and a claim" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM source WHERE kind IS NULL OR kind = '' OR claim IS NULL OR claim = ''\")\" = 0 ]"
 check "shipped: every classed row has a backing source" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM family f WHERE f.plp != 'unknown' AND NOT EXISTS (SELECT 1 FROM source s WHERE s.family_id = f.id AND s.backs)\")\" = 0 ]"
-check "shipped database is sound" "$DBB --check --attr-rules --models data/enterprise-models.tsv -o $T/ship.sqlite db/schema.sql db/vendors/*.txt 2>$T/err || { cat $T/err >&2; false; }"
+check "shipped database is sound" "$DBB --check --attr-rules --models data/enterprise-models.tsv \$(for l in db/lists/*.txt; do printf -- '--list %s ' \$l; done) -o $T/ship.sqlite db/schema.sql db/vendors/*.txt 2>$T/err || { cat $T/err >&2; false; }"
 check "embedded database answers" "$DC --version | grep -q 'families'"
+
+# ---- firmware advisories (issue 22): db/README.md, "Firmware advisories" ----
+# The rules of evidence and the stanza checks, each refused with its reason.
+check "advisory: forum posts alone never back one" "refused advisory-community-only 'rests on no source that may back it'"
+check "advisory: two shops never back one" "refused advisory-distributors 'a forum post or a shop never does'"
+check "advisory: a review backs one only with the fixed firmware named" "refused advisory-review-no-fixed 'names the vendor.s bulletin and its fixed firmware'"
+check "advisory: only the vendor's document is a bulletin" "refused advisory-review-claims-bulletin 'only the vendor.s own document is a bulletin'"
+check "advisory: the vendor's bulletin is named" "refused advisory-no-bulletin \"names the vendor's bulletin it rests on\""
+check "advisory: a drive's report proves no defect" "refused advisory-device-claim 'a device source claims identity only'"
+check "advisory: no PLP claims" "refused advisory-plp-claim \"unknown claim 'full' for an advisory\""
+check "advisory: the fix is never affected" "refused advisory-fixed-affected \"falls under 'affected: HPD\""
+check "advisory: a hit example it misses" "refused advisory-example-missed 'the advisory must flag it, and its firmware is not among the affected'"
+check "advisory: a clear example it flags" "refused advisory-example-flagged 'marked clear, yet the advisory flags it'"
+check "advisory: the 960 GB drive is not flagged" "refused advisory-capacity-missed 'the capacity is not one it names'"
+check "advisory: firmware by its own strings, not an ordering" "refused advisory-ordering 'never an ordering'"
+check "advisory: patterns in normal form" "refused advisory-not-normal \"write 'X438 PHM2400MCTO'\""
+check "advisory: at least one example it flags" "refused advisory-no-hit-example 'no example it flags'"
+check "advisory: an effect of the five kinds" "refused advisory-bad-effect \"not 'annoying'\""
+check "advisory: a model glob shown by an example" "refused advisory-unused-glob 'NEVER\\* matches none'"
+check "advisory: whole hours" "refused advisory-hours \"not 'about 40000'\""
+
+check "advisories build beside the families" "$DBB $TL --check -o $T/a.sqlite db/schema.sql tests/db/good/test.txt tests/db/good/advisories.txt 2>$T/err || { cat $T/err >&2; false; }"
+la() { $DC --db "$T/a.sqlite" lookup --json "$@"; }
+check "lookup MODEL lists its advisories, firmware not given" "[ \"\$(la TESTSAS0400 | jq -r '.results[0].advisories[0] | [.id, .match, .hours, .fixed, .effect] | @tsv')\" = \"TEST-COUNTER	firmware-unknown	32768	HPD8	drive-loss\" ]"
+check "an advisory without a family row" "[ \"\$(la TESTSAS0400 | jq -r '.results[0].match')\" = null ]"
+check "an advisory under its family's answer" "[ \"\$(la 'SAMSUNG MZ7LH960HAJR-00005' | jq -r '.results[0] | [.match.family, .advisories[0].id] | @tsv')\" = \"Test PM883	TEST-REVIEW\" ]"
+check "one hour before the failure point" "[ \"\$(la --firmware HPD7 --hours 32767 TESTSAS0400 | jq -r '.results[0].advisories[0] | [.match, .hours_left] | @tsv')\" = \"affected	1\" ]"
+check "one hour after it" "[ \"\$(la --firmware HPD7 --hours 32769 TESTSAS0400 | jq -r '.results[0].advisories[0].hours_left')\" = -1 ]"
+check "the fixed firmware: no advisory" "[ \"\$(la --firmware HPD8 --hours 32769 TESTSAS0400 | jq '.results[0].advisories | length')\" = 0 ]"
+check "another family's firmware string: no advisory" "[ \"\$(la --firmware XCV10100 TESTSAS0800 | jq '.results[0].advisories | length')\" = 0 ]"
+check "a capacity it names" "[ \"\$(la --firmware XCV10100 --capacity 1920383410176 'SAMSUNG MZ7LH1T9HMLT-00005' | jq -r '.results[0].advisories[0].id')\" = TEST-CAPACITY ]"
+check "a capacity it does not name" "[ \"\$(la --firmware XCV10100 --capacity 960197124096 'SAMSUNG MZ7LH1T9HMLT-00005' | jq '.results[0].advisories | length')\" = 0 ]"
+check "the model without its vendor word" "[ \"\$(la --firmware 4PC10302 MZ7LH960HAJR-00005 | jq -r '.results[0].advisories[0].id')\" = TEST-REVIEW ]"
+check "no hours given: hours_left null" "[ \"\$(la --firmware HPD7 TESTSAS0400 | jq -r '.results[0].advisories[0].hours_left')\" = null ]"
+check "an advisory's sources, backing first" "[ \"\$(la TESTSAS0400 | jq -r '.results[0].advisories[0] | [.source_count, .sources[0].kind, .sources[0].claim, .sources[0].backs, .sources[1].backs] | @tsv')\" = \"2	vendor	bulletin	true	false\" ]"
+check "a model without advisories: an empty list" "[ \"\$(la CT1000MX500SSD1 | jq '.results[0].advisories | length')\" = 0 ]"
+check "lookup --advisories --json lists them all" "[ \"\$($DC --db $T/a.sqlite lookup --advisories --json 2>/dev/null | jq -r '[.advisories[].id] | join(\",\")')\" = 'TEST-CAPACITY,TEST-COUNTER,TEST-REVIEW' ]"
+check "lookup --advisories: a table" "$DC --db $T/a.sqlite lookup --advisories 2>/dev/null | grep -q '^TEST-COUNTER .* drive-loss .*32768 HPD8 .*TESTSAS0400'"
+check "lookup --advisories says how many" "$DC --db $T/a.sqlite lookup --advisories 2>&1 >/dev/null | grep -q '^3 advisories'"
+check "lookup's table: the advisory, the hours left, the fix" "$DC --db $T/a.sqlite lookup --firmware HPD7 --hours 32000 TESTSAS0400 | grep -q 'at 32768 power-on hours: 768 hours left' && $DC --db $T/a.sqlite lookup TESTSAS0400 | grep -q 'advisory:  TEST-COUNTER (drive-loss)' && $DC --db $T/a.sqlite lookup TESTSAS0400 | grep -q 'fixed in HPD8'"
+check "lookup's table: past the failure point" "$DC --db $T/a.sqlite lookup --firmware HPD7 --hours 33000 TESTSAS0400 | grep -q 'reached (232 hours past)'"
+$DC lookup --advisories X >/dev/null 2>&1; check "--advisories takes no MODEL" "[ $? -eq 4 ]"
+$DC lookup --hours many X >/dev/null 2>&1; check "--hours wants a number" "[ $? -eq 4 ]"
+$DC lookup --capacity -5 X >/dev/null 2>&1; check "--capacity wants a number of bytes" "[ $? -eq 4 ]"
+# The shipped advisories, asked of the built database itself.
+check "shipped: every advisory has a backing source" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM advisory a WHERE NOT EXISTS (SELECT 1 FROM advisory_source s WHERE s.advisory_id = a.id AND s.backs)\")\" = 0 ]"
+check "shipped: no source of a forum or a shop backs one" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM advisory_source WHERE backs AND kind IN ('community', 'distributor', 'device')\")\" = 0 ]"
+check "shipped: a review backs only an advisory with its fix" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM advisory_source s JOIN advisory a ON a.id = s.advisory_id WHERE s.backs AND s.kind = 'review' AND a.fixed IS NULL\")\" = 0 ]"
+check "shipped: every advisory flags an example" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM advisory a WHERE NOT EXISTS (SELECT 1 FROM advisory_example e WHERE e.advisory_id = a.id AND e.hit)\")\" = 0 ]"
+check "shipped: HPE's 32,768-hour bulletin, one hour before" "[ \"\$($DC lookup --json --firmware HPD7 --hours 32767 VO0480JFDGT | jq -r '.results[0].advisories[0] | [.id, .hours_left, .fixed] | @tsv')\" = \"HPE-A00092491	1	HPD8\" ]"
+check "shipped: the 960 GB S4510 on XCV10100 is not flagged" "[ \"\$($DC lookup --json --firmware XCV10100 --capacity 960197124096 'INTEL SSDSC2KB960G8' | jq '.results[0].advisories | length')\" = 0 ]"
+check "shipped: the 1.92 TB S4510 on XCV10100 is" "[ \"\$($DC lookup --json --firmware XCV10100 --capacity 1920383410176 'INTEL SSDSC2KB019T8' | jq -r '.results[0].advisories[0].id')\" = INTEL-S4510-XCV10100 ]"
+# ---- end of firmware advisories ----
 
 echo "tests/db: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -28,6 +28,8 @@ DRIVES = [
     ("DCE2E-NVME-WB-FAST",    "nvme",        "any",      "on",  "fast"),
     ("DCE2E-NVME-WC-OFF",     "nvme",        "any",      "off", "fast"),
     ("DCE2E-NVME-WB-SLOW",    "nvme",        "any",      "on",  "slow"),
+    # QEMU's smart_critical_warning=0x04: the SMART / Health log says "reliability degraded"
+    ("DCE2E-NVME-CRIT",       "nvme",        "any",      "on",  "fast"),
     ("DCE2E-SATA-PLP-SLOW",   "sata",        "full",     "on",  "slow"),
     ("DCE2E-SATA-PLP-FAST",   "sata",        "full",     "on",  "fast"),
     ("DCE2E-SATA-CONS-FAST",  "sata",        "sourced-not-full", "on", "fast"),
@@ -384,10 +386,12 @@ def check_plp(R, d, dev):
     else:
         R.check(not hazard, f"{s}: no HAZARD reason (kernel {w['kernel']!r}, "
                 f"cache enabled {w['enabled']!r}, U {U})", f"{hazard}")
-    if sync is not None and sync >= slow_us and kernel_wb and dev["rotational"] is not True:
+    # Ceph waits on a write and fdatasync (docs/json.md, verdicts): its figure decides
+    fsync = p50(dev, "flush")
+    if fsync is not None and fsync >= slow_us and kernel_wb and dev["rotational"] is not True:
         R.check(v["ceph_osd"]["status"] == "fail" and F["speed"] == "slow" and
                 any(r.startswith("F: ") and " take " in r for r in v["ceph_osd"]["reasons"]),
-                f"{s}: slow flushes ({sync:.0f} us) fail ceph-osd", f"{v['ceph_osd']}")
+                f"{s}: slow flushes ({fsync:.0f} us) fail ceph-osd", f"{v['ceph_osd']}")
 
 
 def check_ordering(R, devs):
@@ -414,6 +418,34 @@ def check_ordering(R, devs):
                 "nbdkit's delay filter did not slow the flushes enough for the verdict's bound")
 
 
+# The drive QEMU is told to report a critical warning for (run.sh), and the bit.
+CRITICAL_WARNING = {"DCE2E-NVME-CRIT": 2}
+
+
+def check_health(R, d, dev):
+    """docs/health.md: the drive's own verdict, read live. The lab's drives are healthy but
+    one; a drive that says it is failing fails every role with that reason first."""
+    s, h = d["serial"], dev.get("health") or {}
+    bit = CRITICAL_WARNING.get(s)
+    if bit is not None:
+        probs = h.get("problems") or []
+        R.check(h.get("status") == "failing" and h.get("self_assessment") == "failed" and
+                any(p["kind"] == "nvme-critical-warning" and p["bit"] == bit for p in probs),
+                f"{s}: NVMe critical warning bit {bit} read live: health failing",
+                f"health {h}")
+        R.check(all(v["status"] == "fail" and v["reasons"][0].startswith("HEALTH: ")
+                    for v in dev["verdicts"].values()),
+                f"{s}: a failing drive fails every role, the health reason first",
+                f"{dev['verdicts']}")
+        return
+    if d["bus"] in ("nvme", "sata"):
+        # NVMe: the SMART / Health log; SATA: SMART RETURN STATUS read live (CK_COND)
+        R.check(h.get("status") == "ok" and h.get("self_assessment") == "passed",
+                f"{s}: the drive's own verdict read live: passed, health ok", f"health {h}")
+    R.check(h.get("status") != "failing", f"{s}: a healthy lab drive is not failing",
+            f"health {h}")
+
+
 def check_devices(R, drives, devs, dbans):
     for d in drives:
         dev = devs.get(d["serial"])
@@ -424,6 +456,8 @@ def check_devices(R, drives, devs, dbans):
         check_cache(R, d, dev)
         check_probe(R, d, dev)
         check_plp(R, d, dev)
+        if "verdicts" in dev:
+            check_health(R, d, dev)
     check_ordering(R, devs)
 
 
@@ -436,6 +470,17 @@ def index_devices(out, disks):
         if name in by_name:
             devs[serial] = by_name[name]
     return devs
+
+
+def check_kernel_cache_kept(R, res):
+    """Every disk's queue/write_cache as the guest found it before the scan, after it too:
+    a command a drive aborts can make libata revalidate the disk and reset it (the admin's
+    'write through' of DCE2E-SATA-CONS-WT among them)."""
+    before = read(os.path.join(res, "kcache-before.txt")).splitlines()
+    after = read(os.path.join(res, "kcache-after.txt")).splitlines()
+    changed = sorted(set(before) ^ set(after))
+    R.check(before and before == after, "the scan leaves every disk's kernel write_cache as it "
+            "found it", f"changed: {changed}")
 
 
 def check_gates_replay(R, a, dumpdir, devs, names):
@@ -822,6 +867,7 @@ def cmd_check(a):
     check_held(R, res)
     check_gates_replay(R, a, os.path.join(res, "dump"), devs, names)
     if a.live:
+        check_kernel_cache_kept(R, res)
         check_live(R, a, res, drives, devs, out, disks)
         check_cache_experiment(R, res)
     print_timings(res, devs, a.live)

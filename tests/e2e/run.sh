@@ -112,7 +112,9 @@ while IFS='|' read -r serial bus model vendor wc flush; do
 	args+=(-drive "if=none,id=d$n,format=raw,cache=writeback,file=nbd+unix:///?socket=$sock")
 	case $bus in
 	nvme)
-		args+=(-device "nvme,drive=d$n,serial=$serial,write-cache=$wc") ;;
+		crit=
+		[ "$serial" = DCE2E-NVME-CRIT ] && crit=",smart_critical_warning=4" # lab.py
+		args+=(-device "nvme,drive=d$n,serial=$serial,write-cache=$wc$crit") ;;
 	sata)
 		args+=(-device "ide-hd,bus=ide.$ide,drive=d$n,model=$model,serial=$serial,write-cache=$wc,rotation_rate=1")
 		ide=$((ide + 1)) ;;

@@ -73,7 +73,18 @@ def main():
                 return float(m.group(1))
         return None
 
+    def health(d):
+        return d.get("health", {}).get("status") if "verdicts" in d else None
+
     tests = [
+        expect("DrivecheckDriveFailing", "drivecheck_health_status",
+               lambda d, lab: lab["status"] == "failing" and health(d) == "failing"),
+        expect("DrivecheckDriveHealthWarning", "drivecheck_health_status",
+               lambda d, lab: lab["status"] == "warning" and health(d) == "warning"),
+        expect("DrivecheckFirmwareDefect", "drivecheck_firmware_advisory",
+               lambda d, lab: lab["effect"] in ("data-loss", "drive-loss")),
+        expect("DrivecheckFirmwareAdvisory", "drivecheck_firmware_advisory",
+               lambda d, lab: lab["effect"] not in ("data-loss", "drive-loss")),
         expect("DrivecheckPLPFailed", "drivecheck_plp_failed",
                lambda d, _: "plp-failed" in kinds(d)),
         expect("DrivecheckPLPDegraded", "drivecheck_plp_degraded",

@@ -149,7 +149,7 @@ umount "$MNT" && MNT=""
 
 # --- 2. the alert rules ---
 out=$(promtool check rules "$RULES" 2>&1); rc=$?
-check "promtool check rules" "[ $rc -eq 0 ] && echo \"\$out\" | grep -q 'SUCCESS: 8 rules found' && ! echo \"\$out\" | grep -qi warn"
+check "promtool check rules" "[ $rc -eq 0 ] && echo \"\$out\" | grep -q 'SUCCESS: 12 rules found' && ! echo \"\$out\" | grep -qi warn"
 out=$(cd contrib/prometheus && promtool test rules drivecheck.rules.test.yml 2>&1); rc=$?
 check "promtool test rules drivecheck.rules.test.yml" "[ $rc -eq 0 ]"
 [ $rc -eq 0 ] || echo "$out" | head -30 >&2

@@ -124,6 +124,15 @@ def main():
                            ("firmware", "firmware"), ("transport", "transport")):
             c.eq(f"drive_info {label}", info[0].get(label), printable(dev.get(key)))
         c.eq("drive_info plp_class", info[0].get("plp_class"), dev["plp"]["class"])
+    health = {lab["status"]: v for n, lab, v in samples if n == "drivecheck_health_status"}
+    c.eq("health_status: the four statuses", sorted(health),
+         sorted(["ok", "warning", "failing", "unknown"]))
+    c.eq("health_status: the one set", [s for s, v in health.items() if v == 1],
+         [dev["health"]["status"]])
+    adv = sorted((lab["advisory"], lab["effect"]) for n, lab, v in samples
+                 if n == "drivecheck_firmware_advisory" and v == 1)
+    c.eq("firmware_advisory: one per advisory of --json", adv,
+         sorted((a["id"], a["effect"]) for a in dev.get("advisories", [])))
     kinds = [e["kind"] for e in dev["plp_evidence"]]
     c.eq("plp_failed", one("drivecheck_plp_failed"), 1.0 if "plp-failed" in kinds else 0.0)
     c.eq("plp_degraded", one("drivecheck_plp_degraded"), 1.0 if "plp-degraded" in kinds else 0.0)

@@ -8,7 +8,8 @@ what a PLP NVMe drive answers). Both times S and U come from the drive's own dec
 (source_kind device), the kernel's "write through" is never the hazard, and with the fast
 probe F is fast and every role passes that the drive's wear does not hold back. A drive
 that also reports its backup power failed is the exception: the failure outranks the
-declaration, and every role fails.
+declaration, and every role fails; so does a firmware advisory that loses data or the
+drive (the declaration still gives S and U, and the advisory's reason leads every role).
 
   tests/replay/check_declared.py DRIVECHECK      prints "N passed, N failed"
 """
@@ -83,7 +84,15 @@ def main():
                     continue
                 results.append((f"{name} {label}: F fast", F["speed"] == "fast",
                                 f"F {F}"))
+                fatal = [a for a in dev.get("advisories", [])
+                         if a["effect"] in ("data-loss", "drive-loss")]
                 for role, v in dev["verdicts"].items():
+                    if fatal:
+                        results.append((f"{name} {label}: {role} fails on the firmware advisory",
+                                        v["status"] == "fail" and
+                                        v["reasons"][0].startswith("FIRMWARE " + fatal[0]["id"]),
+                                        f"{v}"))
+                        continue
                     held = [r for r in v["reasons"] if "endurance" in r or "% of rated" in r]
                     results.append((f"{name} {label}: {role} passes", v["status"] == "pass" or
                                     (held and v["status"] == "warn"), f"{v}"))

@@ -26,7 +26,22 @@ report() {
 		sed 's/^/  /' "$T/err" >&2
 	fi
 }
-command -v jq >/dev/null || { bad "jq is needed (make test-deps)"; echo "tests/report: $pass passed, $fail failed"; exit 1; }
+command -v jq >/dev/null || { bad "jq is needed (make test-deps)"; # --- firmware advisories head the fleet (issue 22): how many drives each hits ---
+host sas1 SYNTH_HPE_VO0960JFDGU_HPD2_32767H SAMSUNG_MZ7LH960HAJR-00005 >"$T/sas1.json"
+host sas2 SYNTH_HPE_VO0960JFDGU_HPD2_32769H SYNTH_HPE_VO0960JFDGU_HPD8 \
+	INTEL_SSDSC2KB038T8_XCV10100 DCTEST_NVME-BACKUP-FAILED >"$T/sas2.json"
+report --json "$T/sas1.json" "$T/sas2.json"
+check "advisories: the summary counts the drives each hits" \
+	"jq -e '.summary.advisories.drives == 3 and .summary.advisories.advisories == 2 and .summary.advisories.top[0].drives == 2 and (.summary.advisories.top[0].name | startswith(\"HPE-A00092491: \"))' $T/out >/dev/null"
+check "advisories: the three drives they hit lead the fleet, before a failing drive" \
+	"jq -e '[.drives[0:3][] | .advisories | length] == [1, 1, 1] and (.drives[3].advisories == []) and (.drives[3].health.status == \"failing\")' $T/out >/dev/null"
+check "advisories: the fixed firmware is not hit" \
+	"jq -e '[.drives[] | select(.firmware == \"HPD8\") | .advisories | length] == [0]' $T/out >/dev/null"
+report "$T/sas1.json" "$T/sas2.json"
+check "advisories: the table says so first of all" \
+	"grep -A1 -m1 '^Summary' $T/out | grep -q 'FIRMWARE ADVISORIES hit 3 drives' && grep -q '^    sas[12]:/dev/sd[a-z] (VO0960JFDGU): firmware advisory HPE-A00092491' $T/out"
+
+echo "tests/report: $pass passed, $fail failed"; exit 1; }
 
 # host NAME DUMP...: one host's drivecheck --json (the replays of DUMPs, "host" NAME)
 host() {
@@ -107,18 +122,20 @@ check "merge: the models not in the database ($(cat "$T/want-models"))" \
 jq -s -c '[.[].devices[] | select(.database.plp == "unknown") | "\(.database.vendor) \(.database.family)"] | unique' "${IN[@]}" >"$T/want-fam"
 jq -c '[.summary.class_unknown.top[].name] | sort' "$T/fleet.json" >"$T/got-fam"
 check "merge: the families of unknown class ($(cat "$T/want-fam"))" \
-	"cmp -s $T/want-fam $T/got-fam && grep -q 'Samsung 860 EVO' $T/got-fam && grep -q 'Kingston A400' $T/got-fam"
+	"cmp -s $T/want-fam $T/got-fam && grep -q 'Kingston A400' $T/got-fam"
 want=$(jq -s '[.[].devices[] | select(.database.plp == "unknown")] | length' "${IN[@]}")
-check "merge: drives of unknown class: $want (the 860 EVO on two hosts and in the import)" \
-	"[ \"\$(jq .summary.class_unknown.drives $T/fleet.json)\" = '$want' ] && [ '$want' -ge 4 ] && \
-	jq -e '.summary.class_unknown.top[] | select(.name == \"Samsung 860 EVO\") | .drives == 3' $T/fleet.json >/dev/null"
+check "merge: drives of unknown class: $want (the A400 on ceph2)" \
+	"[ \"\$(jq .summary.class_unknown.drives $T/fleet.json)\" = '$want' ] && [ '$want' -ge 1 ] && \
+	jq -e '.summary.class_unknown.top[] | select(.name == \"Kingston A400\") | .drives == 1' $T/fleet.json >/dev/null"
 
 # --- the worst first ---
-# failed backup power first (attention), then fail, not read, warn, pass (worst of the roles)
+# a drive that says it is failing first (attention; both of the fleet's also report failed
+# backup power), then fail, not read, warn, pass (worst of the roles)
 rank='def rank: if .verdicts == null then 2 else ([.verdicts[].status] | if index("fail") then 3 elif index("warn") then 1 else 0 end) end;'
-check "worst first: the two drives whose backup power failed lead" \
-	"jq -e '[.drives[0:2][] | .attention] | all(test(\"power-loss protection failed\"))' $T/fleet.json >/dev/null && \
-	jq -e '[.drives[2:][] | .attention] | all(. == null or (test(\"power-loss protection failed\") | not))' $T/fleet.json >/dev/null"
+check "worst first: the two drives that say they are failing lead" \
+	"jq -e '[.drives[0:2][] | .attention] | all(test(\"the drive says it is failing\"))' $T/fleet.json >/dev/null && \
+	jq -e '[.drives[0:2][] | .health.status] | all(. == \"failing\")' $T/fleet.json >/dev/null && \
+	jq -e '[.drives[2:][] | .attention] | all(. == null or (test(\"is failing\") | not))' $T/fleet.json >/dev/null"
 check "worst first: ceph1's capacitor-failed NVMe is among them" \
 	"jq -e '[.drives[0:2][] | select(.host == \"ceph1\" and .model == \"DCTEST NVME-PLP-1920\")] | length == 1' $T/fleet.json >/dev/null"
 check "worst first: then fail, warn, pass, never up again" \
@@ -139,7 +156,7 @@ check "--gate etcd: ordered by the etcd verdict" \
 # --- the table ---
 report "${IN[@]}"
 check "table: exit 0" "[ $rc -eq 0 ]"
-check "table: HOST then the scan's columns" "head -1 $T/out | grep -Eq '^HOST +DEVICE +TRAN +MODEL +SIZE +CACHE +KERNEL +PLP +SYNC-P50 +OSD +DB +DRBD +SLOG +ETCD$'"
+check "table: HOST then the scan's columns" "head -1 $T/out | grep -Eq '^HOST +DEVICE +TRAN +MODEL +SIZE +HEALTH +CACHE +KERNEL +PLP +SYNC-P50 +OSD +DB +DRBD +SLOG +ETCD$'"
 check "table: one row per drive" "[ \$(sed -n '2,/^\$/p' $T/out | grep -c '^[a-z]') -eq $total ]"
 check "table: the first row is a drive whose backup power failed" "sed -n 2p $T/out | grep -Eq '^(ceph1|etcd1) +/dev/'"
 check "table: the rows in the JSON's order" \
@@ -148,8 +165,8 @@ check "table: the summary names the hosts" "grep -q '^Summary: $total drives on 
 osd=$(jq -r '.summary.roles.ceph_osd | "\(.pass) +\(.warn) +\(.fail) +\(.["not-checked"])"' "$T/fleet.json")
 check "table: the ceph-osd line ($osd)" "grep -Eq '^  ceph-osd +$osd\$' $T/out"
 check "table: the models not in the database" "grep -q 'Not in the drive database: ' $T/out && grep -q 'X371_S164A960ATE' $T/out"
-check "table: the families of unknown class" "grep -q 'In the database, PLP class unknown: ' $T/out && grep -q '     3  Samsung 860 EVO' $T/out"
-check "table: look first, with the host" "grep -q '^    ceph1:/dev/nvme0n1 (DCTEST NVME-PLP-1920): power-loss protection failed' $T/out"
+check "table: the families of unknown class" "grep -q 'In the database, PLP class unknown: ' $T/out && grep -q '     1  Kingston A400' $T/out"
+check "table: look first, with the host" "grep -q '^    ceph1:/dev/nvme0n1 (DCTEST NVME-PLP-1920): the drive says it is failing: NVMe critical warning bit 4: volatile memory backup device failed' $T/out"
 
 # --- bad files: each named with its reason on stderr, the others still read, exit 3 ---
 echo "hello, not a report" >"$T/bad/prose.json"
@@ -238,6 +255,21 @@ check "one host in two files: a warning, exit 0, 1 host, 4 drives" \
 jq '.host = "evil\u001b[2Jhost"' "$T/good.json" >"$T/evil.json"
 report "$T/evil.json"
 check "a control character in host is shown as ?" "grep -q '^evil?\\[2Jhost ' $T/out && ! grep -q $'\\033' $T/out"
+
+# --- firmware advisories head the fleet (issue 22): how many drives each hits ---
+host sas1 SYNTH_HPE_VO0960JFDGU_HPD2_32767H SAMSUNG_MZ7LH960HAJR-00005 >"$T/sas1.json"
+host sas2 SYNTH_HPE_VO0960JFDGU_HPD2_32769H SYNTH_HPE_VO0960JFDGU_HPD8 \
+	INTEL_SSDSC2KB038T8_XCV10100 DCTEST_NVME-BACKUP-FAILED >"$T/sas2.json"
+report --json "$T/sas1.json" "$T/sas2.json"
+check "advisories: the summary counts the drives each hits" \
+	"jq -e '.summary.advisories.drives == 3 and .summary.advisories.advisories == 2 and .summary.advisories.top[0].drives == 2 and (.summary.advisories.top[0].name | startswith(\"HPE-A00092491: \"))' $T/out >/dev/null"
+check "advisories: the three drives they hit lead the fleet, before a failing drive" \
+	"jq -e '[.drives[0:3][] | .advisories | length] == [1, 1, 1] and (.drives[3].advisories == []) and (.drives[3].health.status == \"failing\")' $T/out >/dev/null"
+check "advisories: the fixed firmware is not hit" \
+	"jq -e '[.drives[] | select(.firmware == \"HPD8\") | .advisories | length] == [0]' $T/out >/dev/null"
+report "$T/sas1.json" "$T/sas2.json"
+check "advisories: the table says so first of all" \
+	"grep -A1 -m1 '^Summary' $T/out | grep -q 'FIRMWARE ADVISORIES hit 3 drives' && grep -q '^    sas[12]:/dev/sd[a-z] (VO0960JFDGU): firmware advisory HPE-A00092491' $T/out"
 
 echo "tests/report: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -85,11 +85,15 @@ if [ -n "$wt" ]; then
 	echo 'write through' >"/sys/block/${wt#/dev/}/queue/write_cache"
 fi
 
-# 1. Every drive, with the probe, and a dump of what each said.
+# 1. Every drive, with the probe, and a dump of what each said. The kernel's write-cache
+# setting of every disk before and after: drivecheck must leave it as it found it.
+kcache() { for q in /sys/block/*/queue/write_cache; do echo "$q $(cat $q)"; done; }
+kcache >$out/kcache-before.txt
 stamp scan_start
 drivecheck --json --all --probe-time "$probe" --dump $out/dump >$out/all.json 2>$out/all.err
 echo $? >$out/all.rc
 stamp scan_end
+kcache >$out/kcache-after.txt
 
 # 2. The gate's exit codes. "name role device extra-args": one line each in gates.txt.
 gate() {
