@@ -17,12 +17,17 @@
 
 #define DC_IMPORT_MAX_FILE (8u << 20) /* bytes; larger files are refused */
 
-#define DC_IMPORT_MAX_NOTES 8
+#define DC_IMPORT_MAX_NOTES 16
 
 /* What one file says of one drive. */
 struct dc_import_part {
 	enum dc_import_format format;
-	char file[DC_PATH_LEN];       /* the file it came from */
+	char file[DC_PATH_LEN];       /* the file it came from; "FILE#N" for the Nth report of
+					 a file that holds several */
+	unsigned file_no;             /* which file of the run (1, 2, ...): parts of one file
+					 share it */
+	unsigned doc;                 /* the report's place in its file (1, 2, ...) */
+	unsigned line;                /* the line of its file where the report begins */
 	struct dc_dev dev;            /* what the file states of the device: protocol,
 					 transport, model, serial, firmware, capacity, block
 					 sizes, rotational; the rest unknown */
@@ -61,6 +66,11 @@ void dc_import_parts_free(struct dc_import_parts *parts);
 /* import_smartctl_text.c */
 int dc_import_smartctl_text(const char *text, size_t len, struct dc_import_parts *out,
 			    char *err, size_t errlen);
+/* A SMART attribute's RAW_VALUE as smartctl prints it ("0x071cad00184b9f", "34 (Min/Max
+ * 20/45)", "1234h+05m+06.789s", ...) back into the entry's six raw bytes (little-endian)
+ * and its 12th byte, the 7th raw byte of the 56-bit formats. Returns false for a form it
+ * does not know. */
+bool dc_import_smartctl_raw(const char *s, uint8_t raw[6], uint8_t *raw7);
 /* import_smartctl_json.c */
 int dc_import_smartctl_json(const char *text, size_t len, struct dc_import_parts *out,
 			    char *err, size_t errlen);
@@ -74,6 +84,28 @@ int dc_import_fio(const char *text, size_t len, struct dc_import_parts *out,
 /* import.c: which importer a file's content is for (no file names are trusted). */
 enum dc_import_format dc_import_detect(const char *text, size_t len);
 
+/* Where one report of a file lies. */
+struct dc_import_span {
+	size_t off, len;              /* bytes */
+	unsigned line;                /* the line it begins on, from 1 */
+};
+
+/* import_conflict.c */
+/* The keys given twice, with different values, in one object of the JSON document that
+ * text holds (after any lines before it), each as a "conflict: ..." line into out (at most
+ * max). Returns how many there are. */
+unsigned dc_import_json_twice(const char *text, size_t len, char (*out)[DC_TEXT_LEN],
+			      unsigned max);
+/* The facts that two of one drive's n parts (order: the join's order, best source first)
+ * each state with a different value, as errors of notes: both values and the files. */
+void dc_import_conflicts(const struct dc_import_parts *parts, const unsigned *order, unsigned n,
+			 struct dc_drive *notes);
+
+/* import_split.c: the reports a file holds, in order (smartctl text cut at each banner or
+ * information section, JSON at each top-level value). Fills a malloc'd array the caller
+ * frees; returns how many (at least 1), or -ENOMEM. */
+int dc_import_split(const char *text, size_t len, struct dc_import_span **spans);
+
 struct dc_db;
 
 struct dc_import_opts {
@@ -81,11 +113,27 @@ struct dc_import_opts {
 	bool progress;                /* a count on stderr while reading (a terminal) */
 };
 
+/* A file met in a folder that is no report of any known format (a README, a checksum
+ * list, an archive): skipped, not an error. */
+struct dc_import_skip {
+	char path[DC_PATH_LEN];
+	char why[DC_TEXT_LEN];
+};
+
+struct dc_import_skips {
+	unsigned n, cap;
+	struct dc_import_skip *v;
+};
+
+void dc_import_skips_free(struct dc_import_skips *s);
+
 /* Reads every file named, and every file under every folder named (recursively), joins
  * the parts of each drive and evaluates each drive as a scan does. A file that cannot be
  * imported becomes a report with error set (its path, the reason), and the others are
- * still read. Fills a malloc'd array the caller frees. Returns 0 or -ENOMEM. */
+ * still read; a file met in a folder that is of no known format is listed in skipped
+ * instead (skipped NULL: they are errors too, as a file named is). Fills a malloc'd array the
+ * caller frees. Returns 0 or -ENOMEM. */
 int dc_import_run(const struct dc_import_opts *o, char *const *paths, unsigned npaths,
-		  struct dc_report **reports, unsigned *n);
+		  struct dc_report **reports, unsigned *n, struct dc_import_skips *skipped);
 
 #endif /* DC_IMPORT_H */

@@ -22,6 +22,8 @@ struct dc_summary_drive {
 struct dc_summary {
 	unsigned drives;               /* reports that are drives (read) */
 	unsigned unreadable;           /* reports with an error: not a drive result */
+	unsigned files_skipped;        /* import: files of a folder that are no report of a
+					 known format (set by the caller; dc_summarize sets 0) */
 	unsigned roles[DC_ROLE_COUNT][DC_NOT_CHECKED + 1]; /* by enum dc_status */
 	unsigned plp[DC_PLP_FULL + 1];                     /* by enum dc_plp_class */
 	unsigned health[DC_HEALTH_FAILING + 1];            /* by enum dc_health_status */

@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cjson/cJSON.h>
+
 #include "drive.h"
 #include "files.h"
 #include "import.h"
@@ -254,42 +256,169 @@ static void add_bad(struct bad_files *b, const char *path, const char *why)
 	b->n++;
 }
 
-static void import_file(const char *path, struct dc_import_parts *parts, struct bad_files *bad)
+void dc_import_skips_free(struct dc_import_skips *s)
 {
-	char err[256] = "";
-	size_t len = 0;
-	char *text = read_file(path, &len, err, sizeof(err));
-	enum dc_import_format f;
+	if (!s)
+		return;
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}
+
+static void add_skip(struct dc_import_skips *s, const char *path, const char *why)
+{
+	void *v = grow(s->v, &s->cap, s->n, sizeof(*s->v));
+
+	if (!v)
+		return;
+	s->v = v;
+	snprintf(s->v[s->n].path, sizeof(s->v[0].path), "%s", path);
+	snprintf(s->v[s->n].why, sizeof(s->v[0].why), "%s", why);
+	s->n++;
+}
+
+struct walk {
+	struct dc_import_parts *parts;
+	struct bad_files *bad;
+	struct dc_import_skips *skips; /* NULL: nothing is skipped */
+	bool progress;
+	unsigned files;
+};
+
+static const char not_a_report[] = "not a smartctl (-a, -x, -j), nvme-cli (id-ctrl, id-ns, "
+				   "smart-log, get-feature, list -o json) or fio (json) output";
+static const char own_json[] = "drivecheck's own JSON: nothing to import (a drivecheck "
+			       "--dump folder replays with --replay)";
+
+/* "FILE", or "FILE#N" for the Nth of several reports (the number kept if the path is cut). */
+static void label_of(char *dst, size_t len, const char *path, unsigned doc, unsigned ndocs)
+{
+	char num[16];
+	size_t room;
+
+	if (ndocs <= 1) {
+		snprintf(dst, len, "%s", path);
+		return;
+	}
+	snprintf(num, sizeof(num), "#%u", doc);
+	room = len > strlen(num) + 1 ? len - strlen(num) - 1 : 0;
+	snprintf(dst, len, "%.*s%s", (int)room, path, num);
+}
+
+/* One report of a file through its importer. text[len] is NUL. */
+static void import_span(struct walk *w, const char *label, const char *text, size_t len,
+			unsigned doc, unsigned ndocs, unsigned line, unsigned file_no)
+{
+	enum dc_import_format f = dc_import_detect(text, len);
+	importer_fn fn = importer_for(f);
+	struct dc_import_parts *parts = w->parts;
 	unsigned first = parts->n;
-	importer_fn fn;
+	char err[256] = "", why[320];
 	int rc;
 
-	if (!text) {
-		add_bad(bad, path, err);
-		return;
-	}
-	f = dc_import_detect(text, len);
-	fn = importer_for(f);
 	if (!fn) {
-		add_bad(bad, path, !len ? "empty file"
-			: strstr(text, "\"drivecheck_version\"") ? "drivecheck's own JSON: nothing to "
-			  "import (a drivecheck --dump folder replays with --replay)"
-			: "not a smartctl (-a, -x, -j), nvme-cli (id-ctrl, id-ns, smart-log, "
-			  "get-feature, list -o json) or fio (json) output");
-		free(text);
-		return;
+		snprintf(err, sizeof(err), "%s", strstr(text, "\"drivecheck_version\"") ? own_json
+			 : not_a_report);
+		rc = -EINVAL;
+	} else {
+		rc = fn(text, len, parts, err, sizeof(err));
 	}
-	rc = fn(text, len, parts, err, sizeof(err));
-	free(text);
 	if (rc <= 0) {
 		/* An importer that failed part way leaves no half-made parts behind. */
 		while (parts->n > first)
 			dc_raw_free(&parts->v[--parts->n].raw);
-		add_bad(bad, path, err[0] ? err : "nothing to import");
+		if (ndocs > 1)
+			snprintf(why, sizeof(why), "report %u of %u (from line %u): %s", doc, ndocs,
+				 line, err[0] ? err : "nothing to import");
+		else
+			snprintf(why, sizeof(why), "%s", err[0] ? err : "nothing to import");
+		add_bad(w->bad, label, why);
 		return;
 	}
-	for (unsigned i = first; i < parts->n; i++)
-		snprintf(parts->v[i].file, sizeof(parts->v[i].file), "%s", path);
+	/* A key given twice in one JSON report: said on every part it made. */
+	if (f != DC_IMPORT_SMARTCTL_TEXT) {
+		char twice[4][DC_TEXT_LEN];
+		unsigned k = dc_import_json_twice(text, len, twice, 4);
+
+		for (unsigned i = first; i < parts->n; i++)
+			for (unsigned j = 0; j < k && j < 4; j++)
+				dc_import_note(&parts->v[i], "%s", twice[j]);
+	}
+	for (unsigned i = first; i < parts->n; i++) {
+		struct dc_import_part *p = &parts->v[i];
+
+		snprintf(p->file, sizeof(p->file), "%s", label);
+		p->file_no = file_no;
+		p->doc = doc;
+		p->line = line;
+	}
+}
+
+/*
+ * One file: each report it holds is its own part (import_split.c). A file met in a folder
+ * that is of no known format at all (a README, a checksum list, an archive, drivecheck's
+ * own JSON) is skipped, with its reason, when w->skips is set; a file named, or a file of
+ * a known format that is cut short or wrong, is an error.
+ */
+static void import_file(struct walk *w, const char *path, bool in_folder)
+{
+	char err[256] = "", label[DC_PATH_LEN];
+	size_t len = 0;
+	char *text = read_file(path, &len, err, sizeof(err));
+	struct dc_import_span *spans = NULL;
+	bool skippable = in_folder && w->skips;
+	int n;
+
+	w->files++;
+	if (!text) {
+		/* binary data: an archive, an image; never a report of a known format */
+		if (skippable && len && strncmp(err, "binary data", 11) == 0)
+			add_skip(w->skips, path, err);
+		else
+			add_bad(w->bad, path, err);
+		return;
+	}
+	if (!len) {
+		add_bad(w->bad, path, "empty file");
+		free(text);
+		return;
+	}
+	n = dc_import_split(text, len, &spans);
+	if (n < 0) {
+		add_bad(w->bad, path, "out of memory");
+		free(text);
+		return;
+	}
+	if (n == 1 && skippable && !importer_for(dc_import_detect(text, len))) {
+		/* JSON that does not parse may be a report cut short before the keys that tell
+		 * its format: that is an error, not a file to skip. */
+		const char *s = text;
+		cJSON *doc;
+
+		while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+			s++;
+		doc = *s == '{' || *s == '[' ? cJSON_ParseWithLength(s, len - (size_t)(s - text)) : NULL;
+		if ((*s == '{' || *s == '[') && !doc)
+			add_bad(w->bad, path, "JSON cut short or broken, of no format it can be told "
+				"apart as (smartctl -j, nvme-cli, fio)");
+		else
+			add_skip(w->skips, path, strstr(text, "\"drivecheck_version\"") ? own_json
+				 : "not a report of any known format (smartctl, nvme-cli, fio)");
+		cJSON_Delete(doc);
+		free(spans);
+		free(text);
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		char *at = text + spans[i].off, save = at[spans[i].len];
+
+		at[spans[i].len] = '\0';
+		label_of(label, sizeof(label), path, (unsigned)i + 1, (unsigned)n);
+		import_span(w, label, at, spans[i].len, (unsigned)i + 1, (unsigned)n, spans[i].line,
+			    w->files);
+		at[spans[i].len] = save;
+	}
+	free(spans);
+	free(text);
 }
 
 static int name_cmp(const void *a, const void *b)
@@ -297,16 +426,8 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-struct walk {
-	struct dc_import_parts *parts;
-	struct bad_files *bad;
-	bool progress;
-	unsigned files;
-};
-
 static void tick(struct walk *w)
 {
-	w->files++;
 	if (w->progress && w->files % 100 == 0)
 		fprintf(stderr, "\rdrivecheck import: %u files read", w->files);
 }
@@ -351,7 +472,7 @@ static void walk_dir(struct walk *w, const char *dir, unsigned depth)
 		} else {
 			/* a link or a device node too: refused with its reason, never skipped
 			 * unsaid (an inventory would lose a drive without a word) */
-			import_file(path, w->parts, w->bad);
+			import_file(w, path, true);
 			tick(w);
 		}
 	}
@@ -450,10 +571,22 @@ static int group_add(struct group *x, unsigned part)
 	return 0;
 }
 
+/* The group that holds part i, or NULL. */
+static struct group *group_of(struct groups *g, unsigned i)
+{
+	for (unsigned k = 0; k < g->n; k++)
+		for (unsigned j = 0; j < g->v[k].n; j++)
+			if (g->v[k].idx[j] == i)
+				return &g->v[k];
+	return NULL;
+}
+
 /*
- * Which parts are one drive: those with the same usable serial; a file that names no
- * drive (fio, id-ns, smart-log, get-feature) joins the one drive of its folder. Two
- * reports without a usable serial are two drives, even in one folder.
+ * Which parts are one drive: those with the same usable serial; a report that names no
+ * drive (fio, id-ns, smart-log, get-feature) belongs to the last drive named before it in
+ * its own file (`nvme id-ctrl ...; nvme smart-log ...` of one drive, then of the next),
+ * else joins the one drive of its folder. Two reports without a usable serial are two
+ * drives, even in one file.
  */
 static int join(const struct dc_import_parts *parts, struct groups *g, struct bad_files *bad)
 {
@@ -485,6 +618,16 @@ static int join(const struct dc_import_parts *parts, struct groups *g, struct ba
 
 		if (carries_identity(p->format))
 			continue;
+		for (unsigned j = i; j-- > 0 && parts->v[j].file_no == p->file_no;)
+			if (carries_identity(parts->v[j].format)) {
+				x = group_of(g, j);
+				break;
+			}
+		if (x) {
+			if (group_add(x, i))
+				return -ENOMEM;
+			continue;
+		}
 		dirname_of(p->file, dir, sizeof(dir));
 		for (unsigned k = 0; k < g->n; k++)
 			if (strcmp(g->v[k].dir, dir) == 0 && (in_dir++, !x))
@@ -518,7 +661,7 @@ static void merge(const struct dc_import_parts *parts, const struct group *x, st
 {
 	char lacks[DC_IMPORT_MAX_NOTES * DC_MAX_PAGES * DC_TEXT_LEN / 4];
 	size_t nlacks = 0;
-	unsigned order[64], n = x->n < 64 ? x->n : 64;
+	unsigned order[64] = { 0 }, n = x->n < 64 ? x->n : 64;
 
 	if (x->n > n)
 		dc_drive_add_error(notes, "import: %u files give this drive's serial; the first %u "
@@ -537,6 +680,8 @@ static void merge(const struct dc_import_parts *parts, const struct group *x, st
 			j--;
 		}
 	}
+	/* What two of its files say differently, before one of them is taken. */
+	dc_import_conflicts(parts, order, n, notes);
 	memset(dev, 0, sizeof(*dev));
 	dev->rotational = DC_TRI_UNKNOWN;
 	dev->kernel_fua = DC_TRI_UNKNOWN;
@@ -642,12 +787,12 @@ static void evaluate_group(const struct dc_import_opts *o, const struct dc_impor
 }
 
 int dc_import_run(const struct dc_import_opts *o, char *const *paths, unsigned npaths,
-		  struct dc_report **reports, unsigned *n)
+		  struct dc_report **reports, unsigned *n, struct dc_import_skips *skipped)
 {
 	struct dc_import_parts parts = { 0 };
 	struct bad_files bad = { 0 };
 	struct groups g = { 0 };
-	struct walk w = { .parts = &parts, .bad = &bad, .progress = o->progress };
+	struct walk w = { .parts = &parts, .bad = &bad, .skips = skipped, .progress = o->progress };
 	struct dc_report *out;
 	unsigned count = 0;
 	int rc;
@@ -660,7 +805,7 @@ int dc_import_run(const struct dc_import_opts *o, char *const *paths, unsigned n
 		if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode)) {
 			walk_dir(&w, paths[i], 0);
 		} else {
-			import_file(paths[i], &parts, &bad);
+			import_file(&w, paths[i], false);
 			tick(&w);
 		}
 	}

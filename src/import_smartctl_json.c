@@ -10,6 +10,7 @@
 #include <cjson/cJSON.h>
 
 #include "import.h"
+#include "import_health.h"
 #include "page_build.h"
 #include "raw.h"
 #include "whole_number.h"
@@ -323,11 +324,98 @@ static int read_common(struct jctx *c, const cJSON *root, struct dc_dev *dev,
 
 /* ---------------------------------------------------------------- ATA */
 
+/* A whole number in a string: decimal, or hex after "0x" (smartctl's hex48/hex56/hex64
+ * print the raw value so). */
+static bool string_uint64(const char *s, uint64_t *v)
+{
+	unsigned __int128 x;
+
+	if (strlen(s) > 40 || dc_whole_number(s, true, &x) != 0 || x > UINT64_MAX)
+		return false;
+	*v = (uint64_t)x;
+	return true;
+}
+
+/*
+ * An attribute's raw value, into the entry's bytes (a->raw, a->reserved). smartctl's
+ * raw.value is the raw value as its drive database composes it (ata_get_attr_raw_value):
+ * the six raw bytes for most formats; for the 56-bit ones (raw56, hex56, raw24/raw32,
+ * msec24hour32) the entry's 12th byte above them; for raw64 and hex64 the six raw bytes
+ * above the entry's worst and value bytes ("543210wv"). So a raw value past 48 bits is
+ * taken back into the bytes it came from, not refused: below 2^56 its top byte is the
+ * 12th byte; from 2^56 its low 16 bits must be the entry's value and worst. A number
+ * past 2^53 is exact only as raw.value_s or as raw.string (hex, decimal, or any form
+ * dc_import_smartctl_raw() reads). Returns 0 with *taken false (and *why set) when the
+ * value is none of these: the attribute is then left out and said, and the drive kept.
+ */
+static int get_raw(struct jctx *c, const cJSON *raw, const char *where, struct dc_ata_attr_in *a,
+		   bool *taken, char *why, size_t whylen)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(raw, "value");
+	const cJSON *vs = cJSON_GetObjectItemCaseSensitive(raw, "value_s");
+	const cJSON *str = cJSON_GetObjectItemCaseSensitive(raw, "string");
+	const char *s = cJSON_IsString(str) ? str->valuestring : NULL;
+	uint64_t v = 0;
+	double d;
+
+	*taken = false;
+	if (!it)
+		return fail(c, "%s.value: missing", where);
+	if (!cJSON_IsNumber(it))
+		return fail(c, "%s.value: %s where a number belongs", where, type_name(it));
+	d = it->valuedouble;
+	if (!isfinite(d))
+		return fail(c, "%s.value: not a finite number", where);
+	if (d < 0)
+		return fail(c, "%s.value: %g is negative", where, d);
+	if (d != floor(d))
+		return fail(c, "%s.value: %g is not a whole number", where, d);
+	if (d >= 18446744073709551616.0) /* 2^64 */
+		return fail(c, "%s.value: %g is more than 64 bits", where, d);
+	if (d < SAFE_INT_LIMIT) {
+		v = (uint64_t)d;
+	} else if (cJSON_IsString(vs) && string_uint64(vs->valuestring, &v)) {
+		/* exact */
+	} else if (s && string_uint64(s, &v)) {
+		/* hex48/hex56/hex64, raw48/raw56/raw64: the exact digits */
+	} else if (s && dc_import_smartctl_raw(s, a->raw, &a->reserved)) {
+		v = 0;
+		for (unsigned b = 0; b < 6; b++)
+			v |= (uint64_t)a->raw[b] << (8 * b);
+		v |= (uint64_t)a->reserved << 48;
+	} else {
+		snprintf(why, whylen, "raw %.0f is past 2^53, and no raw.value_s or raw.string "
+			 "gives it exactly", d);
+		return 0;
+	}
+	/* What a double held must be what the exact form says (one unit in 2^52). */
+	if (fabs((double)v - d) > d / 4503599627370496.0) {
+		snprintf(why, whylen, "raw %.0f and its exact form %llu differ", d,
+			 (unsigned long long)v);
+		return 0;
+	}
+	memset(a->raw, 0, sizeof(a->raw));
+	a->reserved = 0;
+	if (v >= (1ull << 56)) {
+		if ((v & 0xFF) != a->value || ((v >> 8) & 0xFF) != a->worst) {
+			snprintf(why, whylen, "raw %llu is past 56 bits and not raw64 (value, worst "
+				 "in its low bytes)", (unsigned long long)v);
+			return 0;
+		}
+		v >>= 16;
+	}
+	for (unsigned b = 0; b < 6; b++)
+		a->raw[b] = (uint8_t)(v >> (8 * b));
+	a->reserved = (uint8_t)(v >> 48);
+	*taken = true;
+	return 0;
+}
+
 static int read_attributes(struct jctx *c, const cJSON *root, struct dc_ata_attr_in *attrs,
-			   unsigned *n, bool *any_threshold)
+			   unsigned *n, bool *any_threshold, struct dc_import_part *p)
 {
 	const cJSON *sect, *table, *e;
-	unsigned i = 0;
+	unsigned i = 0, k = 0; /* attributes taken, entries read */
 	int rc;
 
 	*n = 0;
@@ -344,11 +432,11 @@ static int read_attributes(struct jctx *c, const cJSON *root, struct dc_ata_attr
 	cJSON_ArrayForEach(e, table) {
 		struct dc_ata_attr_in *a = &attrs[i];
 		const cJSON *flags, *raw;
-		char where[48], sub[56];
+		char where[48], sub[56], why[160];
 		uint64_t v;
-		bool have;
+		bool have, taken;
 
-		snprintf(where, sizeof(where), "ata_smart_attributes.table[%u]", i);
+		snprintf(where, sizeof(where), "ata_smart_attributes.table[%u]", k);
 		if (!cJSON_IsObject(e))
 			return fail(c, "%s: %s where an object belongs", where, type_name(e));
 		memset(a, 0, sizeof(*a));
@@ -378,13 +466,119 @@ static int read_attributes(struct jctx *c, const cJSON *root, struct dc_ata_attr
 		if ((rc = get_object(c, e, where, "raw", true, &raw)))
 			return rc;
 		snprintf(sub, sizeof(sub), "%s.raw", where);
-		if ((rc = get_uint(c, raw, sub, "value", 0xFFFFFFFFFFFFull, true, &v, NULL)))
+		if ((rc = get_raw(c, raw, sub, a, &taken, why, sizeof(why))))
 			return rc;
-		for (unsigned b = 0; b < 6; b++)
-			a->raw[b] = (uint8_t)(v >> (8 * b));
+		if (!taken) {
+			dc_import_note(p, "SMART attribute %u not taken: %s", a->id, why);
+			k++;
+			continue;
+		}
 		i++;
+		k++;
 	}
 	*n = i;
+	return 0;
+}
+
+/* Whether one of smartctl's messages holds needle. */
+static bool said(const cJSON *root, const char *needle)
+{
+	const cJSON *msgs = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(root, "smartctl"), "messages");
+	const cJSON *m;
+
+	cJSON_ArrayForEach(m, msgs) {
+		const cJSON *s = cJSON_GetObjectItemCaseSensitive(m, "string");
+
+		if (cJSON_IsString(s) && strstr(s->valuestring, needle))
+			return true;
+	}
+	return false;
+}
+
+/* smart_status.passed: the overall self-assessment, DC_IMPORT_SELF_NOT_SHOWN when absent. */
+static int read_self(struct jctx *c, const cJSON *root, const cJSON **status, enum dc_tri *passed)
+{
+	int rc;
+
+	*passed = DC_TRI_UNKNOWN;
+	if ((rc = get_object(c, root, "", "smart_status", false, status)) || !*status)
+		return rc;
+	return get_bool(c, *status, "smart_status", "passed", passed);
+}
+
+/*
+ * ata_device_statistics.pages[]: {number, revision, table[]: {offset, size, value (only
+ * when valid), flags.value (the entry's byte 7)}}, as smartctl -x -j prints them.
+ */
+static int read_devstat(struct jctx *c, const cJSON *root, struct dc_import_ata_health *h)
+{
+	const cJSON *ds, *pages, *pg, *table, *e, *flags, *val;
+	unsigned i = 0;
+	int rc;
+
+	if ((rc = get_object(c, root, "", "ata_device_statistics", false, &ds)) || !ds)
+		return rc;
+	pages = cJSON_GetObjectItemCaseSensitive(ds, "pages");
+	if (!cJSON_IsArray(pages))
+		return fail(c, "ata_device_statistics.pages: %s where an array belongs",
+			    pages ? type_name(pages) : "missing");
+	h->devstat_shown = true;
+	cJSON_ArrayForEach(pg, pages) {
+		char where[64], sub[96];
+		uint64_t number, rev, off, size, fl;
+		unsigned k = 0;
+
+		snprintf(where, sizeof(where), "ata_device_statistics.pages[%u]", i++);
+		if (!cJSON_IsObject(pg))
+			return fail(c, "%s: %s where an object belongs", where, type_name(pg));
+		if ((rc = get_uint(c, pg, where, "number", 255, true, &number, NULL)) ||
+		    (rc = get_uint(c, pg, where, "revision", 0xFFFF, false, &rev, NULL)))
+			return rc;
+		table = cJSON_GetObjectItemCaseSensitive(pg, "table");
+		if (table && !cJSON_IsArray(table))
+			return fail(c, "%s.table: %s where an array belongs", where, type_name(table));
+		if (dc_import_devstat_page(h, (uint8_t)number, (uint16_t)rev,
+					   !table || !cJSON_GetArraySize(table)))
+			return fail(c, "%s: more Device Statistics pages than a log holds", where);
+		cJSON_ArrayForEach(e, table) {
+			struct dc_ata_devstat_in in = { .page = (uint8_t)number };
+			long v;
+			bool have;
+
+			snprintf(sub, sizeof(sub), "%s.table[%u]", where, k++);
+			if (!cJSON_IsObject(e))
+				return fail(c, "%s: %s where an object belongs", sub, type_name(e));
+			if ((rc = get_uint(c, e, sub, "offset", 504, true, &off, NULL)) ||
+			    (rc = get_object(c, e, sub, "flags", true, &flags)))
+				return rc;
+			if (off < 8 || off % 8)
+				return fail(c, "%s.offset: %llu is not an entry's place (8 to 504, "
+					    "by 8)", sub, (unsigned long long)off);
+			snprintf(sub + strlen(sub), sizeof(sub) - strlen(sub), ".flags");
+			if ((rc = get_uint(c, flags, sub, "value", 255, true, &fl, NULL)))
+				return rc;
+			sub[strlen(sub) - 6] = '\0';
+			/* smartctl prints a signed entry's size as its width */
+			if ((rc = get_int(c, e, sub, "size", -7, 7, false, &v, &have)))
+				return rc;
+			size = !have ? 7 : v < 0 ? (uint64_t)-v : (uint64_t)v;
+			in.offset = (uint16_t)off;
+			in.size = (uint8_t)(size ? size : 7);
+			in.flags = (uint8_t)(fl | DC_DEVSTAT_SUPPORTED); /* smartctl lists only those */
+			val = cJSON_GetObjectItemCaseSensitive(e, "value");
+			if (val) {
+				if ((rc = get_int(c, e, sub, "value", -(1L << 55), (1L << 56) - 1, true,
+						  &v, &have)))
+					return rc;
+				in.value = v;
+				in.flags |= DC_DEVSTAT_VALID;
+			} else {
+				in.flags &= (uint8_t)~DC_DEVSTAT_VALID;
+			}
+			dc_import_devstat_entry(h, &in);
+		}
+	}
 	return 0;
 }
 
@@ -401,7 +595,7 @@ static int import_ata(struct jctx *c, const cJSON *root, struct dc_import_part *
 
 	if ((rc = read_common(c, root, &p->dev, 40, 20, 8, &rotation)))
 		return rc;
-	if ((rc = read_attributes(c, root, attrs, &nattrs, &any_threshold)))
+	if ((rc = read_attributes(c, root, attrs, &nattrs, &any_threshold, p)))
 		return rc;
 
 	id.model = p->dev.model;
@@ -446,6 +640,30 @@ static int import_ata(struct jctx *c, const cJSON *root, struct dc_import_part *
 	dc_build_ata_identify(page, &id);
 	if (dc_raw_add(&p->raw, DC_PG_ATA_IDENTIFY, page, sizeof(page), 0))
 		return fail(c, "out of memory");
+
+	/* The drive's own verdict, unless smartctl says it made its own from the
+	 * attributes; the Device Statistics of -x. */
+	{
+		struct dc_import_ata_health *h = calloc(1, sizeof(*h));
+		const cJSON *status;
+		enum dc_tri passed;
+
+		if (!h)
+			return fail(c, "out of memory");
+		if ((rc = read_self(c, root, &status, &passed)) || (rc = read_devstat(c, root, h))) {
+			free(h);
+			return rc;
+		}
+		if (passed != DC_TRI_UNKNOWN)
+			h->self = said(root, "based on an Attribute check") ||
+				  said(root, "SMART Status not supported") ||
+				  said(root, "SMART Status command failed") ? DC_IMPORT_SELF_ATTRIBUTE_CHECK
+				  : passed == DC_TRI_YES ? DC_IMPORT_SELF_PASSED : DC_IMPORT_SELF_FAILED;
+		rc = dc_import_ata_health_pages(p, h, "smartctl -j");
+		free(h);
+		if (rc)
+			return fail(c, "out of memory");
+	}
 	if (!nattrs) {
 		/* smartctl -i, or SMART off: no attributes, so no pages to rebuild. */
 		if (dc_import_lacks_page(p, DC_PG_ATA_SMART_DATA) ||
@@ -523,14 +741,25 @@ static int import_nvme(struct jctx *c, const cJSON *root, struct dc_import_part 
 	struct nvme_id_ns ns;
 	struct nvme_smart_log log;
 	const cJSON *nss, *ns0, *hl, *size;
+	uint64_t total = 0;
+	bool have_total;
 	long rotation;
 	int rc;
 
 	if ((rc = read_common(c, root, &p->dev, sizeof(idc.mn), sizeof(idc.sn), sizeof(idc.fr),
 			      &rotation)))
 		return rc;
+	/* Identify Controller's TNVMCAP (smartctl prints it for every controller): the
+	 * capacity of a controller report (`smartctl -j /dev/nvme0`), which shows no
+	 * namespace and no user_capacity. */
+	if ((rc = get_uint(c, root, "", "nvme_total_capacity", UINT64_MAX - 1, false, &total,
+			   &have_total)))
+		return rc;
 
 	dc_build_nvme_id_ctrl(&idc, p->dev.model, p->dev.serial, p->dev.firmware);
+	if (have_total)
+		for (unsigned b = 0; b < 8; b++)
+			idc.tnvmcap[b] = (uint8_t)(total >> (8 * b));
 	if (dc_raw_add(&p->raw, DC_PG_NVME_ID_CTRL, &idc, sizeof(idc), 0))
 		return fail(c, "out of memory");
 	if (dc_import_lacks(p, DC_PG_NVME_ID_CTRL ".vwc",
@@ -569,6 +798,8 @@ static int import_nvme(struct jctx *c, const cJSON *root, struct dc_import_part 
 	} else if (dc_import_lacks_page(p, DC_PG_NVME_ID_NS)) {
 		return fail(c, "out of memory");
 	}
+	if (!p->dev.capacity_bytes && have_total)
+		p->dev.capacity_bytes = total;
 
 	if ((rc = get_object(c, root, "", "nvme_smart_health_information_log", false, &hl)))
 		return rc;
@@ -617,8 +848,109 @@ static enum dc_transport scsi_transport(const cJSON *root)
 	return DC_TRAN_SCSI;
 }
 
+/* A temperature of smartctl's SCSI JSON: 0..254 degrees Celsius. */
+static int scsi_temp(struct jctx *c, const cJSON *o, const char *where, const char *key,
+		     bool *have, uint8_t *out)
+{
+	long t;
+	int rc = get_int(c, o, where, key, 0, 254, false, &t, have);
+
+	*out = (uint8_t)t;
+	return rc;
+}
+
+/*
+ * What smartctl -j prints of a SCSI drive's health and wear: smart_status (passed, and
+ * scsi.asc/ascq when it failed), scsi_percentage_used_endurance_indicator, power_on_time
+ * (hours, minutes: from log page 0x15), temperature.current and drive_trip (7.3:
+ * scsi_temperature.drive_trip), scsi_error_counter_log.read/write.
+ */
+static int read_scsi_health(struct jctx *c, const cJSON *root, struct dc_import_scsi_health *h)
+{
+	static const char *const counters[7] = {
+		"errors_corrected_by_eccfast", "errors_corrected_by_eccdelayed",
+		"errors_corrected_by_rereads_rewrites", "total_errors_corrected",
+		"correction_algorithm_invocations", NULL /* gigabytes_processed: rounded */,
+		"total_uncorrected_errors",
+	};
+	const cJSON *status, *scsi, *pot, *temp, *st, *log, *rw;
+	enum dc_tri passed;
+	uint64_t v, m;
+	bool have;
+	int rc;
+
+	memset(h, 0, sizeof(*h));
+	if ((rc = read_self(c, root, &status, &passed)))
+		return rc;
+	if (passed != DC_TRI_UNKNOWN) {
+		h->have_ie = true;
+		if ((rc = get_object(c, status, "smart_status", "scsi", false, &scsi)))
+			return rc;
+		if (scsi) {
+			bool ha, hq;
+
+			if ((rc = get_uint(c, scsi, "smart_status.scsi", "asc", 255, false, &v, &ha)) ||
+			    (rc = get_uint(c, scsi, "smart_status.scsi", "ascq", 255, false, &m, &hq)))
+				return rc;
+			h->ie_codes = ha && hq;
+			h->asc = (uint8_t)v;
+			h->ascq = (uint8_t)m;
+		} else if (passed == DC_TRI_YES) {
+			h->ie_codes = true; /* "SMART Health Status: OK": no exception, 0/0 */
+		}
+		if (!h->ie_codes)
+			snprintf(h->ie_text, sizeof(h->ie_text), "%s",
+				 passed == DC_TRI_YES ? "passed" : "failed");
+	}
+	if ((rc = get_uint(c, root, "", "scsi_percentage_used_endurance_indicator", 255, false,
+			   &v, &h->have_used)))
+		return rc;
+	h->percent_used = (unsigned)v;
+	if ((rc = get_object(c, root, "", "power_on_time", false, &pot)))
+		return rc;
+	if (pot) {
+		if ((rc = get_uint(c, pot, "power_on_time", "hours", 0xFFFFFFFFu / 60 - 1, true, &v,
+				   NULL)) ||
+		    (rc = get_uint(c, pot, "power_on_time", "minutes", 59, false, &m, &have)))
+			return rc;
+		h->have_power_on = true;
+		h->power_on_minutes = (uint32_t)(v * 60 + m);
+	}
+	if ((rc = get_object(c, root, "", "temperature", false, &temp)) ||
+	    (rc = get_object(c, root, "", "scsi_temperature", false, &st)))
+		return rc;
+	if (temp && ((rc = scsi_temp(c, temp, "temperature", "current", &h->have_temp, &h->temp_c)) ||
+		     (rc = scsi_temp(c, temp, "temperature", "drive_trip", &h->have_trip, &h->trip_c))))
+		return rc;
+	if (st && !h->have_trip &&
+	    (rc = scsi_temp(c, st, "scsi_temperature", "drive_trip", &h->have_trip, &h->trip_c)))
+		return rc;
+	if ((rc = get_object(c, root, "", "scsi_error_counter_log", false, &log)) || !log)
+		return rc;
+	for (unsigned k = 0; k < 2; k++) {
+		char where[48];
+
+		snprintf(where, sizeof(where), "scsi_error_counter_log.%s", k ? "read" : "write");
+		if ((rc = get_object(c, log, "scsi_error_counter_log", k ? "read" : "write", false,
+				     &rw)))
+			return rc;
+		if (!rw)
+			continue;
+		for (unsigned i = 0; i < 7; i++) {
+			if (!counters[i])
+				continue;
+			if ((rc = get_uint(c, rw, where, counters[i], UINT64_MAX - 1, false,
+					   &h->counter[k][i], &h->have_counter[k][i])))
+				return rc;
+			h->have_errors[k] |= h->have_counter[k][i];
+		}
+	}
+	return 0;
+}
+
 static int import_scsi(struct jctx *c, const cJSON *root, struct dc_import_part *p)
 {
+	struct dc_import_scsi_health h;
 	uint8_t inq[96], vpd80[68], mode[32];
 	enum dc_tri wce = DC_TRI_UNKNOWN;
 	const cJSON *wc;
@@ -657,6 +989,10 @@ static int import_scsi(struct jctx *c, const cJSON *root, struct dc_import_part 
 	      : dc_import_lacks_page(p, DC_PG_SCSI_MODE_08))
 		return fail(c, "out of memory");
 	if (dc_import_lacks_page(p, DC_PG_SCSI_VPD_86))
+		return fail(c, "out of memory");
+	if ((rc = read_scsi_health(c, root, &h)))
+		return rc;
+	if (dc_import_scsi_health_pages(p, &h, "smartctl -j"))
 		return fail(c, "out of memory");
 	return 0;
 }

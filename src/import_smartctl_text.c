@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "import.h"
+#include "import_health.h"
 #include "page_build.h"
 #include "raw.h"
 
@@ -24,6 +25,7 @@ struct report {
 	char transport[64];            /* SCSI "Transport protocol:" */
 	bool sata;                     /* "SATA Version is:" seen */
 	uint64_t capacity_bytes;
+	uint64_t total_nvm_bytes;      /* NVMe "Total NVM Capacity": Identify's TNVMCAP */
 	uint32_t logical, physical;
 	unsigned rotation;             /* 0 not said, 1 SSD, else rpm */
 	enum dc_tri wcache_supported, wcache_enabled;
@@ -39,6 +41,13 @@ struct report {
 	struct dc_nvme_health h;
 	unsigned health_fields;
 	char failure[DC_TEXT_LEN];     /* what smartctl said went wrong, if it says */
+	unsigned line;                 /* the line being read, from 1 */
+	unsigned nseen;                /* the labels read, the first value of each */
+	struct { char label[40]; char value[80]; unsigned line; } seen[96];
+	struct dc_import_ata_health ah; /* health line, Device Statistics */
+	struct dc_import_scsi_health sh; /* SCSI health, wear, temperature, error counters */
+	unsigned nconflicts;           /* a label given twice with two values */
+	char conflicts[4][DC_TEXT_LEN];
 };
 
 static void trim(char *s)
@@ -119,7 +128,7 @@ static void put_le48(uint8_t raw[6], uint64_t v)
  * ata_format_attr_raw_value(): what smartctl printed is all there is, so each format is
  * read back into the bytes it came from. Returns false for a form it does not know.
  */
-static bool raw_bytes(const char *s, uint8_t raw[6], uint8_t *raw7)
+bool dc_import_smartctl_raw(const char *s, uint8_t raw[6], uint8_t *raw7)
 {
 	long long t, lo, hi;
 	unsigned long long a, b, c, d, e;
@@ -328,7 +337,7 @@ static void attr_row(struct report *r, const char *line, bool brief)
 
 		snprintf(raw, sizeof(raw), "%s", raw_at);
 		trim(raw);
-		if (!raw_bytes(raw, a->raw, &a->reserved)) {
+		if (!dc_import_smartctl_raw(raw, a->raw, &a->reserved)) {
 			if (!r->first_bad_raw[0])
 				snprintf(r->first_bad_raw, sizeof(r->first_bad_raw), "%u: '%.48s'", id, raw);
 			r->attrs_dropped++;
@@ -370,6 +379,53 @@ static void copy(char *dst, size_t len, const char *v)
 	trim(dst);
 }
 
+/*
+ * Whether the value v of label is to be taken: the first time the
+ * label is met, yes; again with the same value, yes; again with another value, no, and
+ * the conflict is kept to be said ("Device Model" printed twice in one report: a paste
+ * of two drives' lines, or an edit). The first value stays.
+ */
+static bool once(struct report *r, const char *label, const char *v)
+{
+	char val[80], *br;
+
+	snprintf(val, sizeof(val), "%s", v);
+	if ((br = strstr(val, " [")))
+		*br = '\0'; /* "960,197,124,096 bytes [960 GB]": the figure in words is smartctl's */
+	trim(val);
+	for (unsigned i = 0; i < r->nseen; i++) {
+		if (strcmp(r->seen[i].label, label) != 0)
+			continue;
+		if (strcmp(r->seen[i].value, val) == 0)
+			return true;
+		if (r->nconflicts < sizeof(r->conflicts) / sizeof(r->conflicts[0])) {
+			char msg[DC_TEXT_LEN];
+
+			snprintf(msg, sizeof(msg), "conflict: %s: '%.30s' (line %u), '%.30s' (line "
+				 "%u): the first read", label, r->seen[i].value, r->seen[i].line, val,
+				 r->line);
+			memcpy(r->conflicts[r->nconflicts], msg, sizeof(msg));
+		}
+		r->nconflicts++;
+		return false;
+	}
+	if (r->nseen < sizeof(r->seen) / sizeof(r->seen[0])) {
+		snprintf(r->seen[r->nseen].label, sizeof(r->seen[0].label), "%s", label);
+		snprintf(r->seen[r->nseen].value, sizeof(r->seen[0].value), "%s", val);
+		r->seen[r->nseen].line = r->line;
+		r->nseen++;
+	}
+	return true;
+}
+
+/* value_of(), and once() on what it found: the value when it is to be taken, else NULL. */
+static const char *take(struct report *r, const char *line, const char *label)
+{
+	const char *v = value_of(line, label);
+
+	return v && once(r, label, v) ? v : NULL;
+}
+
 /* The NVMe SMART/Health lines: label, where the number goes. */
 static void health_line(struct report *r, const char *line)
 {
@@ -394,24 +450,24 @@ static void health_line(struct report *r, const char *line)
 	const char *v;
 	uint64_t x;
 
-	if ((v = value_of(line, "Critical Warning")) && hex_or_grouped(v, &x) && x < 256) {
+	if ((v = take(r, line, "Critical Warning")) && hex_or_grouped(v, &x) && x < 256) {
 		r->h.critical_warning = (uint8_t)x;
 		r->health_fields++;
-	} else if ((v = value_of(line, "Temperature")) && grouped_number(v, &x) && x < 200) {
+	} else if ((v = take(r, line, "Temperature")) && grouped_number(v, &x) && x < 200) {
 		r->h.temperature_k = (unsigned)x + 273;
 		r->health_fields++;
-	} else if ((v = value_of(line, "Available Spare")) && grouped_number(v, &x) && x < 256) {
+	} else if ((v = take(r, line, "Available Spare")) && grouped_number(v, &x) && x < 256) {
 		r->h.available_spare = (unsigned)x;
 		r->health_fields++;
-	} else if ((v = value_of(line, "Available Spare Threshold")) && grouped_number(v, &x) && x < 256) {
+	} else if ((v = take(r, line, "Available Spare Threshold")) && grouped_number(v, &x) && x < 256) {
 		r->h.spare_threshold = (unsigned)x;
 		r->health_fields++;
-	} else if ((v = value_of(line, "Percentage Used")) && grouped_number(v, &x) && x < 256) {
+	} else if ((v = take(r, line, "Percentage Used")) && grouped_number(v, &x) && x < 256) {
 		r->h.percent_used = (unsigned)x;
 		r->health_fields++;
 	}
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
-		if (!(v = value_of(line, fields[i].label)))
+		if (!(v = take(r, line, fields[i].label)))
 			continue;
 		if (!grouped_number(v, &x))
 			x = UINT64_MAX; /* smartctl prints ">64 bits" values in a form of its own */
@@ -427,46 +483,48 @@ static void info_line(struct report *r, const char *line)
 {
 	const char *v;
 
-	if ((v = value_of(line, "Device Model"))) {
+	if ((v = take(r, line, "Device Model"))) {
 		copy(r->model, sizeof(r->model), v);
 		r->protocol_hint = 'A';
-	} else if ((v = value_of(line, "Model Number"))) {
+	} else if ((v = take(r, line, "Model Number"))) {
 		copy(r->model, sizeof(r->model), v);
 		r->protocol_hint = 'N';
-	} else if ((v = value_of(line, "Product"))) {
+	} else if ((v = take(r, line, "Product"))) {
 		copy(r->model, sizeof(r->model), v);
 		r->protocol_hint = 'S';
-	} else if ((v = value_of(line, "Vendor"))) {
+	} else if ((v = take(r, line, "Vendor"))) {
 		copy(r->vendor, sizeof(r->vendor), v);
-	} else if ((v = value_of(line, "Serial Number")) || (v = value_of(line, "Serial number"))) {
+	} else if ((v = take(r, line, "Serial Number")) || (v = take(r, line, "Serial number"))) {
 		copy(r->serial, sizeof(r->serial), v);
-	} else if ((v = value_of(line, "Firmware Version")) || (v = value_of(line, "Revision"))) {
+	} else if ((v = take(r, line, "Firmware Version")) || (v = take(r, line, "Revision"))) {
 		copy(r->firmware, sizeof(r->firmware), v);
-	} else if ((v = value_of(line, "User Capacity")) ||
-		   (v = value_of(line, "Namespace 1 Size/Capacity")) ||
-		   (v = value_of(line, "Total NVM Capacity"))) {
+	} else if ((v = take(r, line, "User Capacity")) ||
+		   (v = take(r, line, "Namespace 1 Size/Capacity")) ||
+		   (v = take(r, line, "Total NVM Capacity"))) {
+		if (strncmp(line, "Total NVM Capacity", 18) == 0)
+			grouped_number(v, &r->total_nvm_bytes);
 		capacity(r, v);
-	} else if ((v = value_of(line, "Sector Sizes")) || (v = value_of(line, "Sector Size"))) {
+	} else if ((v = take(r, line, "Sector Sizes")) || (v = take(r, line, "Sector Size"))) {
 		sector_sizes(r, v);
-	} else if ((v = value_of(line, "Namespace 1 Formatted LBA Size")) ||
-		   (v = value_of(line, "Logical block size"))) {
+	} else if ((v = take(r, line, "Namespace 1 Formatted LBA Size")) ||
+		   (v = take(r, line, "Logical block size"))) {
 		unsigned lbs;
 
 		if (sscanf(v, "%u", &lbs) == 1 && lbs >= 512 && lbs <= 65536)
 			r->logical = lbs;
-	} else if ((v = value_of(line, "Physical block size"))) {
+	} else if ((v = take(r, line, "Physical block size"))) {
 		unsigned pbs;
 
 		if (sscanf(v, "%u", &pbs) == 1 && pbs >= 512 && pbs <= 65536)
 			r->physical = pbs;
-	} else if ((v = value_of(line, "Rotation Rate"))) {
+	} else if ((v = take(r, line, "Rotation Rate"))) {
 		unsigned rpm;
 
 		if (strncmp(v, "Solid State", 11) == 0)
 			r->rotation = 1;
 		else if (sscanf(v, "%u rpm", &rpm) == 1 && rpm >= 0x401 && rpm < 0xFFFF)
 			r->rotation = rpm;
-	} else if ((v = value_of(line, "Write cache is"))) {
+	} else if ((v = take(r, line, "Write cache is"))) {
 		r->wcache_seen = true;
 		if (strncmp(v, "Enabled", 7) == 0) {
 			r->wcache_supported = r->wcache_enabled = DC_TRI_YES;
@@ -476,7 +534,7 @@ static void info_line(struct report *r, const char *line)
 		} else {
 			r->wcache_unavailable = true;
 		}
-	} else if ((v = value_of(line, "Writeback Cache is"))) {
+	} else if ((v = take(r, line, "Writeback Cache is"))) {
 		r->scsi_wce = strncmp(v, "Enabled", 7) == 0 ? DC_TRI_YES
 			      : strncmp(v, "Disabled", 8) == 0 ? DC_TRI_NO : DC_TRI_UNKNOWN;
 	} else if ((v = value_of(line, "SMART support is"))) {
@@ -490,7 +548,7 @@ static void info_line(struct report *r, const char *line)
 			r->smart_enabled = DC_TRI_NO;
 	} else if ((v = value_of(line, "SATA Version is"))) {
 		r->sata = true;
-	} else if ((v = value_of(line, "Transport protocol"))) {
+	} else if ((v = take(r, line, "Transport protocol"))) {
 		copy(r->transport, sizeof(r->transport), v);
 	}
 }
@@ -512,10 +570,164 @@ static void failure_line(struct report *r, const char *line)
 		}
 }
 
+/*
+ * One line of smartctl -x's "Device Statistics (GP Log 0x04)" (ataprint.cpp's
+ * print_device_statistics_page()):
+ *   "0x01  =====  =               =  ===  == General Statistics (rev 1) =="
+ *   "0x01  0x010  4           14946  ---  Power-on Hours"
+ * The flags: N normalised, D supports DSN, C monitored condition met; a value "-" is not
+ * valid; a signed value (a temperature) prints with its sign.
+ */
+static void devstat_line(struct report *r, const char *line)
+{
+	struct dc_ata_devstat_in e = { 0 };
+	unsigned page, off, size, rev;
+	char val[32], flags[8], label[40];
+	const char *at;
+	char *end;
+
+	if (sscanf(line, "0x%2x  =====", &page) == 1 && strstr(line, "=====") && page < 256) {
+		at = strstr(line, "(rev ");
+		if (at && sscanf(at, "(rev %u)", &rev) == 1 && rev < 65536)
+			dc_import_devstat_page(&r->ah, (uint8_t)page, (uint16_t)rev, false);
+		else /* "(empty)", "(invalid page 0x.. in header)" */
+			dc_import_devstat_page(&r->ah, (uint8_t)page, 0, true);
+		return;
+	}
+	if (sscanf(line, "0x%2x 0x%3x %u %31s %7s", &page, &off, &size, val, flags) != 5 ||
+	    page > 255 || off < 8 || off > 504 || off % 8 || size < 1 || size > 7 ||
+	    strlen(flags) < 3 || strspn(flags, "NDC-+") != strlen(flags))
+		return;
+	snprintf(label, sizeof(label), "Device Statistics 0x%02x 0x%03x", page, off);
+	{
+		char both[48];
+
+		snprintf(both, sizeof(both), "%s %s", val, flags);
+		if (!once(r, label, both))
+			return;
+	}
+	e.page = (uint8_t)page;
+	e.offset = (uint16_t)off;
+	e.size = (uint8_t)size;
+	e.flags = DC_DEVSTAT_SUPPORTED;
+	if (strcmp(val, "-") != 0) {
+		errno = 0;
+		e.value = strtoll(val, &end, 10);
+		if (errno || *end)
+			return;
+		e.flags |= DC_DEVSTAT_VALID;
+	}
+	if (flags[0] == 'N')
+		e.flags |= DC_DEVSTAT_NORMALIZED;
+	if (flags[1] == 'D')
+		e.flags |= DC_DEVSTAT_DSN;
+	if (flags[2] == 'C')
+		e.flags |= DC_DEVSTAT_CONDITION;
+	dc_import_devstat_entry(&r->ah, &e);
+}
+
+/*
+ * A row of a SCSI drive's "Error counter log" (scsiprint.cpp):
+ *   "read:          0    40247         0     40247     304122     162438.759           0"
+ * ECC fast, delayed, rereads/rewrites, total corrected, algorithm invocations, gigabytes
+ * processed, total uncorrected: log page 0x03 (read) or 0x02 (write), parameters 0-6.
+ */
+static void error_counter_row(struct report *r, const char *line)
+{
+	unsigned long long c[5], unc;
+	double gb;
+	unsigned k;
+
+	if (strncmp(line, "read:", 5) == 0)
+		k = 1;
+	else if (strncmp(line, "write:", 6) == 0)
+		k = 0;
+	else
+		return;
+	if (sscanf(line + (k ? 5 : 6), "%llu %llu %llu %llu %llu %lf %llu", &c[0], &c[1], &c[2],
+		   &c[3], &c[4], &gb, &unc) != 7 || !once(r, k ? "Error counter log read" :
+							  "Error counter log write", line))
+		return;
+	r->sh.have_errors[k] = true;
+	for (unsigned i = 0; i < 5; i++) {
+		r->sh.have_counter[k][i] = true;
+		r->sh.counter[k][i] = c[i];
+	}
+	r->sh.have_counter[k][6] = true;
+	r->sh.counter[k][6] = unc;
+}
+
+/* A temperature line of a SCSI report: "37 C", or "<not available>" (FFh). */
+static bool scsi_temp(const char *v, uint8_t *out)
+{
+	unsigned t;
+
+	if (strncmp(v, "<not available>", 15) == 0) {
+		*out = 0xFF;
+		return true;
+	}
+	if (sscanf(v, "%u C", &t) != 1 || t > 254)
+		return false;
+	*out = (uint8_t)t;
+	return true;
+}
+
+/* The health lines: ATA's self-assessment; SCSI's health status, wear and temperature. */
+static void health_status_line(struct report *r, const char *line)
+{
+	static const char pot[] = "Accumulated power on time, hours:minutes ";
+	const char *v;
+	unsigned h, m, asc, ascq;
+
+	if ((v = take(r, line, "SMART overall-health self-assessment test result"))) {
+		if (strncmp(v, "PASSED", 6) == 0 && r->ah.self == DC_IMPORT_SELF_NOT_SHOWN)
+			r->ah.self = DC_IMPORT_SELF_PASSED;
+		else if (strncmp(v, "FAILED", 6) == 0 && r->ah.self == DC_IMPORT_SELF_NOT_SHOWN)
+			r->ah.self = DC_IMPORT_SELF_FAILED;
+	} else if (strncmp(line, "Warning: This result is based on an Attribute check", 51) == 0 ||
+		   strncmp(line, "SMART Status not supported:", 27) == 0 ||
+		   strncmp(line, "SMART Status command failed:", 28) == 0) {
+		/* smartctl judged the attributes itself: the drive gave no RETURN STATUS */
+		r->ah.self = DC_IMPORT_SELF_ATTRIBUTE_CHECK;
+	} else if ((v = take(r, line, "SMART Health Status"))) {
+		const char *codes = strstr(v, "[asc=");
+
+		r->sh.have_ie = true;
+		if (strncmp(v, "OK", 2) == 0 && (v[2] == '\0' || v[2] == ' ')) {
+			r->sh.ie_codes = true;
+			r->sh.asc = r->sh.ascq = 0;
+		} else if (codes && sscanf(codes, "[asc=%x, ascq=%x]", &asc, &ascq) == 2 &&
+			   asc < 256 && ascq < 256) {
+			r->sh.ie_codes = true;
+			r->sh.asc = (uint8_t)asc;
+			r->sh.ascq = (uint8_t)ascq;
+		} else {
+			snprintf(r->sh.ie_text, sizeof(r->sh.ie_text), "%s", v);
+			trim(r->sh.ie_text);
+		}
+	} else if ((v = take(r, line, "Percentage used endurance indicator"))) {
+		if (sscanf(v, "%u%%", &h) == 1 && h < 256) {
+			r->sh.have_used = true;
+			r->sh.percent_used = h;
+		}
+	} else if (strncmp(line, pot, sizeof(pot) - 1) == 0 &&
+		   once(r, "Accumulated power on time", line + sizeof(pot) - 1)) {
+		if (sscanf(line + sizeof(pot) - 1, "%u:%u", &h, &m) == 2 && m < 60 &&
+		    h < 0xFFFFFFFFu / 60) {
+			r->sh.have_power_on = true;
+			r->sh.power_on_minutes = h * 60 + m;
+		}
+	} else if ((v = take(r, line, "Current Drive Temperature"))) {
+		r->sh.have_temp = scsi_temp(v, &r->sh.temp_c);
+	} else if ((v = take(r, line, "Drive Trip Temperature"))) {
+		r->sh.have_trip = scsi_temp(v, &r->sh.trip_c);
+	}
+}
+
 static void read_report(const char *text, size_t len, struct report *r)
 {
 	const char *p = text, *end = text + len;
-	enum { NONE, ATTRS, HEALTH } section = NONE;
+	enum { NONE, ATTRS, HEALTH, DEVSTAT, ERRLOG } section = NONE;
 	bool brief = true;
 
 	memset(r, 0, sizeof(*r));
@@ -529,6 +741,7 @@ static void read_report(const char *text, size_t len, struct report *r)
 
 		snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) - 1 ? n : sizeof(line) - 1), p);
 		p += n + (nl ? 1 : 0);
+		r->line++;
 		if (n && line[strlen(line) - 1] == '\r')
 			line[strlen(line) - 1] = '\0';
 		if (!r->tool[0] && strncmp(line, "smartctl ", 9) == 0) {
@@ -544,6 +757,36 @@ static void read_report(const char *text, size_t len, struct report *r)
 		if (strncmp(line, "SMART/Health Information", 24) == 0) {
 			section = HEALTH;
 			r->have_health = true;
+			continue;
+		}
+		if (strncmp(line, "Device Statistics (GP Log 0x04)", 31) == 0 ||
+		    strncmp(line, "Device Statistics (SMART Log 0x04)", 34) == 0) {
+			section = DEVSTAT;
+			r->ah.devstat_shown = true;
+			continue;
+		}
+		if (strncmp(line, "Device Statistics page 0x00 is invalid", 38) == 0) {
+			r->ah.devstat_shown = r->ah.devstat_broken = true;
+			continue;
+		}
+		if (strncmp(line, "Error counter log:", 18) == 0) {
+			section = ERRLOG;
+			continue;
+		}
+		if (section == DEVSTAT) {
+			if (line[0] == '\0' || strstr(line, "|_")) {
+				section = NONE;
+				continue;
+			}
+			devstat_line(r, line);
+			continue;
+		}
+		if (section == ERRLOG) {
+			if (line[0] == '\0') {
+				section = NONE;
+				continue;
+			}
+			error_counter_row(r, line);
 			continue;
 		}
 		if (section == ATTRS) {
@@ -563,6 +806,7 @@ static void read_report(const char *text, size_t len, struct report *r)
 			continue;
 		}
 		info_line(r, line);
+		health_status_line(r, line);
 		failure_line(r, line);
 	}
 }
@@ -598,6 +842,8 @@ static int ata_pages(const struct report *r, struct dc_import_part *p)
 				"82/83 not valid; its text does not tell which");
 	dc_build_ata_identify(id, &a);
 	rc = dc_raw_add(&p->raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0);
+	if (!rc)
+		rc = dc_import_ata_health_pages(p, &r->ah, "smartctl's text");
 	if (rc)
 		return rc;
 	if (!r->have_attr_table) {
@@ -620,6 +866,8 @@ static int nvme_pages(const struct report *r, struct dc_import_part *p)
 	int rc;
 
 	dc_build_nvme_id_ctrl(&id, r->model, r->serial, r->firmware);
+	for (unsigned b = 0; b < 8; b++)
+		id.tnvmcap[b] = (uint8_t)(r->total_nvm_bytes >> (8 * b));
 	dc_import_lacks(p, DC_PG_NVME_ID_CTRL ".vwc", why_no_vwc);
 	dc_import_lacks(p, DC_PG_NVME_ID_CTRL ".awupf", "smartctl's report does not print AWUPF");
 	rc = dc_raw_add(&p->raw, DC_PG_NVME_ID_CTRL, &id, sizeof(id), 0);
@@ -666,6 +914,8 @@ static int scsi_pages(const struct report *r, struct dc_import_part *p)
 		b1[5] = (uint8_t)(r->rotation & 0xFF);
 		rc = dc_raw_add(&p->raw, DC_PG_SCSI_VPD_B1, b1, sizeof(b1), 0);
 	}
+	if (!rc)
+		rc = dc_import_scsi_health_pages(p, &r->sh, "smartctl's text");
 	return rc;
 }
 
@@ -694,6 +944,11 @@ int dc_import_smartctl_text(const char *text, size_t len, struct dc_import_parts
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
+	for (unsigned i = 0; i < r->nconflicts && i < sizeof(r->conflicts) / sizeof(r->conflicts[0]); i++)
+		dc_import_note(p, "%s", r->conflicts[i]);
+	if (r->nconflicts > sizeof(r->conflicts) / sizeof(r->conflicts[0]))
+		dc_import_note(p, "%u more labels given twice with two values in this report",
+			       r->nconflicts - (unsigned)(sizeof(r->conflicts) / sizeof(r->conflicts[0])));
 	copy(p->dev.model, sizeof(p->dev.model), r->model);
 	copy(p->dev.vendor, sizeof(p->dev.vendor), r->vendor);
 	copy(p->dev.serial, sizeof(p->dev.serial), r->serial);

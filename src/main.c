@@ -634,6 +634,7 @@ static int cmd_scan(struct cli *c, struct dc_db *db, char **args, unsigned nargs
 static int cmd_import(struct cli *c, struct dc_db *db, char **paths, unsigned n)
 {
 	struct dc_import_opts o = { .db = db, .progress = isatty(STDERR_FILENO) };
+	struct dc_import_skips skipped = { 0 };
 	struct dc_report *reports = NULL;
 	struct dc_summary sum;
 	unsigned count = 0;
@@ -643,14 +644,22 @@ static int cmd_import(struct cli *c, struct dc_db *db, char **paths, unsigned n)
 		fprintf(stderr, "drivecheck import: name a FILE or DIR (or - for standard input)\n");
 		return DC_EXIT_USAGE;
 	}
-	rc = dc_import_run(&o, paths, n, &reports, &count);
+	rc = dc_import_run(&o, paths, n, &reports, &count, &skipped);
 	if (!rc)
 		rc = dc_summarize(reports, count, &sum);
 	if (rc) {
 		fprintf(stderr, "drivecheck import: %s\n", strerror(-rc));
 		free(reports);
+		dc_import_skips_free(&skipped);
 		return DC_EXIT_INTERNAL;
 	}
+	/* A file of a folder that is no report (a README, a checksum list): one line each,
+	 * counted, and not a reason for exit 3. */
+	sum.files_skipped = skipped.n;
+	for (unsigned i = 0; i < skipped.n; i++)
+		fprintf(stderr, "drivecheck import: skipped %s: %s\n", skipped.v[i].path,
+			skipped.v[i].why);
+	dc_import_skips_free(&skipped);
 	if (c->format == OUT_JSON)
 		rc = dc_render_json_summary(stdout, reports, count, &sum);
 	else if (c->format == OUT_PROM)

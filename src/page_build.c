@@ -231,3 +231,102 @@ size_t dc_build_scsi_mode08(uint8_t out[32], enum dc_tri wce)
 		out[10] = 0x04;  /* WCE */
 	return 8 + 20;
 }
+
+/* ---------------------------------------------------------------- health and wear */
+
+size_t dc_build_ata_smart_status(uint8_t out[2], bool passed)
+{
+	out[0] = passed ? 0x4F : 0xF4; /* LBA mid */
+	out[1] = passed ? 0xC2 : 0x2C; /* LBA high */
+	return 2;
+}
+
+/* The header of a Device Statistics page (ACS-3 9.5.2): bits 15:0 the revision, 23:16 the
+ * page number, 63:24 reserved. */
+static void devstat_header(uint8_t out[512], uint8_t page, uint16_t revision)
+{
+	memset(out, 0, 512);
+	out[0] = (uint8_t)(revision & 0xFF);
+	out[1] = (uint8_t)(revision >> 8);
+	out[2] = page;
+}
+
+size_t dc_build_ata_devstat(uint8_t out[512], uint8_t page, uint16_t revision,
+			    const struct dc_ata_devstat_in *e, unsigned n)
+{
+	devstat_header(out, page, revision);
+	for (unsigned i = 0; i < n; i++) {
+		uint8_t *q = out + e[i].offset;
+		unsigned size = e[i].size < 1 ? 1 : e[i].size > 7 ? 7 : e[i].size;
+
+		if (e[i].page != page || e[i].offset < 8 || e[i].offset > 504 || e[i].offset % 8)
+			continue;
+		memset(q, 0, 8);
+		/* Bits 55:0 the value (size bytes of it, little-endian), 63:56 the flags. */
+		if (e[i].flags & DC_DEVSTAT_VALID)
+			for (unsigned b = 0; b < size; b++)
+				q[b] = (uint8_t)((uint64_t)e[i].value >> (8 * b));
+		q[7] = e[i].flags;
+	}
+	return 512;
+}
+
+size_t dc_build_ata_devstat_list(uint8_t out[512], const uint8_t *pages, unsigned n)
+{
+	unsigned k = 0;
+
+	devstat_header(out, 0, 1);
+	/* Byte 8 the number of entries, then the page numbers, ascending, page 0 first. */
+	out[9 + k++] = 0;
+	for (unsigned v = 1; v < 256; v++)
+		for (unsigned i = 0; i < n; i++)
+			if (pages[i] == v) {
+				out[9 + k++] = (uint8_t)v;
+				break;
+			}
+	out[8] = (uint8_t)k;
+	return 512;
+}
+
+size_t dc_build_scsi_log(uint8_t *out, size_t len, uint8_t page,
+			 const struct dc_scsi_log_param *p, unsigned n)
+{
+	size_t at = 4;
+
+	for (unsigned i = 0; i < n; i++)
+		at += 4u + p[i].len;
+	if (at > len || at - 4 > 0xFFFF)
+		return 0;
+	memset(out, 0, at);
+	out[0] = page & 0x3F;          /* DS 0, SPF 0, PAGE CODE */
+	out[1] = 0;                    /* SUBPAGE CODE */
+	out[2] = (uint8_t)((at - 4) >> 8);
+	out[3] = (uint8_t)((at - 4) & 0xFF);
+	at = 4;
+	for (unsigned i = 0; i < n; i++) {
+		out[at] = (uint8_t)(p[i].code >> 8);
+		out[at + 1] = (uint8_t)(p[i].code & 0xFF);
+		out[at + 2] = p[i].control;
+		out[at + 3] = p[i].len;
+		memcpy(out + at + 4, p[i].value, p[i].len);
+		at += 4u + p[i].len;
+	}
+	return at;
+}
+
+struct dc_scsi_log_param dc_scsi_log_counter(uint16_t code, uint64_t v)
+{
+	struct dc_scsi_log_param p = { .code = code, .control = DC_SCSI_LOG_COUNTER, .len = 8 };
+
+	for (unsigned b = 0; b < 8; b++)
+		p.value[b] = (uint8_t)(v >> (8 * (7 - b)));
+	return p;
+}
+
+struct dc_scsi_log_param dc_scsi_log_binary(uint16_t code, uint8_t len)
+{
+	struct dc_scsi_log_param p = { .code = code, .control = DC_SCSI_LOG_BINARY,
+				       .len = len > 16 ? 16 : len };
+
+	return p;
+}

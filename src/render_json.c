@@ -604,6 +604,7 @@ static cJSON *summary_json(const struct dc_report *reports, const struct dc_summ
 	if (hosts)
 		cJSON_AddNumberToObject(sum, "hosts", nhosts);
 	cJSON_AddNumberToObject(sum, "unreadable", s->unreadable);
+	cJSON_AddNumberToObject(sum, "files_skipped", s->files_skipped);
 	for (unsigned role = 0; role < DC_ROLE_COUNT; role++) {
 		o = cJSON_AddObjectToObject(roles, dc_role_name((enum dc_role)role));
 		for (unsigned st = 0; st <= DC_NOT_CHECKED; st++)

@@ -529,6 +529,8 @@ void dc_render_summary_table(FILE *out, const struct dc_report *reports,
 		fprintf(out, " on %u host%s", nhosts, nhosts == 1 ? "" : "s");
 	if (s->unreadable)
 		fprintf(out, ", %u files or drives not read", s->unreadable);
+	if (s->files_skipped)
+		fprintf(out, ", %u files skipped (not reports)", s->files_skipped);
 	fputc('\n', out);
 	/* known firmware defects first: drives bought together fail together */
 	if (s->advisory_drives) {

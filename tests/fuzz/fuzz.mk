@@ -58,11 +58,11 @@ $(BUILD)/fuzz/seeds-import_smartctl_json.stamp: $(BUILD)/fuzz/seeds.stamp \
 check-fuzz: $(BUILD)/fuzz/seeds-import_smartctl_json.stamp
 
 # Seeds of the smartctl text importer: the real reports of data/import/linuxhw (folder names
-# hold spaces, so the copy finds them itself) and data/dumps.
+# hold spaces, so the copy finds them itself), data/import/smartctl-text and data/dumps.
 $(BUILD)/fuzz/seeds-import_smartctl_text.stamp: $(BUILD)/fuzz/seeds.stamp data/import/README.md \
-		$(wildcard data/dumps/*/smartctl.txt)
+		$(wildcard data/dumps/*/smartctl.txt data/import/smartctl-text/*.txt)
 	$(Q)d=$(BUILD)/fuzz/seeds-import_smartctl_text && rm -rf $$d && mkdir -p $$d && \
-	i=0 && find data/import/linuxhw data/dumps -name '*.txt' | sort | \
+	i=0 && find data/import/linuxhw data/import/smartctl-text data/dumps -name '*.txt' | sort | \
 	while read -r f; do i=$$((i + 1)); cp "$$f" $$d/$$i; done && touch $@
 check-fuzz: $(BUILD)/fuzz/seeds-import_smartctl_text.stamp
 

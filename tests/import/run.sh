@@ -69,6 +69,72 @@ check "nvme report: cache present unknown" "jq -e '.devices[0].write_cache.prese
 check "nvme report: no declaration evidence" "jq -e '[.devices[0].plp_evidence[]? | select(.kind == \"no-volatile-cache\")] | length == 0' $T/j >/dev/null"
 check "nvme report: VWC not in the input" "jq -e '[.devices[0].errors[] | test(\"VWC.*not in the input\")] | any' $T/j >/dev/null"
 
+# --- one input, one drive: a file of several reports gives one result per report ---
+# Real reports of data/import/linuxhw (linuxhw/EnterpriseDrive, CC BY 4.0): a Seagate Nytro
+# (hex56 raw values), the Crucial MX200 whose health says FAILED!, an Intel P4510 NVMe.
+M1="$R/SSD/Seagate/XA1920LE10063/E594A8F22C9B.txt"
+M2="$R/SSD/Crucial/CT250MX200SSD1/32B0F78C3734.txt"
+M3="$R/NVMe/Intel/SSDPE2KX080T8/641BD20A9BA0.txt"
+# What each report gives on its own, without the keys that name the file.
+one_by_one() { for f in "$@"; do $DC import --json "$f" 2>/dev/null | jq -c '.devices[0] | del(.path, .name)'; done; }
+cat "$M1" "$M2" "$M3" >"$T/host.txt"
+$DC import --json "$T/host.txt" >"$T/j" 2>"$T/e"; rc=$?
+check "three -x reports in one file: three drives, exit 0" "[ $rc -eq 0 ] && jq -e '.devices | length == 3' $T/j >/dev/null"
+check "three reports: named FILE#1..#3" "jq -e '[.devices[].path] == [\"$T/host.txt#1\", \"$T/host.txt#2\", \"$T/host.txt#3\"]' $T/j >/dev/null"
+one_by_one "$M1" "$M2" "$M3" >"$T/want"
+jq -c '.devices[] | del(.path, .name)' "$T/j" >"$T/got"
+check "three reports: each drive exactly as its report alone gives it" "cmp -s $T/want $T/got"
+# pasted without smartctl's banner: cut at each information section instead
+grep -v '^smartctl [0-9]\|^Copyright (C)' "$T/host.txt" >"$T/nobanner.txt"
+$DC import --json "$T/nobanner.txt" >"$T/j" 2>/dev/null
+check "reports without their banners: still three drives" "jq -e '[.devices[].model] == [\"XA1920LE10063\", \"Crucial_CT250MX200SSD1\", \"INTEL SSDPE2KX080T8\"]' $T/j >/dev/null"
+# the usual loop, with a drive smartctl could not open in the middle
+{ echo "== /dev/sda"; cat "$M1"; echo "== /dev/sdb"
+  printf 'smartctl 7.1 2019-12-30 r5022 [x86_64-linux-5.4.0] (local build)\nCopyright (C) 2002-19, Bruce Allen, Christian Franke, www.smartmontools.org\n\nSmartctl open device: /dev/sdb failed: No such device\n'
+  echo "== /dev/sdc"; cat "$M2"; } >"$T/loop.txt"
+$DC import --json "$T/loop.txt" >"$T/j" 2>"$T/e"; rc=$?
+check "a failed report among others: exit 3, the two others are drives" "[ $rc -eq 3 ] && jq -e '[.devices[] | select(.verdicts)] | length == 2' $T/j >/dev/null"
+check "a failed report among others: named by its place and line" "grep -q \"loop.txt#2: report 2 of 3 (from line [0-9]*): smartctl report without a drive identity: Smartctl open device\" $T/e"
+# smartctl -j of several drives into one file
+J=data/import/smartctl-json
+cat "$J/exporter-ata-INTEL_SSDSC2KB960G8.json" "$J/scrutiny-nvme-INTEL_SSDPEKNW010T8.json" \
+    "$J/exporter-scsi-sas-HITACHI_H109060SESUN600G.json" >"$T/host.json"
+$DC import --json "$T/host.json" >"$T/j" 2>/dev/null; rc=$?
+one_by_one "$J/exporter-ata-INTEL_SSDSC2KB960G8.json" "$J/scrutiny-nvme-INTEL_SSDPEKNW010T8.json" \
+	   "$J/exporter-scsi-sas-HITACHI_H109060SESUN600G.json" >"$T/want"
+jq -c '.devices[] | del(.path, .name)' "$T/j" >"$T/got"
+check "three smartctl -j documents in one file: three drives as each alone" "[ $rc -eq 0 ] && [ \"\$(wc -l <$T/got)\" = 3 ] && cmp -s $T/want $T/got"
+# nvme-cli of two drives into one file, each drive's outputs after its id-ctrl (the lab's)
+L=data/e2e/ref
+for d in DCE2E-NVME-WB-FAST DCE2E-NVME-WC-OFF; do cat $L/$d/id-ctrl.json $L/$d/id-ns.json $L/$d/smart-log.json; done >"$T/nvme.json"
+$DC import --json "$T/nvme.json" >"$T/j" 2>"$T/e"; rc=$?
+for d in DCE2E-NVME-WB-FAST DCE2E-NVME-WC-OFF; do
+	mkdir -p "$T/nv/$d"; cp $L/$d/id-ctrl.json $L/$d/id-ns.json $L/$d/smart-log.json "$T/nv/$d/"
+	$DC import --json "$T/nv/$d" 2>/dev/null | jq -c '.devices[0] | del(.path, .name)'
+done >"$T/want"
+jq -c '.devices[] | del(.path, .name)' "$T/j" >"$T/got"
+check "nvme-cli outputs of two drives in one file: two drives as their folders give them" "[ $rc -eq 0 ] && [ \"\$(wc -l <$T/got)\" = 2 ] && cmp -s $T/want $T/got"
+# JSON cut short after a good document: the first is read, the rest refused
+{ cat "$J/exporter-ata-INTEL_SSDSC2KB960G8.json"; head -c 300 "$J/scrutiny-nvme-INTEL_SSDPEKNW010T8.json"; } >"$T/cut.json"
+$DC import --json "$T/cut.json" >"$T/j" 2>"$T/e"; rc=$?
+check "a JSON document cut short after a whole one: exit 3, one drive, #2 refused" "[ $rc -eq 3 ] && jq -e '[.devices[] | select(.verdicts)] | length == 1' $T/j >/dev/null && grep -q 'cut.json#2: report 2 of 2 (from line [0-9]*): not valid JSON' $T/e"
+
+# --- the constructed smartctl -j files are what mkjson.py makes of their real reports ---
+for p in ${IMPORT_CONSTRUCTED:-}; do
+	python3 tests/import/mkjson.py "${p#*:}" >"$T/regen.json" 2>/dev/null
+	check "data/import/smartctl-json/${p%%:*} is mkjson.py's (make regen-import-json)" "cmp -s $T/regen.json data/import/smartctl-json/${p%%:*}"
+done
+
+# --- real smartctl -j imports whole ---
+# hex56 raw values past 48 bits (the Seagate Nytro report above, in -x -j's layout)
+$DC import --json data/import/smartctl-json/constructed-ata-x-Seagate_XA1920LE10063.json >"$T/j" 2>"$T/e"; rc=$?
+check "-j with a raw value past 48 bits: the drive, every attribute" "[ $rc -eq 0 ] && jq -e '(.devices[0].smart.ata_attributes | length == 26) and ([.devices[0].smart.ata_attributes[] | select(.id == 243)][0].raw == 31529356512159)' $T/j >/dev/null"
+# a controller report: nvme_total_capacity, no namespace
+for pair in scrutiny-nvme-info-KCD61LUL3T84:3840755982336 exporter-nvme-SAMSUNG_MZQL2960HCJR-00A07:960197124096; do
+	$DC import --json "data/import/smartctl-json/${pair%%:*}.json" >"$T/j" 2>/dev/null
+	check "-j of an NVMe controller (${pair%%:*}): its total capacity, never 0" "jq -e '.devices[0].capacity_bytes == ${pair#*:}' $T/j >/dev/null"
+done
+
 # --- bad files: each its own message, the others still read ---
 mkdir -p "$T/mixed"
 cp "$PM883" "$T/mixed/good.txt"
@@ -83,18 +149,54 @@ mkdir "$T/mixed/.git"; echo junk >"$T/mixed/.git/config"; echo junk >"$T/mixed/.
 ln -s good.txt "$T/mixed/link.txt"
 $DC import --json "$T/mixed" >"$T/j" 2>"$T/e"; rc=$?
 check "mixed folder: exit 3 (some not read)" "[ $rc -eq 3 ]"
-check "mixed folder: JSON valid, 9 results" "jq -e '.devices | length == 9' $T/j >/dev/null"
+check "mixed folder: JSON valid, 7 results" "jq -e '.devices | length == 7' $T/j >/dev/null"
 check "mixed folder: the good report is a drive" "jq -e '[.devices[] | select(.model == \"SAMSUNG MZ7LH960HAJR-00005\" and .verdicts)] | length == 1' $T/j >/dev/null"
-for pair in "binary.bin:binary data" "empty.txt:empty file" "prose.txt:not a smartctl" \
-	    "truncated.json:" "huge.txt:larger than any report" "no-identity.txt:without a drive identity" \
-	    "failed.txt:Smartctl open device" "link.txt:a symbolic link"; do
+for pair in "empty.txt:empty file" "truncated.json:" "huge.txt:larger than any report" \
+	    "no-identity.txt:without a drive identity" "failed.txt:Smartctl open device" \
+	    "link.txt:a symbolic link"; do
 	f=${pair%%:*} why=${pair#*:}
-	check "mixed folder: $f refused with '$why'" "grep -q \"$T/mixed/$f: .*$why\" $T/e"
+	check "mixed folder: $f refused with '$why'" "grep -q \"^drivecheck import: $T/mixed/$f: .*$why\" $T/e"
+done
+# no report of any known format, met in a folder: skipped with one line, counted
+for pair in "binary.bin:binary data" "prose.txt:not a report of any known format"; do
+	f=${pair%%:*} why=${pair#*:}
+	check "mixed folder: $f skipped with '$why'" "[ \"\$(grep -c \"$T/mixed/$f\" $T/e)\" = 1 ] && grep -q \"^drivecheck import: skipped $T/mixed/$f: $why\" $T/e"
 done
 check "mixed folder: hidden files skipped" "! grep -q 'hidden\|\.git' $T/e"
-check "mixed folder: summary counts" "jq -e '.summary.drives == 1 and .summary.unreadable == 8' $T/j >/dev/null"
+check "mixed folder: summary counts" "jq -e '.summary.drives == 1 and .summary.unreadable == 6 and .summary.files_skipped == 2' $T/j >/dev/null"
 $DC import "$T/mixed" >"$T/out" 2>/dev/null
-check "mixed folder: table summary" "grep -q '^Summary: 1 drives, 8 files or drives not read' $T/out"
+check "mixed folder: table summary" "grep -q '^Summary: 1 drives, 6 files or drives not read, 2 files skipped (not reports)' $T/out"
+
+# --- a folder of reports with a README and a checksum list: exit 0, the two skipped ---
+mkdir -p "$T/inv"
+cp "$PM883" "$T/inv/sda.txt"; cp "$EVO" "$T/inv/sdb.txt"
+printf 'Reports of the rack 12 hosts, taken 2024-05-01.\n' >"$T/inv/README"
+(cd "$T/inv" && sha256sum sda.txt sdb.txt >SHA256SUMS)
+$DC import --json "$T/inv" >"$T/j" 2>"$T/e"; rc=$?
+check "README and SHA256SUMS in a folder: exit 0" "[ $rc -eq 0 ]"
+check "README and SHA256SUMS: two drives, no error results" "jq -e '(.devices | length == 2) and ([.devices[] | select(.verdicts)] | length == 2)' $T/j >/dev/null"
+check "README and SHA256SUMS: summary.files_skipped 2, unreadable 0" "jq -e '.summary.files_skipped == 2 and .summary.unreadable == 0' $T/j >/dev/null"
+check "README and SHA256SUMS: one stderr line each" "[ \"\$(wc -l <$T/e)\" = 2 ] && grep -q 'skipped $T/inv/README: ' $T/e && grep -q 'skipped $T/inv/SHA256SUMS: ' $T/e"
+$DC import --gate ceph-osd "$T/inv" >/dev/null 2>&1; rc=$?
+check "a skipped file does not change the gate's exit (the 860 EVO warns: 1, not 3)" "[ $rc -eq 1 ]"
+$DC import --json "$T/inv/README" >"$T/j" 2>"$T/e"; rc=$?
+check "a file named that is not a report: exit 3, an error as before" "[ $rc -eq 3 ] && grep -q 'README: not a smartctl' $T/e && jq -e '.summary.unreadable == 1 and .summary.files_skipped == 0' $T/j >/dev/null"
+ln -s ../inv/README "$T/inv/readme-link"
+$DC import --json "$T/inv" >/dev/null 2>"$T/e"; rc=$?
+check "a symbolic link in a folder stays an error (exit 3)" "[ $rc -eq 3 ] && grep -q 'readme-link: a symbolic link' $T/e"
+rm "$T/inv/readme-link"
+printf '{"json_format_version": [1, 0], "smartctl": {"version": [7, 3]}, "device": {"protocol": "ATA"}, "model_name": 5}\n' >"$T/inv/ill-typed.json"
+$DC import --json "$T/inv" >/dev/null 2>"$T/e"; rc=$?
+check "an ill-typed smartctl -j in a folder stays an error (exit 3)" "[ $rc -eq 3 ] && grep -q 'ill-typed.json: model_name: a number where a string belongs' $T/e"
+rm "$T/inv/ill-typed.json"
+head -c 30 data/e2e/ref/DCE2E-NVME-WB-FAST/id-ctrl.json >"$T/inv/cut-id-ctrl.json"
+$DC import --json "$T/inv" >/dev/null 2>"$T/e"; rc=$?
+check "JSON cut short before the keys that tell its format, in a folder: an error (exit 3)" "[ $rc -eq 3 ] && grep -q 'cut-id-ctrl.json: JSON cut short or broken' $T/e"
+rm "$T/inv/cut-id-ctrl.json"
+printf '{"name": "some-tool", "version": "1.0.0"}\n' >"$T/inv/package.json"
+$DC import --json "$T/inv" >"$T/j" 2>"$T/e"; rc=$?
+check "whole JSON of another tool in a folder: skipped" "[ $rc -eq 0 ] && grep -q 'skipped $T/inv/package.json: not a report of any known format' $T/e"
+rm "$T/inv/package.json"
 $DC import "$T/nonexistent" >/dev/null 2>"$T/e"; rc=$?
 check "missing path: exit 3 and a message" "[ $rc -eq 3 ] && grep -q 'nonexistent: cannot open' $T/e"
 chmod 000 "$T/mixed/good.txt"
@@ -121,6 +223,40 @@ sed 's/^Serial Number:.*/Serial Number:    S4ABCD0002/' "$PM883" >"$T/join2/c.tx
 sed 's/^Serial Number:.*/Serial Number:    S4ABCD0002/' "$EVO" >"$T/join2/d.txt"
 $DC import --json "$T/join2" >"$T/j" 2>/dev/null
 check "REDACTED joins nothing; one serial under two models is two drives" "jq -e '.devices | length == 4' $T/j >/dev/null"
+
+# --- a fact given twice with two values is a conflict: said, with both, never silent ---
+# Two reports of one drive (the Crucial MX200 of data/import/linuxhw, serial set so they
+# join), the second with another firmware and more power-on hours.
+mkdir -p "$T/conf/a" "$T/conf/b"
+sed 's/^Serial Number:.*/Serial Number:    15021234ABCD/' "$M2" >"$T/conf/a/sda.txt"
+sed 's/^Serial Number:.*/Serial Number:    15021234ABCD/; s/^Firmware Version:.*/Firmware Version: MU05/; s/^\(  9 Power_On_Hours .* \)[0-9][0-9]*$/\177777/' "$M2" >"$T/conf/b/sda.txt"
+$DC import --json "$T/conf" >"$T/j" 2>/dev/null
+fw=$(grep '^Firmware Version' "$M2" | sed 's/.*: *//')
+check "two files of one drive with two firmwares: one drive, a conflict naming both values and files" "jq -e '(.devices | length == 1) and ([.devices[0].errors[] | select(test(\"^import: conflict: firmware $fw [(][^)]*conf/a/sda.txt[)] vs MU05 [(][^)]*conf/b/sda.txt[)]; the first is read$\"))] | length == 1)' $T/j >/dev/null"
+check "... and the power-on hours, attribute 9 too" "jq -e '([.devices[0].errors[] | select(test(\"conflict: power-on hours [0-9]+ .* vs 77777 \"))] | length == 1) and ([.devices[0].errors[] | select(test(\"conflict: attribute 9 value/worst/raw [0-9]+/[0-9]+/[0-9]+ .* vs [0-9]+/[0-9]+/77777 \"))] | length == 1)' $T/j >/dev/null"
+check "... the first is what is read" "jq -e '.devices[0].firmware == \"$fw\"' $T/j >/dev/null"
+cp "$T/conf/a/sda.txt" "$T/conf/b/sda.txt"
+$DC import --json "$T/conf" >"$T/j" 2>/dev/null
+check "the same report twice: no conflict" "jq -e '(.devices | length == 1) and ([.devices[0].errors[] | select(test(\"conflict\"))] | length == 0)' $T/j >/dev/null"
+# -a beside -x of one drive: -a prints no write cache; silence is no conflict
+grep -v '^Write cache is' "$T/conf/a/sda.txt" >"$T/conf/b/sda.txt"
+$DC import --json "$T/conf" >"$T/j" 2>/dev/null
+check "-a beside -x of one drive: no conflict" "jq -e '[.devices[0].errors[] | select(test(\"conflict\"))] | length == 0' $T/j >/dev/null"
+# the QEMU lab's nvme-cli outputs of one drive: no two state one fact differently
+for d in data/e2e/ref/DCE2E-NVME-*/; do
+	mkdir -p "$T/lab/$(basename $d)"; cp $d/id-ctrl.json $d/id-ns.json $d/smart-log.json $d/feature-6.txt "$T/lab/$(basename $d)/"
+done
+$DC import --json "$T/lab" >"$T/j" 2>/dev/null
+check "the lab's nvme-cli outputs: no conflict" "jq -e '([.devices[] | select(.verdicts)] | length >= 3) and ([.devices[].errors[] | select(test(\"conflict\"))] | length == 0)' $T/j >/dev/null"
+# one report that gives a label twice (two drives' lines pasted into one)
+awk -v m="$(grep '^Device Model' "$M1")" -v c="$(grep '^User Capacity' "$M1")" '{ print } /^User Capacity/ { print m; print c }' "$M2" >"$T/twice.txt"
+$DC import --json "$T/twice.txt" >"$T/j" 2>/dev/null
+check "one report with Device Model twice: the first read, both said with their lines" "jq -e '(.devices[0].model == \"Crucial_CT250MX200SSD1\") and ([.devices[0].errors[] | select(test(\"conflict: Device Model: .Crucial_CT250MX200SSD1. [(]line [0-9]+[)], .XA1920LE10063. [(]line [0-9]+[)]\"))] | length == 1)' $T/j >/dev/null"
+check "... and User Capacity: the first size" "jq -e '(.devices[0].capacity_bytes == 250059350016) and ([.devices[0].errors[] | select(test(\"conflict: User Capacity: .250,059,350,016 bytes. .*1,920,383,410,176 bytes\"))] | length == 1)' $T/j >/dev/null"
+# one smartctl -j document that gives a key twice
+sed 's/"firmware_version": "\([^"]*\)",/"firmware_version": "\1", "firmware_version": "XCV10140",/' "$J/exporter-ata-INTEL_SSDSC2KB960G8.json" >"$T/dup.json"
+$DC import --json "$T/dup.json" >"$T/j" 2>/dev/null
+check "one -j document with a key twice: a conflict, both values" "jq -e '[.devices[0].errors[] | select(test(\"conflict: firmware_version given twice, .REDACTED. and .XCV10140.; the first is read\"))] | length == 1' $T/j >/dev/null"
 
 # --- the summary over a folder of real reports ---
 $DC import --json $R >"$T/j" 2>/dev/null; rc=$?

@@ -61,6 +61,14 @@ def ata_attributes(text):
     return rows
 
 
+def device_statistics(text):
+    """The valid entries of smartctl -x's "Device Statistics (GP Log 0x04)": {(page, offset):
+    value}. ("0x01  0x010  4           14946  ---  Power-on Hours"; a value "-" is not valid.)"""
+    return {(int(m.group(1), 16), int(m.group(2), 16)): int(m.group(3))
+            for m in re.finditer(r"^0x([0-9a-f]{2})  0x([0-9a-f]{3})  \d\s+(-?\d+)\s+[-NDC]{3}",
+                                 text, re.M)}
+
+
 def check(dc, d, results):
     rep = open(os.path.join(d, "smartctl.txt"), encoding="utf-8", errors="replace").read()
     name = os.path.basename(d.rstrip("/"))
@@ -148,6 +156,10 @@ def compare(rep, dev, name, results):
         eq("power cycles", h["power_cycles"], num(field(rep, "Power Cycles")))
         return
     rows = ata_attributes(rep)
+    # Device Statistics, the standard place for hours and writes (docs/health.md): what
+    # its entries print is a figure of the report too.
+    ds = device_statistics(rep)
+    lbs = int(re.match(r"(\d+)", sec).group(1)) if sec and re.match(r"(\d+)", sec) else 512
     got = {a["id"]: a for a in dev["smart"]["ata_attributes"]}
     eq("attribute ids", sorted(got), sorted(rows))
     for i, r in rows.items():
@@ -161,7 +173,9 @@ def compare(rep, dev, name, results):
         if re.fullmatch(r"\d+", r["raw"]):
             eq(f"attr {i} raw", a["raw"], int(r["raw"]))
         if i == 9 and r["name"] == "Power_On_Hours" and re.fullmatch(r"\d+", r["raw"]):
-            eq("power-on hours", wear["power_on_hours"], int(r["raw"]))
+            hours = {int(r["raw"])} | ({ds[(1, 0x10)]} if (1, 0x10) in ds else set())
+            results.append((name, "power-on hours", wear["power_on_hours"] in hours,
+                            f"drivecheck {wear['power_on_hours']!r}, report {sorted(hours)}"))
         if i in (194, 190) and "Temp" in r["name"] and (i == 194 or 194 not in rows):
             t = re.match(r"(\d+)", r["raw"])
             if t:
@@ -171,6 +185,8 @@ def compare(rep, dev, name, results):
     names = drivedb_names(model, fw)
     written = {int(r["raw"]) * unit for i, r in rows.items() for pat, unit in WRITE_UNITS
                if pat.match(names.get(i, r["name"])) and re.fullmatch(r"\d+", r["raw"])}
+    if (1, 0x18) in ds:                                  # Logical Sectors Written
+        written.add(ds[(1, 0x18)] * lbs)
     # A report that names no host-writes attribute with a unit prints no bytes written.
     if wear["host_written_bytes"] is not None and written:
         results.append((name, "bytes written", wear["host_written_bytes"] in written,

@@ -408,7 +408,7 @@ static void test_import_run(void)
 		fputs(t, f);
 		fclose(f);
 	}
-	CHECK(dc_import_run(&o, paths, 1, &r, &n) == 0);
+	CHECK(dc_import_run(&o, paths, 1, &r, &n, NULL) == 0);
 	CHECK(n == 1);
 	if (n == 1) {
 		CHECK(r->error == 0);

