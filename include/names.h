@@ -3,6 +3,8 @@
 #ifndef DC_NAMES_H
 #define DC_NAMES_H
 
+#include <stddef.h>
+
 #include "dc_types.h"
 
 /* names.c. Every *_name() returns a static string, never NULL ("?" or "unknown" for a
@@ -36,6 +38,8 @@ const char *dc_status_name(enum dc_status s);            /* "pass", "warn", "fai
 const char *dc_health_status_name(enum dc_health_status s); /* "ok", "warning", "failing", "unknown" */
 int dc_health_status_from_name(const char *name, enum dc_health_status *out); /* 0 or -EINVAL */
 const char *dc_health_kind_name(enum dc_health_kind k);  /* "attribute", "nvme-critical-warning" */
+/* "about 4.2 more years", "about 13 more years", "more than 100 years" */
+void dc_years_text(double years, char *buf, size_t len);
 int dc_status_from_name(const char *name, enum dc_status *out);
 const char *dc_role_name(enum dc_role role);             /* "ceph_osd" (JSON) */
 const char *dc_role_cli_name(enum dc_role role);         /* "ceph-osd" (--gate) */

@@ -285,16 +285,39 @@ static unsigned logical_sector_bytes(const uint8_t *id)
 static void parse_wear_standard(const struct dc_raw *raw, const uint8_t *id, struct dc_drive *d)
 {
 	struct dc_ata_devstat got;
-	char attr_src[sizeof(d->wear.source)];
-	bool attr_percent = d->wear.have_percent_used;
+	struct dc_wear attr = d->wear; /* what the attributes said, before the log */
 
-	snprintf(attr_src, sizeof(attr_src), "%s", d->wear.source);
 	dc_ata_parse_devstat(raw, logical_sector_bytes(id), d, &got);
 	if (!got.percent_used && !got.power_on && !got.written)
 		return;
-	if (attr_percent && !got.percent_used && strncmp(attr_src, "ata smart attr ", 15) == 0)
-		snprintf(d->wear.source, sizeof(d->wear.source), "ata device statistics; percentage used: ata smart attr %s",
-			 attr_src + 15);
+	/*
+	 * The log's counters are the standard figure; but a drive that counts 0 power-on
+	 * hours there and thousands in attribute 9 has not started that counter (seen on
+	 * SanDisk Ultra 3D reports): the attribute stands, said so. Any other disagreement
+	 * of more than a tenth is kept as the log says, and said too.
+	 */
+	if (got.power_on && attr.have_power_on && attr.power_on_hours) {
+		uint64_t log = d->wear.power_on_hours, att = attr.power_on_hours;
+
+		if (log == 0) {
+			d->wear.power_on_hours = att;
+			got.power_on = false;
+			dc_drive_add_error(d, "ata device statistics: 0 power-on hours, attribute 9 says "
+					   "%llu: the attribute is used", (unsigned long long)att);
+		} else if ((log > att ? log - att : att - log) * 10 > att) {
+			dc_drive_add_error(d, "ata device statistics: %llu power-on hours, attribute 9 "
+					   "says %llu: the log's figure is used",
+					   (unsigned long long)log, (unsigned long long)att);
+		}
+	}
+	if (!got.percent_used && !got.power_on && !got.written) {
+		snprintf(d->wear.source, sizeof(d->wear.source), "%s", attr.source);
+		return;
+	}
+	if (attr.have_percent_used && !got.percent_used &&
+	    strncmp(attr.source, "ata smart attr ", 15) == 0)
+		snprintf(d->wear.source, sizeof(d->wear.source),
+			 "ata device statistics; percentage used: ata smart attr %s", attr.source + 15);
 	else
 		snprintf(d->wear.source, sizeof(d->wear.source), "ata device statistics");
 }

@@ -774,11 +774,12 @@ static void read_report(const char *text, size_t len, struct report *r)
 			continue;
 		}
 		if (section == DEVSTAT) {
-			if (line[0] == '\0' || strstr(line, "|_")) {
+			/* smartctl leaves a blank line between some pages: the table ends at its
+			 * legend ("|||_ C monitored condition met") or any other line */
+			if (strncmp(line, "0x", 2) == 0)
+				devstat_line(r, line);
+			else if (line[0] && strncmp(line, "Page ", 5) != 0)
 				section = NONE;
-				continue;
-			}
-			devstat_line(r, line);
 			continue;
 		}
 		if (section == ERRLOG) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* names.c - the names of drivecheck's enums, so renderers need no decision module to print one. */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "names.h"
@@ -399,4 +400,19 @@ static const char *const adv_match_names[] = {
 const char *dc_adv_match_name(enum dc_adv_match m)
 {
 	return name_at(adv_match_names, COUNT(adv_match_names), (unsigned)m, "no-match");
+}
+
+/*
+ * Years of endurance left, as people read them: tenths under ten years, whole years to a
+ * hundred, and past that only "more than 100 years" (a drive that barely writes would
+ * otherwise last "3785.1 more years", which says nothing the rating can back).
+ */
+void dc_years_text(double years, char *buf, size_t len)
+{
+	if (years > 100)
+		snprintf(buf, len, "more than 100 years");
+	else if (years >= 10)
+		snprintf(buf, len, "about %.0f more years", years);
+	else
+		snprintf(buf, len, "about %.1f more year%s", years, years == 1.0 ? "" : "s");
 }

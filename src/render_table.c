@@ -504,7 +504,10 @@ void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum
 				r->error_msg);
 			continue;
 		}
-		fprintf(out, "%s: %s: %s\n", r->dev.path, dc_role_cli_name(role),
+		/* the drive, not only its path: a script's log must say which one failed */
+		fprintf(out, "%s (%s, serial %s): %s: %s\n", r->dev.path,
+			r->drive.model[0] ? r->drive.model : "model unknown",
+			r->drive.serial[0] ? r->drive.serial : "unknown", dc_role_cli_name(role),
 			dc_status_name(v->status));
 		for (unsigned k = 0; k < v->nreasons; k++)
 			fprintf(out, "  - %s\n", v->reasons[k]);

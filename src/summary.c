@@ -127,7 +127,7 @@ bool dc_summary_look(const struct dc_report *r, char *why, size_t len)
 		return true;
 	case LOOK_YEARS_LEFT:
 		snprintf(why, len, "%.1f years of rated endurance left at its write rate",
-			 r->result.endurance_years_left);
+			 r->result.endurance_years_left); /* under a year: tenths */
 		return true;
 	case LOOK_PLP_DEGRADED:
 		snprintf(why, len, "power-loss protection degraded or not judged");

@@ -223,7 +223,7 @@ static void common_reasons(const struct ctx *c, enum dc_role role, struct dc_ver
 	}
 	if (j->years_left >= 0 && j->years_left < DC_YEARS_LEFT_WARN)
 		reason(v, DC_WARN, "rated endurance runs out in %.1f years at the write rate so far",
-		       j->years_left);
+		       j->years_left); /* under DC_YEARS_LEFT_WARN: a tenth of a year matters */
 	if (j->raid_volume)
 		reason(v, DC_WARN, "a RAID controller's volume (%s %s): the drives behind it are hidden, "
 		       "and the controller's cache and battery decide what a flush costs", d->vendor,
@@ -415,9 +415,12 @@ static void add_advice(const struct ctx *c)
 	if (c->hazard)
 		advise(r, "set the kernel back to flushing: echo 'write back' > "
 		       "/sys/block/%s/queue/write_cache", f->dev->name);
-	if (j->years_left >= 0)
-		advise(r, "at the write rate so far, the rated endurance lasts about %.1f more years",
-		       j->years_left);
+	if (j->years_left >= 0) {
+		char years[48];
+
+		dc_years_text(j->years_left, years, sizeof(years));
+		advise(r, "at the write rate so far, the rated endurance lasts %s", years);
+	}
 }
 
 void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,

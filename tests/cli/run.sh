@@ -108,6 +108,12 @@ else
 	check "non-root probe: refused, says it needs root" "jq -e '.devices[0].probe.skipped | test(\"root\")' $T/j >/dev/null"
 fi
 
+# --- docs/json.md's jq one-liners answer what they say, on the captured drives ---
+$DC --replay data/dumps --json >"$T/all.json" 2>/dev/null
+python3 tests/cli/jq_examples.py "$T/all.json" >"$T/jq.out"; rc=$?
+check "docs/json.md's jq one-liners: $(tail -n 1 "$T/jq.out")" "[ $rc -eq 0 ]"
+[ $rc -eq 0 ] || cat "$T/jq.out" >&2
+
 # --- output options ---
 $DC --json --prometheus --no-probe "$L" >/dev/null 2>"$T/e"; rc=$?
 check "--json with --prometheus: a usage error" "[ $rc -eq 4 ] && grep -q 'choose one output format' $T/e"
@@ -172,6 +178,8 @@ unset DRIVECHECK_STATE_DIR
 # --- the gate ---
 $DC --gate ceph-osd --no-probe "$L" >"$T/g"; rc=$?
 check "gate on an unknown loop warns (1)" "[ $rc -eq 1 ] && grep -q 'ceph-osd: warn' $T/g"
+check "a gate line names the drive's model and serial beside its path" \
+	"grep -Eq '^/dev/loop[0-9]+ \\(.*, serial .*\\): ceph-osd: warn' $T/g"
 $DC --gate zfs-slog --no-probe "$L" >/dev/null; rc=$?
 check "gate zfs-slog on a loop fails (2)" "[ $rc -eq 2 ]"
 $DC --gate ceph-osd --no-probe /dev/nonexistent-drivecheck >/dev/null 2>&1; rc=$?

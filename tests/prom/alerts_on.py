@@ -67,11 +67,7 @@ def main():
         return [e["kind"] for e in d.get("plp_evidence", [])] if "verdicts" in d else []
 
     def years(d):
-        for a in d.get("advice", []):
-            m = re.search(r"lasts about ([0-9.]+) more years", a)
-            if m:
-                return float(m.group(1))
-        return None
+        return d.get("endurance_years_left")  # 1.3: the advice's figure, to 0.01
 
     def health(d):
         return d.get("health", {}).get("status") if "verdicts" in d else None

@@ -160,13 +160,12 @@ def main():
     t = dev["smart"].get("temperature_c")
     c.eq("temperature_celsius", one("drivecheck_temperature_celsius"),
          None if t is None else float(t))
-    # the advice gives the years left to one decimal
-    years = [float(m.group(1)) for a in dev.get("advice", [])
-             for m in [re.search(r"lasts about ([0-9.]+) more years", a)] if m]
+    # endurance_years_left (1.3) is the same figure, to 0.01
+    years = dev.get("endurance_years_left")
     left = one("drivecheck_endurance_remaining_seconds")
-    c.eq("endurance_remaining_seconds present", left is not None, bool(years))
-    if left is not None and years:
-        c.eq("endurance_remaining_seconds", abs(left / YEAR_S - years[0]) <= 0.05 + 1e-9, True)
+    c.eq("endurance_remaining_seconds present", left is not None, years is not None)
+    if left is not None and years is not None:
+        c.eq("endurance_remaining_seconds", abs(left / YEAR_S - years) <= 0.005 + 1e-9, True)
 
     p = dev["probe"]
     ran = p.get("mode") is not None

@@ -40,8 +40,10 @@ def field(text, name):
 
 ATTR_ROW = re.compile(r"^\s*(\d{1,3})\s+(\S+)\s+(\S+)\s+(\d{3})\s+(\d{3})\s+(\d{3}|---)\s+(.*)$")
 # -x: ... THRESH FAIL RAW ("-" or "FAILING_NOW"); -a: ... THRESH TYPE UPDATED WHEN_FAILED RAW
-TAIL_X = re.compile(r"^(?:-|FAILING_NOW|In_the_past|NOW|Past)\s+(.*)$")
-TAIL_A = re.compile(r"^(?:Pre-fail|Old_age)\s+(?:Always|Offline)\s+(?:-|FAILING_NOW|In_the_past)\s+(.*)$")
+TAIL_X = re.compile(r"^(-|FAILING_NOW|In_the_past|NOW|Past)\s+(.*)$")
+TAIL_A = re.compile(r"^(?:Pre-fail|Old_age)\s+(?:Always|Offline)\s+(-|FAILING_NOW|In_the_past)\s+(.*)$")
+# smartctl's WHEN_FAILED (-a) or FAIL (-x) column, as drivecheck's health says it
+WHEN = {"FAILING_NOW": "now", "NOW": "now", "In_the_past": "past", "Past": "past", "-": None}
 
 
 def ata_attributes(text):
@@ -57,7 +59,7 @@ def ata_attributes(text):
         rows[int(m.group(1))] = {"name": m.group(2), "value": int(m.group(4)),
                                  "worst": int(m.group(5)),
                                  "thresh": None if m.group(6) == "---" else int(m.group(6)),
-                                 "raw": t.group(1).strip()}
+                                 "when": WHEN[t.group(1)], "raw": t.group(2).strip()}
     return rows
 
 
@@ -67,6 +69,19 @@ def device_statistics(text):
     return {(int(m.group(1), 16), int(m.group(2), 16)): int(m.group(3))
             for m in re.finditer(r"^0x([0-9a-f]{2})  0x([0-9a-f]{3})  \d\s+(-?\d+)\s+[-NDC]{3}",
                                  text, re.M)}
+
+
+def health_line(text):
+    """The drive's own verdict as smartctl prints it: "passed", "failed", or None when the
+    report has none, or only smartctl's own attribute check ("based on an Attribute
+    check": not the drive's word)."""
+    m = re.search(r"^SMART overall-health self-assessment test result: (\S+)", text, re.M)
+    if m and "based on an Attribute check" not in text:
+        return "passed" if m.group(1) == "PASSED" else "failed"
+    m = re.search(r"^SMART Health Status: (.*)$", text, re.M)
+    if m:
+        return "passed" if m.group(1).strip() == "OK" else "failed"
+    return None
 
 
 def check(dc, d, results):
@@ -140,6 +155,17 @@ def compare(rep, dev, name, results):
             eq("logical block", dev["logical_block_bytes"], int(m.group(1)))
             eq("physical block", dev["physical_block_bytes"], int(m.group(2) or m.group(1)))
     wear = dev["wear"]
+    # the drive's own verdict, and a failing one fails every role
+    said = health_line(rep)
+    h = dev.get("health") or {}
+    if said is not None:
+        eq("health: the drive's self-assessment", h.get("self_assessment"), said)
+        if said == "failed":
+            results.append((name, "health: a drive that says FAILED is failing, every role fails",
+                            h.get("status") == "failing" and
+                            all(v["status"] == "fail" for v in dev["verdicts"].values()),
+                            f"health {h.get('status')!r}, "
+                            f"{[v['status'] for v in dev['verdicts'].values()]}"))
     if field(rep, "Power On Hours"):                     # NVMe
         eq("power-on hours", wear["power_on_hours"], num(field(rep, "Power On Hours")))
         duw = field(rep, "Data Units Written")
@@ -159,6 +185,14 @@ def compare(rep, dev, name, results):
     # Device Statistics, the standard place for hours and writes (docs/health.md): what
     # its entries print is a figure of the report too.
     ds = device_statistics(rep)
+    # WHEN_FAILED: every attribute smartctl shows failing now or in the past is one of
+    # drivecheck's health problems, at the same time, and no other
+    failed = sorted((i, r["when"]) for i, r in rows.items() if r["when"])
+    probs = sorted((p["id"], p["when"]) for p in h.get("problems") or []
+                   if p["kind"] == "attribute")
+    eq("health: the attributes failing now and in the past (WHEN_FAILED)", probs, failed)
+    if (7, 0x08) in ds:                                  # Percentage Used Endurance Indicator
+        eq("percentage used (Device Statistics)", wear["percent_used"], ds[(7, 0x08)])
     lbs = int(re.match(r"(\d+)", sec).group(1)) if sec and re.match(r"(\d+)", sec) else 512
     got = {a["id"]: a for a in dev["smart"]["ata_attributes"]}
     eq("attribute ids", sorted(got), sorted(rows))

@@ -278,6 +278,30 @@ static void test_devstat(void)
 	CHECK(!d.wear.have_percent_used && !d.wear.have_written);
 	dc_raw_free(&raw);
 
+	/* a log that counts 0 power-on hours beside attribute 9's thousands: the attribute
+	 * stands, said; a log that disagrees otherwise is used, said */
+	for (int k = 0; k < 2; k++) {
+		struct attr poh[2] = { { 5, 0x33, 100, 100, 10 }, { 9, 0x32, 60, 60, 0 } };
+		uint8_t data[512];
+
+		devstat_page(p1, 1);
+		devstat_put(p1, 0x10, k ? 20000 : 0, true, true);
+		smart_pages(&raw, poh, 2, true);
+		/* attribute 9's raw value, 32939 hours (the SMART data page, slot 2, raw bytes) */
+		memcpy(data, dc_raw_get(&raw, DC_PG_ATA_SMART_DATA, 512), 512);
+		data[2 + 12 + 5] = 32939 & 0xff;
+		data[2 + 12 + 6] = 32939 >> 8;
+		checksum(data);
+		memcpy((uint8_t *)dc_raw_find(&raw, DC_PG_ATA_SMART_DATA)->data, data, 512);
+		dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_01, p1, 512, 0);
+		dc_drive_init(&d);
+		dc_ata_parse(&raw, &d);
+		CHECK(d.wear.have_power_on && d.wear.power_on_hours == (k ? 20000u : 32939u));
+		CHECK(d.nerrors == 1 && strstr(d.errors[0], k ? "the log's figure is used"
+					       : "the attribute is used"));
+		dc_raw_free(&raw);
+	}
+
 	/* 4096-byte logical sectors (IDENTIFY words 106, 117-118): sectors count 4 KiB */
 	devstat_page(p1, 1);
 	devstat_put(p1, 0x18, 1000, true, true);
