@@ -9,6 +9,8 @@
 /* How well query names the family (vendor, family name): 0 not at all; higher is a
  * closer name (every query token a token of the family name ranks first). */
 int dc_name_score(const char *query, const char *vendor, const char *family);
+/* Whether the query, vendor words aside, is exactly the family's name token by token. */
+bool dc_name_is_whole(const char *query, const char *vendor, const char *family);
 /* Edit distance between the query and the family's name (with or without its vendor),
  * letters and digits only: for "did you mean" suggestions. */
 unsigned dc_name_distance(const char *query, const char *vendor, const char *family);

@@ -372,6 +372,11 @@ int dc_db_find_by_name(struct dc_db *db, const char *query, struct dc_dbinfo *ou
 	};
 	int rc = dc_db_list(db, &all, by_name, &c);
 
+	/* a query that is one family's whole name, better than any other's, names that one
+	 * ("PM1643" beside "PM1643a"; "PM1725a" beside a Dell OEM row that mentions it) */
+	if (c.n > 1 && scores[0] > scores[1] &&
+	    dc_name_is_whole(query, out[0].vendor, out[0].family))
+		c.n = c.total = 1;
 	*n = c.n;
 	*total = c.total;
 	/* suggestions only when no family is named */

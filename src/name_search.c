@@ -108,6 +108,24 @@ int dc_name_score(const char *query, const char *vendor, const char *family)
 	return score;
 }
 
+bool dc_name_is_whole(const char *query, const char *vendor, const char *family)
+{
+	struct tokens q, f;
+	unsigned named = 0;
+
+	tokenize(query, &q);
+	tokenize(family, &f);
+	(void)vendor;
+	for (unsigned i = 0; i < q.n; i++) {
+		if (is_vendor_word(q.t[i]))
+			continue;
+		if (token_score(q.t[i], &f) != 2)
+			return false;
+		named++;
+	}
+	return named && named == f.n;
+}
+
 /* Letters and digits only, upper-cased: "D3-S4610" -> "D3S4610". */
 static size_t compact(const char *s, char *out, size_t len)
 {

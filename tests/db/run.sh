@@ -115,6 +115,7 @@ Micron 5300|Micron 5300 PRO/MAX/BOOT
 870 evo|Samsung 870 EVO
 SN640|Western Digital Ultrastar DC SN640
 7450 PRO|Micron 7450 PRO
+PM1643|Samsung PM1643
 NAMES
 check "a model string still matches by its pattern" \
 	"[ \"\$(bl 'SAMSUNG MZ7LH960HAJR-00005' | jq -r '.results[0].matched_by')\" = model ]"
