@@ -22,7 +22,9 @@ WARN      := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wvla \
 ifeq ($(findstring clang,$(shell $(CC) --version 2>/dev/null)),)
 WARN      += -Wno-format-truncation
 endif
-ALL_CFLAGS := -std=gnu11 $(WARN) $(CPPFLAGS) $(CFLAGS) -Iinclude -I$(BUILD) $(PKG_CFLAGS) \
+# Headers shared by several stages are in include/; a stage's own sit beside its sources and
+# are included by their path under src/ ("device/ata/ata_health.h"): docs/architecture.md.
+ALL_CFLAGS := -std=gnu11 $(WARN) $(CPPFLAGS) $(CFLAGS) -Iinclude -Isrc -I$(BUILD) $(PKG_CFLAGS) \
               -DDC_VERSION='"$(VERSION)"' -DDC_DATADIR='"$(DATADIR)"' -D_GNU_SOURCE -pthread
 ifeq ($(WERROR),1)
 ALL_CFLAGS += -Werror
@@ -38,18 +40,24 @@ else
 Q := @
 endif
 
-SRCS      := $(sort $(wildcard src/*.c))
-LIB_SRCS  := $(filter-out src/main.c,$(SRCS))
+SRCS      := $(sort $(shell find src -name '*.c'))
+LIB_SRCS  := $(filter-out src/cli/main.c,$(SRCS))
 LIB_OBJS  := $(LIB_SRCS:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/drives_db.o
-DBSRC     := $(sort $(wildcard db/vendors/*.txt)) $(sort $(wildcard db/advisories/*.txt))
+DBSRC     := $(sort $(wildcard db/vendors/*.txt))
 # Lists of drives with power-loss protection read whole: what an inferred "none" is held against.
 DBLISTS   := $(sort $(wildcard db/lists/*.txt))
+DBSRC     += $(sort $(wildcard db/advisories/*.txt))
 
 all: $(BUILD)/drivecheck
 
-$(BUILD)/obj/%.o: src/%.c $(wildcard include/*.h) | $(BUILD)/obj
+# Every object records the headers it read (-MMD -MP): a changed header rebuilds exactly
+# the objects that include it.
+$(BUILD)/obj/%.o: src/%.c
+	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+-include $(SRCS:src/%.c=$(BUILD)/obj/%.d)
 
 $(BUILD)/obj:
 	$(Q)mkdir -p $@
@@ -59,17 +67,17 @@ $(BUILD)/libdrivecheck.a: $(LIB_OBJS)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
 # regex_cache.o is linked by name: nothing of drivecheck calls it, libatasmart's regcomp()
-# and regfree() land in it (src/regex_cache.c), and an archive member would be left out.
-$(BUILD)/drivecheck: $(BUILD)/obj/main.o $(BUILD)/obj/regex_cache.o $(BUILD)/libdrivecheck.a
+# and regfree() land in it (src/device/ata/regex_cache.c), and an archive member would be left out.
+$(BUILD)/drivecheck: $(BUILD)/obj/cli/main.o $(BUILD)/obj/device/ata/regex_cache.o $(BUILD)/libdrivecheck.a
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(PKG_LIBS) -lm -lpthread
 
 # The drive database: db/vendors/*.txt -> SQLite file -> embedded in the binary.
 # dbbuild shares the matcher, the names, the rules of evidence and the SMART attribute
 # table with drivecheck itself (db-check holds the table against the families).
-DBBUILD_SRCS := db/dbbuild.c src/model.c src/names.c src/source_rules.c src/ata_attrs.c \
-                src/advisory.c
-$(BUILD)/dbbuild: $(DBBUILD_SRCS) $(wildcard include/*.h) | $(BUILD)/obj
+DBBUILD_SRCS := tools/dbbuild.c src/core/model.c src/core/names.c src/lookup/source_rules.c src/device/ata/ata_attrs.c \
+                src/lookup/advisory.c
+$(BUILD)/dbbuild: $(DBBUILD_SRCS) $(wildcard include/*.h src/*/*.h src/*/*/*.h) | $(BUILD)/obj
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(DBBUILD_SRCS) $(LDFLAGS) $(shell pkg-config --libs sqlite3)
 

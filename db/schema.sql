@@ -94,7 +94,7 @@ CREATE TABLE advisory (
 	line        INTEGER NOT NULL
 );
 
--- Globs on the normalised model string (src/model.c), as for the families.
+-- Globs on the normalised model string (src/core/model.c), as for the families.
 CREATE TABLE advisory_model (
 	advisory_id INTEGER NOT NULL REFERENCES advisory(id),
 	pattern     TEXT NOT NULL
@@ -114,7 +114,7 @@ CREATE TABLE advisory_capacity (
 	gb          REAL NOT NULL CHECK (gb > 0)
 );
 
--- Every advisory cites sources, one of which backs it (dbbuild: src/source_rules.c).
+-- Every advisory cites sources, one of which backs it (dbbuild: src/lookup/source_rules.c).
 CREATE TABLE advisory_source (
 	advisory_id INTEGER NOT NULL REFERENCES advisory(id),
 	kind      TEXT NOT NULL CHECK (kind IN ('vendor', 'device', 'review', 'compilation',

@@ -221,7 +221,7 @@ struct dc_smart {
 };
 
 /*
- * The drive's health, as decide judges it from the facts above (src/health.c,
+ * The drive's health, as decide judges it from the facts above (src/decide/health.c,
  * docs/health.md): what the drive itself says is wrong, each problem typed.
  */
 enum dc_health_status {

@@ -8,12 +8,12 @@ FUZZ_TARGETS += report_read
 FUZZ_SECONDS ?= 15
 FUZZ_CC      ?= clang
 FUZZ_FLAGS   := -std=gnu11 -g -O1 -pthread -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-                -Iinclude -Itests/fuzz $(PKG_CFLAGS) -DDC_VERSION='"fuzz"' -D_GNU_SOURCE
+                -Iinclude -Isrc -Itests/fuzz $(PKG_CFLAGS) -DDC_VERSION='"fuzz"' -D_GNU_SOURCE
 # The whole library but main.c, built again with clang's sanitizers; the targets call
 # only parsers, the decision and the JSON renderer, never device I/O.
-FUZZ_SRCS    := $(filter-out src/main.c,$(wildcard src/*.c))
+FUZZ_SRCS    := $(filter-out src/cli/main.c,$(SRCS))
 
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_SRCS) $(BUILD)/obj/drives_db.o $(wildcard include/*.h) tests/fuzz/fuzz_pages.h
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_SRCS) $(BUILD)/obj/drives_db.o $(wildcard include/*.h src/*/*.h src/*/*/*.h) tests/fuzz/fuzz_pages.h
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZ    $@")
 	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_SRCS) $(BUILD)/obj/drives_db.o $(PKG_LIBS) -lm

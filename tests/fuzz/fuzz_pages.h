@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "decide.h"
+#include "decide/decide.h"
 #include "names.h"
 #include "raw.h"
-#include "render.h"
+#include "render/render.h"
 
 /* Fills raw with one page per name, in order, while input lasts. A length of 0xFFFF
  * marks the page as refused by the device, so error paths are fuzzed too. */

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render.h"
-#include "report_read.h"
-#include "summary.h"
+#include "render/render.h"
+#include "report/report_read.h"
+#include "report/summary.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db.h"
-#include "decide.h"
+#include "lookup/db.h"
+#include "decide/decide.h"
 #include "drive.h"
 #include "names.h"
 

@@ -5,10 +5,10 @@
  * word), the rules of evidence that may back one, and the query on the bundled database. */
 #include <stdlib.h>
 
-#include "advisory.h"
-#include "db.h"
+#include "lookup/advisory.h"
+#include "lookup/db.h"
 #include "dc_test.h"
-#include "source_rules.h"
+#include "lookup/source_rules.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -131,7 +131,7 @@ static void test_capacity_and_vendor_word(void)
 	CHECK(m(&intel, "SSDSC2KB019T8", "XCV10100", 0, 1, &left, &known) == DC_ADV_AFFECTED);
 	CHECK(m(&intel, "intel_ssdsc2kb019t8", "XCV10100", 0, 1, &left, &known) == DC_ADV_AFFECTED);
 	CHECK(m(&intel, "SAMSUNG SSDSC2KB019T8", "XCV10100", 0, 1, &left, &known) ==
-	      DC_ADV_AFFECTED); /* any one vendor word, as src/model.c strips it */
+	      DC_ADV_AFFECTED); /* any one vendor word, as src/core/model.c strips it */
 	CHECK(m(&intel, "INTELX SSDSC2KB019T8", "XCV10100", 0, 1, &left, &known) == DC_ADV_NO_MATCH);
 }
 

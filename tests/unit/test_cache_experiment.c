@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cache_experiment.h"
-#include "cache_state.h"
+#include "device/probe/cache_experiment.h"
+#include "device/probe/cache_state.h"
 #include "dc_test.h"
 
 /* The pretend drive. */

@@ -8,9 +8,9 @@
 
 #include "dc_test.h"
 #include "drive.h"
-#include "health.h"
+#include "decide/health.h"
 #include "raw.h"
-#include "transport.h"
+#include "device/transport.h"
 
 /* ---------------------------------------------------------------- ATA pages */
 

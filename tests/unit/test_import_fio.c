@@ -12,7 +12,7 @@
 
 #include "dc_test.h"
 #include "sample_file.h"
-#include "import.h"
+#include "import/import.h"
 
 #define SAMPLES "data/import/fio/"
 

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 
 #include "dc_test.h"
-#include "import.h"
-#include "page_build.h"
+#include "import/import.h"
+#include "import/page_build.h"
 #include "raw.h"
 #include "sample_file.h"
 

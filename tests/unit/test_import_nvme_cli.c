@@ -14,10 +14,10 @@
 
 #include "dc_test.h"
 #include "sample_file.h"
-#include "import.h"
+#include "import/import.h"
 #include "parse_helpers.h"
 #include "raw.h"
-#include "transport.h"
+#include "device/transport.h"
 
 #define E2E "data/e2e/ref/"
 #define SAMPLES "data/import/nvme-cli/"

@@ -8,11 +8,11 @@
 
 #include "dc_test.h"
 #include "drive.h"
-#include "import.h"
-#include "inspect.h"
-#include "page_build.h"
+#include "import/import.h"
+#include "device/inspect.h"
+#include "import/page_build.h"
 #include "raw.h"
-#include "regex_cache.h"
+#include "device/ata/regex_cache.h"
 #include "whole_number.h"
 
 static void ata_raw(struct dc_raw *raw, const struct dc_ata_identity *a,

@@ -9,11 +9,11 @@
 
 #include <cjson/cJSON.h>
 
-#include "ata_attrs.h"
+#include "device/ata/ata_attrs.h"
 #include "dc_test.h"
 #include "sample_file.h"
 #include "drive.h"
-#include "import.h"
+#include "import/import.h"
 #include "model.h"
 #include "raw.h"
 

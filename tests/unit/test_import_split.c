@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "dc_test.h"
-#include "import.h"
+#include "import/import.h"
 #include "sample_file.h"
 
 /* The spans of text, each checked to start with the given prefix and line. */

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "dc_test.h"
-#include "latency_stats.h"
+#include "device/probe/latency_stats.h"
 
 
 /* Equal within a relative 1e-9: the values checked are exact or nearly so. */

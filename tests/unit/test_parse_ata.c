@@ -3,13 +3,13 @@
  * capacitor attributes judged against their thresholds, and the decision they lead to. */
 #include <stdlib.h>
 
-#include "ata_attrs.h"
+#include "device/ata/ata_attrs.h"
 #include "dc_test.h"
-#include "decide.h"
+#include "decide/decide.h"
 #include "drive.h"
 #include "parse_helpers.h"
 #include "raw.h"
-#include "transport.h"
+#include "device/transport.h"
 
 /* ATA strings hold two characters per word, high byte first. */
 static void ata_put_string(uint8_t *id, unsigned word, unsigned nwords, const char *s)

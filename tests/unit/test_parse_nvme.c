@@ -10,7 +10,7 @@
 #include "drive.h"
 #include "parse_helpers.h"
 #include "raw.h"
-#include "transport.h"
+#include "device/transport.h"
 
 static const uint8_t ocp_guid[16] = {
 	0xC5, 0xAF, 0x10, 0x28, 0xEA, 0xBF, 0xF2, 0xA4,

@@ -7,7 +7,7 @@
 #include "drive.h"
 #include "parse_helpers.h"
 #include "raw.h"
-#include "transport.h"
+#include "device/transport.h"
 
 static void test_scsi(void)
 {

@@ -9,11 +9,11 @@
 #include <string.h>
 
 #include "dc_test.h"
-#include "db.h"
-#include "render.h"
-#include "report_read.h"
-#include "scan.h"
-#include "summary.h"
+#include "lookup/db.h"
+#include "render/render.h"
+#include "report/report_read.h"
+#include "cli/scan.h"
+#include "report/summary.h"
 
 static bool same_evidence_kinds(const struct dc_drive *a, const struct dc_drive *b)
 {

@@ -2,7 +2,7 @@
 /* test_source_rules.c - the rules of evidence for "none" inferred for a client family:
  * which list names which family, and which ground fails first. */
 #include "dc_test.h"
-#include "source_rules.h"
+#include "lookup/source_rules.h"
 
 static const char *const zfs_names[] = {
 	"Intel 750", "Intel 320", "Intel 730", "Crucial MX100", "Crucial M500",

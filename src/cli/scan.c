@@ -1,0 +1,530 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* scan.c - runs the one-way pipeline over devices, live or replayed from dumps. */
+#include <dirent.h>
+#include <pthread.h>
+#include <time.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "device/probe/cache_experiment.h"
+#include "device/probe/cache_state.h"
+#include "lookup/db.h"
+#include "decide/decide.h"
+#include "drive.h"
+#include "device/dump.h"
+#include "device/inspect.h"
+#include "cli/progress.h"
+#include "raw.h"
+#include "device/disk_claim.h"
+#include "cli/scan.h"
+#include "device/sysfs.h"
+#include "device/transport.h"
+
+#define DC_MAX_DEVICES 256
+
+/* The advisories of the drive's model, firmware, capacity and hours, kept slim. */
+static void find_advisories(struct dc_db *db, const char *model, struct dc_report *r)
+{
+	const char *fw = r->drive.firmware[0] ? r->drive.firmware : r->dev.firmware;
+	long long hours = r->drive.wear.have_power_on ? (long long)r->drive.wear.power_on_hours : -1;
+	struct dc_advisory *all = calloc(DC_MAX_ADVISORIES, sizeof(*all));
+	unsigned n = 0;
+
+	r->nadvisories = r->advisories_total = 0;
+	if (!all || dc_db_advisories(db, model, fw, r->dev.capacity_bytes, hours, all,
+				     DC_MAX_ADVISORIES, &n) < 0) {
+		dc_drive_add_error(&r->drive, "firmware advisory look-up failed");
+		free(all);
+		return;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		struct dc_advisory_hit *h = &r->advisories[r->nadvisories];
+		const struct dc_adv_source *s = all[i].nsources ? &all[i].sources[0] : NULL;
+
+		/* a live, replayed or imported drive names its firmware: act on a hit only */
+		if (all[i].match != DC_ADV_AFFECTED)
+			continue;
+		r->advisories_total++;
+		if (r->nadvisories == DC_MAX_ADVISORY_HITS)
+			continue;
+		snprintf(h->id, sizeof(h->id), "%s", all[i].id);
+		snprintf(h->title, sizeof(h->title), "%s", all[i].title);
+		h->effect = all[i].effect;
+		h->hours = all[i].hours;
+		h->hours_left_known = all[i].hours_left_known;
+		h->hours_left = all[i].hours_left;
+		snprintf(h->fixed, sizeof(h->fixed), "%s", all[i].fixed);
+		snprintf(h->bulletin, sizeof(h->bulletin), "%s", all[i].bulletin);
+		if (s) {
+			h->source_kind = s->kind;
+			snprintf(h->source_title, sizeof(h->source_title), "%s", s->title);
+			snprintf(h->source_url, sizeof(h->source_url), "%s", s->url);
+		}
+		r->nadvisories++;
+	}
+	free(all);
+}
+
+void dc_scan_evaluate(struct dc_db *db, struct dc_report *r)
+{
+	const char *model = r->drive.model[0] ? r->drive.model : r->dev.model;
+	struct dc_facts f = { .dev = &r->dev, .drive = &r->drive, .db = &r->db, .probe = &r->probe,
+			      .trial = &r->cache_trial, .left = &r->cache_left,
+			      .adv = r->advisories };
+
+	if (db && model[0] && dc_db_lookup(db, model, &r->db) < 0)
+		dc_drive_add_error(&r->drive, "database lookup failed");
+	if (db && model[0])
+		find_advisories(db, model, r);
+	f.nadv = r->nadvisories;
+	dc_decide(&f, &r->result);
+}
+
+static void set_error(struct dc_report *r, int err, const char *fmt, const char *arg)
+{
+	r->error = err;
+	snprintf(r->error_msg, sizeof(r->error_msg), fmt, arg, strerror(-err));
+}
+
+/*
+ * A record of an earlier --try-cache-off that did not finish: the cache is off unless
+ * the drive says it is on again (a power cycle, or a hand), and then the record is stale
+ * and goes. A run still going has its cache off on purpose, for a few seconds.
+ */
+static void check_cache_record(const struct dc_scan_opts *o, struct dc_report *r)
+{
+	bool running = false;
+	struct dc_cache_left *left = &r->cache_left;
+
+	if (!o->state_dir ||
+	    dc_cache_record_find(o->state_dir, &r->dev, &r->drive, left, &running) || !left->found)
+		return;
+	left->running = running;
+	if (!running && r->drive.cache_enabled == DC_TRI_YES) {
+		dc_cache_record_remove(o->state_dir, &r->dev, &r->drive);
+		memset(left, 0, sizeof(*left));
+	}
+}
+
+/* enumerate -> acquire -> parse, for one device: what is asked of it, not the probe. */
+static void inspect_one(const struct dc_scan_opts *o, const char *name, struct dc_report *r,
+			struct dc_raw *raw)
+{
+	int rc;
+
+	rc = dc_sysfs_read_dev(o->sysroot, name, &r->dev);
+	if (rc) {
+		snprintf(r->dev.path, sizeof(r->dev.path), "/dev/%s", name);
+		set_error(r, rc, rc == -ENOENT ? "%s: device vanished (%s)" : "%s: %s", r->dev.path);
+		return;
+	}
+	/* Under --sysroot the tree is someone else's: never send a command or write to a
+	 * device of this host that happens to have the same name. */
+	if (o->sysroot[0]) {
+		dc_inspect_parse(&r->dev, raw, 0, &r->drive);
+		snprintf(r->probe.skipped, sizeof(r->probe.skipped), "--sysroot: no device I/O");
+		return;
+	}
+	rc = dc_inspect_acquire(&r->dev, raw);
+	if (rc == -ENOENT || rc == -ENXIO || rc == -ENODEV) {
+		set_error(r, rc, "%s: device vanished while being read (%s)", r->dev.path);
+		return;
+	}
+	dc_inspect_parse(&r->dev, raw, rc, &r->drive);
+	check_cache_record(o, r);
+	if (!o->probe)
+		snprintf(r->probe.skipped, sizeof(r->probe.skipped), "disabled (--no-probe)");
+}
+
+/*
+ * The probes, at once where they may be: one thread per physical device group (the
+ * devices that share a phys_key are probed one after another, never together), at
+ * most o->jobs groups at a time. A terminal gets one progress display for all.
+ */
+struct probe_work {
+	const struct dc_scan_opts *o;
+	struct dc_report *reports;
+	unsigned **groups;          /* groups[g]: report indices, ended by UINT_MAX */
+	unsigned ngroups;
+	unsigned next;              /* the next group to take, under lock */
+	pthread_mutex_t lock;
+	struct dc_progress *progress;
+	struct dc_progress_slot *slots;
+	struct timespec t0;
+	unsigned running;           /* threads not yet finished, under lock */
+};
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* After the probe, --try-cache-off: the same probe with the drive's cache off. */
+static void try_cache_off(const struct dc_scan_opts *o, struct dc_report *r,
+			  const struct dc_probe_opts *first_opts)
+{
+	struct dc_probe_opts opts = *first_opts;
+	struct dc_trial_env env = {
+		.set_cache = dc_transport_for(r->dev.protocol)->set_cache,
+		.probe = dc_probe_run,
+		.probe_opts = &opts,
+		.state_dir = o->state_dir ? o->state_dir : dc_state_dir(),
+		.claim = dc_disk_claim,
+		.users_now = dc_disk_users_now,
+	};
+	bool running;
+
+	opts.label = "cache off";
+	opts.disk_claimed = true; /* the experiment holds the disk's lock for its probe */
+	dc_cache_trial_run(&env, &r->dev, &r->drive, &r->probe, &r->cache_left, &r->cache_trial);
+	/* a cache that could not be put back: the report says so as the next run will */
+	if (r->cache_trial.state == DC_TRIAL_FAILED && r->cache_trial.restored != DC_TRI_YES &&
+	    dc_cache_record_find(env.state_dir, &r->dev, &r->drive, &r->cache_left, &running) == 0)
+		r->cache_left.running = false;
+}
+
+static void probe_one(struct probe_work *w, unsigned i)
+{
+	struct dc_report *r = &w->reports[i];
+	struct dc_probe_opts opts = w->o->probe_opts;
+	double start;
+
+	if (w->progress) {
+		opts.progress = dc_progress_probe_cb;
+		opts.progress_ud = &w->slots[i];
+	}
+	start = seconds_since(&w->t0);
+	if (opts.stop && *opts.stop) /* a signal came: start no new probe */
+		snprintf(r->probe.skipped, sizeof(r->probe.skipped), "interrupted");
+	else
+		dc_probe_run(&r->dev, &opts, &r->probe);
+	r->probe.start_s = r->probe.mode == DC_PROBE_NOT_RUN ? 0 : start;
+	if (w->o->try_cache_off)
+		try_cache_off(w->o, r, &opts);
+	if (r->cache_trial.state == DC_TRIAL_DONE)
+		dc_progress_finish(w->progress, i, r->dev.name, "done: flush p50 %.0f us with the "
+				   "cache on, %.0f us with it off", r->probe.flush.p50_us,
+				   r->cache_trial.probe.flush.p50_us);
+	else if (r->probe.mode != DC_PROBE_NOT_RUN)
+		dc_progress_finish(w->progress, i, r->dev.name, "done: dsync p50 %.0f us, flush "
+				   "p50 %.0f us", r->probe.sync.p50_us, r->probe.flush.p50_us);
+	else
+		dc_progress_finish(w->progress, i, r->dev.name, "not run: %.100s", r->probe.skipped);
+}
+
+static void *probe_worker(void *arg)
+{
+	struct probe_work *w = arg;
+
+	for (;;) {
+		unsigned g;
+
+		pthread_mutex_lock(&w->lock);
+		g = w->next < w->ngroups ? w->next++ : UINT_MAX;
+		if (g == UINT_MAX)
+			w->running--;
+		pthread_mutex_unlock(&w->lock);
+		if (g == UINT_MAX)
+			return NULL;
+		for (unsigned *k = w->groups[g]; *k != UINT_MAX; k++)
+			probe_one(w, *k);
+	}
+}
+
+static bool wants_probe(const struct dc_scan_opts *o, const struct dc_report *r)
+{
+	return o->probe && !o->sysroot[0] && !r->error;
+}
+
+/* Groups the reports to probe by physical device. Returns the number of groups or -ENOMEM. */
+static int group_by_device(const struct dc_scan_opts *o, struct dc_report *r, unsigned n,
+			   unsigned ***out)
+{
+	unsigned **g = calloc(n ? n : 1, sizeof(*g)), ng = 0;
+
+	if (!g)
+		return -ENOMEM;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned k, len = 0;
+
+		if (!wants_probe(o, &r[i]))
+			continue;
+		for (k = 0; k < ng; k++)
+			if (strcmp(r[g[k][0]].dev.phys_key, r[i].dev.phys_key) == 0)
+				break;
+		if (k == ng) {
+			g[ng] = malloc((n + 1) * sizeof(**g));
+			if (!g[ng])
+				goto oom;
+			g[ng++][0] = UINT_MAX;
+		}
+		while (g[k][len] != UINT_MAX)
+			len++;
+		g[k][len] = i;
+		g[k][len + 1] = UINT_MAX;
+	}
+	*out = g;
+	return (int)ng;
+oom:
+	for (unsigned k = 0; k < ng; k++)
+		free(g[k]);
+	free(g);
+	return -ENOMEM;
+}
+
+static int probe_all(const struct dc_scan_opts *o, struct dc_report *r, unsigned n)
+{
+	struct probe_work w = { .o = o, .reports = r };
+	pthread_t *tids = NULL;
+	unsigned nthreads, started = 0;
+	int ng = group_by_device(o, r, n, &w.groups), rc = 0;
+
+	if (ng < 0)
+		return ng;
+	w.ngroups = (unsigned)ng;
+	nthreads = o->jobs ? o->jobs : 1;
+	if (nthreads > w.ngroups)
+		nthreads = w.ngroups;
+	pthread_mutex_init(&w.lock, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &w.t0);
+	if (o->progress && nthreads) {
+		w.progress = dc_progress_new(stderr, n);
+		w.slots = calloc(n, sizeof(*w.slots));
+		for (unsigned i = 0; w.slots && i < n; i++)
+			w.slots[i] = (struct dc_progress_slot){ w.progress, i };
+		if (!w.slots) {
+			dc_progress_free(w.progress);
+			w.progress = NULL;
+		}
+	}
+	tids = calloc(nthreads ? nthreads : 1, sizeof(*tids));
+	if (!tids) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	w.running = nthreads;
+	for (; started < nthreads; started++)
+		if (pthread_create(&tids[started], NULL, probe_worker, &w) != 0)
+			break;
+	if (started < nthreads) {
+		/* fewer threads than asked: the ones running take every group all the same */
+		pthread_mutex_lock(&w.lock);
+		w.running -= nthreads - started;
+		pthread_mutex_unlock(&w.lock);
+		if (!started)
+			probe_worker(&w);
+	}
+	while (w.progress) {
+		unsigned running;
+		struct timespec nap = { 0, 250000000 };
+
+		dc_progress_draw(w.progress);
+		pthread_mutex_lock(&w.lock);
+		running = w.running;
+		pthread_mutex_unlock(&w.lock);
+		if (!running)
+			break;
+		nanosleep(&nap, NULL);
+	}
+	for (unsigned t = 0; t < started; t++)
+		pthread_join(tids[t], NULL);
+out:
+	dc_progress_free(w.progress);
+	free(w.slots);
+	free(tids);
+	for (unsigned k = 0; k < w.ngroups; k++)
+		free(w.groups[k]);
+	free(w.groups);
+	pthread_mutex_destroy(&w.lock);
+	return rc;
+}
+
+/* After the probe: the dump (pages and probe), then look up and decide. */
+static void finish_one(const struct dc_scan_opts *o, struct dc_report *r, const struct dc_raw *raw)
+{
+	if (r->error)
+		return;
+	if (o->dump_dir && !o->sysroot[0]) {
+		char dir[PATH_MAX];
+		int rc;
+
+		snprintf(dir, sizeof(dir), "%s/%s", o->dump_dir, r->dev.name);
+		rc = dc_dump_write(dir, r, raw);
+		if (rc)
+			set_error(r, rc, "cannot write the dump under %s: %s", o->dump_dir);
+	}
+	if (!r->error)
+		dc_scan_evaluate(o->db, r);
+}
+
+static const char *resolve_error(int rc)
+{
+	switch (rc) {
+	case -ENOENT:  return "%s: no such device (%s)";
+	case -ENOTBLK: return "%s: not a block device (%s)";
+	case -EISDIR:  return "%s: a partition; name the whole disk (%s)";
+	case -EACCES:  return "%s: permission denied (%s)";
+	default:       return "%s: %s";
+	}
+}
+
+int dc_scan_devices(const struct dc_scan_opts *o, char *const *args, unsigned nargs,
+		    struct dc_report **reports, unsigned *n)
+{
+	char (*names)[DC_NAME_LEN] = calloc(DC_MAX_DEVICES, DC_NAME_LEN);
+	struct dc_report *out = NULL;
+	struct dc_raw *raws = NULL;
+	unsigned count;
+	int rc = 0;
+
+	*reports = NULL;
+	*n = 0;
+	if (!names)
+		return -ENOMEM;
+	if (!args) {
+		rc = dc_sysfs_list_disks(o->sysroot, names, DC_MAX_DEVICES);
+		if (rc < 0)
+			goto out;
+		count = (unsigned)rc;
+		rc = 0;
+	} else {
+		count = nargs < DC_MAX_DEVICES ? nargs : DC_MAX_DEVICES;
+	}
+	out = calloc(count ? count : 1, sizeof(*out));
+	if (!out) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	raws = calloc(count ? count : 1, sizeof(*raws));
+	if (!raws) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	for (unsigned i = 0; i < count; i++) {
+		if (args) {
+			int err = dc_sysfs_resolve(o->sysroot, args[i], names[i]);
+			if (err) {
+				snprintf(out[i].dev.path, sizeof(out[i].dev.path), "%s", args[i]);
+				out[i].dev.transport = DC_TRAN_UNKNOWN;
+				set_error(&out[i], err, resolve_error(err), args[i]);
+				continue;
+			}
+		}
+		inspect_one(o, names[i], &out[i], &raws[i]);
+	}
+	rc = probe_all(o, out, count);
+	for (unsigned i = 0; i < count; i++) {
+		finish_one(o, &out[i], &raws[i]);
+		dc_raw_free(&raws[i]);
+	}
+	if (rc)
+		goto out;
+	*reports = out;
+	*n = count;
+	out = NULL;
+out:
+	free(raws);
+	free(out);
+	free(names);
+	return rc;
+}
+
+static int replay_one(const struct dc_scan_opts *o, const char *dir, struct dc_report *r,
+		      char *err, size_t errlen)
+{
+	struct dc_raw raw = { 0 };
+	int rc = dc_dump_read(dir, r, &raw, err, errlen);
+
+	if (rc == 0) {
+		snprintf(r->replayed_from, sizeof(r->replayed_from), "%s", dir);
+		dc_inspect_parse(&r->dev, &raw, 0, &r->drive);
+		if (r->probe.mode == DC_PROBE_NOT_RUN && !r->probe.skipped[0]) /* older dumps */
+			snprintf(r->probe.skipped, sizeof(r->probe.skipped), "replay of a dump without a probe");
+		dc_scan_evaluate(o->db, r);
+	}
+	dc_raw_free(&raw);
+	return rc;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_report **reports,
+		   unsigned *n, char *err, size_t errlen)
+{
+	char path[PATH_MAX];
+	char *subdirs[DC_MAX_DEVICES];
+	unsigned nsub = 0, count = 0;
+	struct dc_report *out;
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+	int rc = 0;
+
+	*reports = NULL;
+	*n = 0;
+	snprintf(path, sizeof(path), "%s/device.json", dir);
+	if (stat(path, &st) == 0) {
+		out = calloc(1, sizeof(*out));
+		if (!out)
+			return -ENOMEM;
+		rc = replay_one(o, dir, out, err, errlen);
+		if (rc) {
+			free(out);
+			return rc;
+		}
+		*reports = out;
+		*n = 1;
+		return 0;
+	}
+	d = opendir(dir);
+	if (!d) {
+		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		return -errno;
+	}
+	while ((de = readdir(d)) && nsub < DC_MAX_DEVICES) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/device.json", dir, de->d_name);
+		if (stat(path, &st) == 0)
+			subdirs[nsub++] = strdup(de->d_name);
+	}
+	closedir(d);
+	if (!nsub) {
+		snprintf(err, errlen, "%s: no drivecheck dump here (no device.json)", dir);
+		return -ENOENT;
+	}
+	qsort(subdirs, nsub, sizeof(subdirs[0]), name_cmp);
+	/* One bad dump among many is that device's error; the others are still replayed. */
+	out = calloc(nsub, sizeof(*out));
+	for (unsigned i = 0; out && i < nsub; i++, count++) {
+		char why[512] = "";
+
+		snprintf(path, sizeof(path), "%s/%s", dir, subdirs[i] ? subdirs[i] : "");
+		rc = replay_one(o, path, &out[count], why, sizeof(why));
+		if (rc) {
+			memset(&out[count], 0, sizeof(out[count]));
+			snprintf(out[count].dev.path, sizeof(out[count].dev.path), "%s", path);
+			out[count].dev.transport = DC_TRAN_UNKNOWN;
+			out[count].error = rc;
+			snprintf(out[count].error_msg, sizeof(out[count].error_msg), "%s",
+				 why[0] ? why : strerror(-rc));
+		}
+	}
+	for (unsigned i = 0; i < nsub; i++)
+		free(subdirs[i]);
+	if (!out)
+		return -ENOMEM;
+	*reports = out;
+	*n = count;
+	return 0;
+}

@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* ata_parse.c - ATA IDENTIFY words and SMART attributes (decoded by libatasmart) to facts. Pure. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <atasmart.h>
+
+#include "device/ata/ata_attrs.h"
+#include "device/ata/ata_blob.h"
+#include "device/ata/ata_health.h"
+#include "drive.h"
+#include "model.h"
+#include "raw.h"
+#include "device/transport.h"
+
+#define ATA_ID_LEN DC_ATA_PAGE_LEN
+
+static unsigned word(const uint8_t *id, unsigned n)
+{
+	return id[2 * n] | (unsigned)id[2 * n + 1] << 8;
+}
+
+/* ATA strings hold two characters per word, high byte first. */
+static void ata_string(char *dst, size_t dstlen, const uint8_t *id, unsigned first, unsigned nwords)
+{
+	uint8_t tmp[64];
+
+	for (unsigned i = 0; i < nwords && 2 * i + 1 < sizeof(tmp); i++) {
+		tmp[2 * i] = id[2 * (first + i) + 1];
+		tmp[2 * i + 1] = id[2 * (first + i)];
+	}
+	dc_copy_ascii(dst, dstlen, tmp, 2 * nwords);
+}
+
+/* Word 255: when its low byte is 0xA5, all 512 bytes sum to 0 mod 256. */
+static bool identify_checksum_ok(const uint8_t *id)
+{
+	uint8_t sum = 0;
+
+	if (id[510] != 0xA5)
+		return true; /* no checksum given */
+	for (unsigned i = 0; i < ATA_ID_LEN; i++)
+		sum = (uint8_t)(sum + id[i]);
+	return sum == 0;
+}
+
+/* SMART supported (word 82 bit 0) but switched off (word 85 bit 0), where words 83 and 87
+ * say those words are valid. drivecheck does not switch it on: a setting of the drive's. */
+static bool smart_switched_off(const uint8_t *id)
+{
+	return (word(id, 83) & 0xC000) == 0x4000 && (word(id, 87) & 0xC000) == 0x4000 &&
+	       (word(id, 82) & 1) && !(word(id, 85) & 1);
+}
+
+static void parse_identify(const struct dc_raw *raw, const uint8_t *id, struct dc_drive *d)
+{
+	unsigned w82 = word(id, 82), w83 = word(id, 83), w85 = word(id, 85), w87 = word(id, 87);
+	char why[DC_TEXT_LEN];
+	bool lacks_cache = dc_raw_lacks(raw, DC_PG_ATA_IDENTIFY ".write-cache", why, sizeof(why));
+
+	ata_string(d->model, sizeof(d->model), id, 27, 20);
+	ata_string(d->serial, sizeof(d->serial), id, 10, 10);
+	ata_string(d->firmware, sizeof(d->firmware), id, 23, 4);
+	if (d->model[0])
+		snprintf(d->identity_source, sizeof(d->identity_source), "ata identify");
+
+	/* Word 217, nominal media rotation rate: 1 = not rotating, 0x0401-0xFFFE = rpm. */
+	if (word(id, 217) == 1)
+		d->rotational = DC_TRI_NO;
+	else if (word(id, 217) >= 0x0401 && word(id, 217) <= 0xFFFE)
+		d->rotational = DC_TRI_YES;
+
+	/* Words 82-84 are valid when word 83 bits 15:14 are 01, words 85-87 likewise by 87.
+	 * An imported IDENTIFY may hold them for SMART and still lack the cache bits. */
+	if (lacks_cache) {
+		snprintf(d->cache_source, sizeof(d->cache_source), "not in the input");
+		dc_drive_add_error(d, "write cache (ata identify words 82/85): not in the input "
+				   "(%s)", why);
+	} else if ((w83 & 0xC000) == 0x4000 && w82 != 0xFFFF) {
+		d->cache_present = (w82 & (1u << 5)) ? DC_TRI_YES : DC_TRI_NO;
+		snprintf(d->cache_source, sizeof(d->cache_source), "ata identify word 82/85 bit 5");
+	}
+	if ((w87 & 0xC000) == 0x4000 && w85 != 0xFFFF && d->cache_present == DC_TRI_YES)
+		d->cache_enabled = (w85 & (1u << 5)) ? DC_TRI_YES : DC_TRI_NO;
+	else if (d->cache_present == DC_TRI_NO)
+		d->cache_enabled = DC_TRI_NO;
+	if (smart_switched_off(id))
+		dc_drive_add_error(d, "ata smart: switched off on the drive; drivecheck does not "
+				   "turn it on ('smartctl -s on DEV' does)");
+	/* ATA has no PLP bit: a PLP SATA drive still says "write cache enabled". */
+	if (d->cache_present == DC_TRI_UNKNOWN && !lacks_cache)
+		dc_drive_add_error(d, "ata identify: write cache words 82/85 not valid");
+}
+
+struct attr_ctx {
+	struct dc_drive *d;
+	char norm[DC_TEXT_LEN];
+};
+
+/*
+ * A capacitor self-test or health attribute, judged on its normalised value:
+ *   0                        the test failed (libatasmart calls 0 "not valid": that is
+ *                            exactly the value that must never be skipped)
+ *   254, 255                 outside 1-253: the drive says nothing usable
+ *   <= its threshold (1-253) failing, by the drive's own threshold
+ *   worst <= threshold       it failed before: in doubt
+ *   threshold 0              the drive sets no failure threshold: present, value shown
+ *   no usable threshold      (no thresholds page, or 254/255 there) present, but pass and
+ *                            fail cannot be told apart: PLP, and "not judged"
+ *   otherwise                good
+ */
+static void judge_capacitor(struct dc_drive *d, const SkSmartAttributeParsedData *a,
+			    const struct dc_ata_attr_rule *rule, const char *src)
+{
+	const char *what = "power-loss capacitor health";
+	unsigned v = a->current_value, t = a->threshold;
+	bool usable = a->threshold_valid && t <= 0xFD;
+
+	if (v == 0) {
+		dc_drive_add_evidence(d, DC_EV_PLP_FAILED, src, what, "failing: value 0 (%s)",
+				      rule->family);
+	} else if (v > 0xFD) {
+		dc_drive_add_evidence(d, DC_EV_PLP_DEGRADED, src, what, "value %u is outside 1-253: "
+				      "health unknown (%s)", v, rule->family);
+	} else if (usable && t > 0 && v <= t) {
+		dc_drive_add_evidence(d, DC_EV_PLP_FAILED, src, what, "failing: value %u, threshold "
+				      "%u (%s)", v, t, rule->family);
+	} else if (usable && t > 0 && a->worst_value_valid && a->worst_value <= t) {
+		dc_drive_add_evidence(d, DC_EV_PLP, src, what, "value %u, threshold %u (%s)", v, t,
+				      rule->family);
+		dc_drive_add_evidence(d, DC_EV_PLP_DEGRADED, src, what, "failed before: worst value "
+				      "%u, threshold %u", a->worst_value, t);
+	} else if (usable) {
+		dc_drive_add_evidence(d, DC_EV_PLP, src, what, t ? "good: value %u, threshold %u (%s)"
+				      : "value %u, the drive sets no threshold (%u) (%s)", v, t,
+				      rule->family);
+	} else {
+		dc_drive_add_evidence(d, DC_EV_PLP, src, what, "present: value %u (%s)", v,
+				      rule->family);
+		dc_drive_add_evidence(d, DC_EV_PLP_DEGRADED, src, what, "not judged: no usable SMART "
+				      "threshold to tell pass from fail");
+	}
+}
+
+/* Every attribute goes into the facts as the drive gave it, whatever drivecheck makes of it. */
+static void keep_attribute(struct dc_drive *d, const SkSmartAttributeParsedData *a, uint64_t raw48)
+{
+	struct dc_ata_attr *k;
+
+	if (d->smart.nattrs >= DC_MAX_ATA_ATTRS)
+		return;
+	k = &d->smart.attrs[d->smart.nattrs++];
+	k->id = a->id;
+	k->flags = a->flags;
+	k->value = a->current_value;
+	k->worst = a->worst_value;
+	k->threshold = a->threshold;
+	k->threshold_known = a->threshold_valid;
+	k->raw = raw48;
+	dc_copy_ascii(k->name, sizeof(k->name), (const uint8_t *)(a->name ? a->name : ""),
+		      a->name ? strlen(a->name) : 0);
+}
+
+static void on_attribute(SkDisk *disk, const SkSmartAttributeParsedData *a, void *userdata)
+{
+	struct attr_ctx *ctx = userdata;
+	struct dc_drive *d = ctx->d;
+	const struct dc_ata_attr_rule *rule = dc_ata_attr_rule_find(ctx->norm, a->id);
+	uint64_t raw48 = 0;
+	char src[48];
+
+	(void)disk;
+	for (int i = 5; i >= 0; i--)
+		raw48 = (raw48 << 8) | a->raw[i];
+	keep_attribute(d, a, raw48);
+	/* libatasmart knows which drives count power-on time in minutes or seconds, and
+	 * gives attribute 9 in milliseconds whatever the drive's unit; temperatures (194,
+	 * then 190) in millikelvin. */
+	if (a->id == 9 && a->pretty_unit == SK_SMART_ATTRIBUTE_UNIT_MSECONDS) {
+		d->wear.have_power_on = true;
+		d->wear.power_on_hours = a->pretty_value / 3600000u;
+	}
+	if ((a->id == 194 || (a->id == 190 && !d->smart.have_temperature)) &&
+	    a->pretty_unit == SK_SMART_ATTRIBUTE_UNIT_MKELVIN && a->pretty_value >= 173150 &&
+	    a->pretty_value <= 473150) {
+		d->smart.have_temperature = true;
+		d->smart.temperature_c = (int)(((long long)a->pretty_value - 273150) / 1000);
+	}
+	if (!rule)
+		return;
+	snprintf(src, sizeof(src), "ata smart attr %u", a->id);
+	/* The capacitor is judged before the validity check: value 0 is its failure. */
+	if (rule->meaning == DC_ATTR_PLP_CAP_HEALTH) {
+		judge_capacitor(d, a, rule, src);
+		return;
+	}
+	/* A life-left counter that reached 0 is spent, not "not valid" as libatasmart says:
+	 * 0-100 all count (a Crucial MX200 at 0 with smartctl's FAILING_NOW). */
+	if (rule->meaning == DC_ATTR_LIFE_LEFT && a->current_value <= 100) {
+		d->wear.have_percent_used = true;
+		d->wear.percent_used = 100u - a->current_value;
+		snprintf(d->wear.source, sizeof(d->wear.source), "%s", src);
+		return;
+	}
+	if (!a->current_value_valid)
+		return;
+
+	switch (rule->meaning) {
+	case DC_ATTR_PLP_CAP_HEALTH:
+		break;
+	case DC_ATTR_LIFE_LEFT:
+		break; /* above */
+	case DC_ATTR_HOST_WRITES:
+		if (raw48 <= UINT64_MAX / rule->unit_bytes) {
+			d->wear.have_written = true;
+			d->wear.host_written_bytes = raw48 * rule->unit_bytes;
+		}
+		break;
+	case DC_ATTR_UNSAFE_SHUTDOWNS:
+		d->wear.have_unsafe_shutdowns = true;
+		d->wear.unsafe_shutdowns = raw48;
+		break;
+	}
+}
+
+static void parse_smart(const uint8_t *blob, size_t len, struct dc_drive *d)
+{
+	struct attr_ctx ctx = { .d = d };
+	SkDisk *disk = NULL;
+
+	/* A disk opened on NULL is libatasmart's replay mode: no device, only the blob. */
+	if (sk_disk_open(NULL, &disk) < 0) {
+		dc_drive_add_error(d, "ata smart: libatasmart: %s", strerror(errno));
+		return;
+	}
+	if (sk_disk_set_blob(disk, blob, len) < 0) {
+		dc_drive_add_error(d, "ata smart: blob refused by libatasmart");
+		goto out;
+	}
+	dc_model_normalize(d->model, ctx.norm, sizeof(ctx.norm));
+	if (sk_disk_smart_parse_attributes(disk, on_attribute, &ctx) < 0) {
+		dc_drive_add_error(d, "ata smart: no SMART data (%s)", strerror(errno));
+		goto out;
+	}
+	if (d->wear.have_percent_used || d->wear.have_written)
+		if (!d->wear.source[0])
+			snprintf(d->wear.source, sizeof(d->wear.source), "ata smart attributes");
+out:
+	sk_disk_free(disk);
+}
+
+/* SMART read over SG_IO (when libatasmart could not open the drive): the pages go into
+ * the blob form libatasmart replays, so the same library decodes them either way. */
+static void parse_sgio_smart(const struct dc_raw *raw, const uint8_t *id, struct dc_drive *d)
+{
+	const uint8_t *data = dc_raw_get(raw, DC_PG_ATA_SMART_DATA, ATA_ID_LEN);
+	const uint8_t *thr = dc_raw_get(raw, DC_PG_ATA_SMART_THRESHOLDS, ATA_ID_LEN);
+	uint8_t blob[DC_ATA_BLOB_MAX];
+
+	if (!data) {
+		dc_drive_page_error(d, raw, DC_PG_ATA_SMART_DATA, "ata smart");
+		return;
+	}
+	if (!thr)
+		dc_drive_page_error(d, raw, DC_PG_ATA_SMART_THRESHOLDS, "ata smart thresholds");
+	parse_smart(blob, dc_ata_blob_build(blob, id, data, thr), d);
+}
+
+/* Words 106, 117-118: the logical sector size, when longer than 512 bytes. */
+static unsigned logical_sector_bytes(const uint8_t *id)
+{
+	unsigned w106 = word(id, 106);
+	uint32_t words = word(id, 117) | (uint32_t)word(id, 118) << 16;
+
+	if ((w106 & 0xC000) == 0x4000 && (w106 & (1u << 12)) && words >= 256 && words <= 32768)
+		return 2 * words;
+	return 512;
+}
+
+/*
+ * Wear from the standard place first (docs/health.md): the Device Statistics log
+ * overrides what vendor attributes said, and the source names each place used.
+ */
+static void parse_wear_standard(const struct dc_raw *raw, const uint8_t *id, struct dc_drive *d)
+{
+	struct dc_ata_devstat got;
+	struct dc_wear attr = d->wear; /* what the attributes said, before the log */
+
+	dc_ata_parse_devstat(raw, logical_sector_bytes(id), d, &got);
+	if (!got.percent_used && !got.power_on && !got.written)
+		return;
+	/*
+	 * The log's counters are the standard figure; but a drive that counts 0 power-on
+	 * hours there and thousands in attribute 9 has not started that counter (seen on
+	 * SanDisk Ultra 3D reports): the attribute stands, said so. Any other disagreement
+	 * of more than a tenth is kept as the log says, and said too.
+	 */
+	if (got.power_on && attr.have_power_on && attr.power_on_hours) {
+		uint64_t log = d->wear.power_on_hours, att = attr.power_on_hours;
+
+		if (log == 0) {
+			d->wear.power_on_hours = att;
+			got.power_on = false;
+			dc_drive_add_error(d, "ata device statistics: 0 power-on hours, attribute 9 says "
+					   "%llu: the attribute is used", (unsigned long long)att);
+		} else if ((log > att ? log - att : att - log) * 10 > att) {
+			dc_drive_add_error(d, "ata device statistics: %llu power-on hours, attribute 9 "
+					   "says %llu: the log's figure is used",
+					   (unsigned long long)log, (unsigned long long)att);
+		}
+	}
+	if (!got.percent_used && !got.power_on && !got.written) {
+		snprintf(d->wear.source, sizeof(d->wear.source), "%s", attr.source);
+		return;
+	}
+	if (attr.have_percent_used && !got.percent_used &&
+	    strncmp(attr.source, "ata smart attr ", 15) == 0)
+		snprintf(d->wear.source, sizeof(d->wear.source),
+			 "ata device statistics; percentage used: ata smart attr %s", attr.source + 15);
+	else
+		snprintf(d->wear.source, sizeof(d->wear.source), "ata device statistics");
+}
+
+int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *d)
+{
+	const struct dc_page *blob = dc_raw_find(raw, DC_PG_ATA_SMART_BLOB);
+	const uint8_t *id = NULL;
+
+	if (blob && !blob->err && blob->data)
+		id = dc_ata_blob_identify(blob->data, blob->len);
+	if (!id)
+		id = dc_raw_get(raw, DC_PG_ATA_IDENTIFY, ATA_ID_LEN);
+	if (!id) {
+		/* Name the page that was meant to hold IDENTIFY: the SG_IO one when present. */
+		bool sgio = dc_raw_find(raw, DC_PG_ATA_IDENTIFY) != NULL;
+
+		dc_drive_page_error(d, raw, sgio ? DC_PG_ATA_IDENTIFY : DC_PG_ATA_SMART_BLOB,
+				    "ata identify");
+		return 0;
+	}
+	if (!identify_checksum_ok(id)) {
+		dc_drive_add_error(d, "ata identify: checksum mismatch (word 255): data not trusted");
+		return 0;
+	}
+	parse_identify(raw, id, d);
+	if (blob && !blob->err && blob->data)
+		parse_smart(blob->data, blob->len, d);
+	else if (dc_raw_find(raw, DC_PG_ATA_SMART_DATA))
+		parse_sgio_smart(raw, id, d);
+	else if (!smart_switched_off(id))
+		dc_drive_page_error(d, raw, DC_PG_ATA_SMART_BLOB, "ata smart");
+	dc_ata_parse_status(raw, d);
+	parse_wear_standard(raw, id, d);
+	return 0;
+}

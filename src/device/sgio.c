@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* sgio.c - SG_IO for the SCSI and ATA back-ends: reads, and the cache switch of the cache experiment. */
+#include <errno.h>
+#include <string.h>
+#include <sys/ioctl.h>
+
+#include <scsi/sg.h>
+
+#include "device/sgio.h"
+
+static int sgio(int fd, int dir, const uint8_t *cdb, size_t cdblen, uint8_t *buf, size_t len,
+		size_t *got)
+{
+	uint8_t sense[32];
+	struct sg_io_hdr io;
+
+	memset(&io, 0, sizeof(io));
+	memset(sense, 0, sizeof(sense));
+	io.interface_id = 'S';
+	io.dxfer_direction = len ? dir : SG_DXFER_NONE;
+	io.cmd_len = (unsigned char)cdblen;
+	io.cmdp = (unsigned char *)cdb;
+	io.dxferp = len ? buf : NULL;
+	io.dxfer_len = (unsigned)len;
+	io.sbp = sense;
+	io.mx_sb_len = sizeof(sense);
+	io.timeout = DC_SGIO_TIMEOUT_MS;
+	*got = 0;
+
+	if (ioctl(fd, SG_IO, &io) < 0)
+		return -errno;
+	if (io.host_status || (io.driver_status & ~0x08 /* DRIVER_SENSE */))
+		return -EIO;
+	if (io.status == 0x02 /* CHECK CONDITION */ || (io.driver_status & 0x08)) {
+		/* ATA PASS-THROUGH with CK_COND reports success through sense data too. */
+		uint8_t key = (sense[0] & 0x7f) >= 0x72 ? sense[1] & 0x0f : sense[2] & 0x0f;
+		if (key != 0 && key != 1 /* RECOVERED ERROR */)
+			return 0x10000 | key;
+	} else if (io.status) {
+		return io.status;
+	}
+	*got = len - (size_t)(io.resid > 0 ? io.resid : 0);
+	return 0;
+}
+
+int dc_sgio_read(int fd, const uint8_t *cdb, size_t cdblen, uint8_t *buf, size_t len,
+		 size_t *got)
+{
+	memset(buf, 0, len);
+	return sgio(fd, SG_DXFER_FROM_DEV, cdb, cdblen, buf, len, got);
+}
+
+int dc_sgio_write(int fd, const uint8_t *cdb, size_t cdblen, const uint8_t *buf, size_t len)
+{
+	size_t got;
+
+	return sgio(fd, SG_DXFER_TO_DEV, cdb, cdblen, (uint8_t *)buf, len, &got);
+}
+
+/*
+ * The ATA registers a SATL returns in the sense data of an ATA PASS-THROUGH with CK_COND
+ * set (SAT-3 12.2.2.6): the ATA Status Return descriptor (09h) of descriptor-format
+ * sense, or the fixed-format fields, whichever the SATL gives.
+ */
+static int ata_registers(const uint8_t *sense, size_t len, uint8_t *lba_mid, uint8_t *lba_high)
+{
+	uint8_t fmt = sense[0] & 0x7f;
+
+	if ((fmt == 0x72 || fmt == 0x73) && len >= 8) {
+		size_t end = 8 + (size_t)sense[7], off = 8;
+
+		if (end > len)
+			end = len;
+		while (off + 2 <= end) {
+			if (sense[off] == 0x09 && off + 14 <= end) {
+				*lba_mid = sense[off + 9];
+				*lba_high = sense[off + 11];
+				return 0;
+			}
+			off += 2 + (size_t)sense[off + 1];
+		}
+		return -EPROTO;
+	}
+	if ((fmt == 0x70 || fmt == 0x71) && len >= 12) {
+		*lba_mid = sense[10];
+		*lba_high = sense[11];
+		return 0;
+	}
+	return -EPROTO;
+}
+
+int dc_sgio_ata_registers(int fd, const uint8_t *cdb16, uint8_t *lba_mid, uint8_t *lba_high)
+{
+	uint8_t sense[64];
+	struct sg_io_hdr io;
+
+	memset(&io, 0, sizeof(io));
+	memset(sense, 0, sizeof(sense));
+	io.interface_id = 'S';
+	io.dxfer_direction = SG_DXFER_NONE;
+	io.cmd_len = 16;
+	io.cmdp = (unsigned char *)cdb16;
+	io.sbp = sense;
+	io.mx_sb_len = sizeof(sense);
+	io.timeout = DC_SGIO_TIMEOUT_MS;
+	if (ioctl(fd, SG_IO, &io) < 0)
+		return -errno;
+	if (io.host_status || (io.driver_status & ~0x08))
+		return -EIO;
+	if (io.sb_len_wr == 0)
+		return io.status ? io.status : -EPROTO;
+	{
+		uint8_t key = (sense[0] & 0x7f) >= 0x72 ? sense[1] & 0x0f : sense[2] & 0x0f;
+
+		/* RECOVERED ERROR, "ATA pass through information available" (00h/1Dh),
+		 * is how CK_COND answers; anything else is the command refused */
+		if (key != 0 && key != 1)
+			return 0x10000 | key;
+	}
+	return ata_registers(sense, io.sb_len_wr, lba_mid, lba_high);
+}

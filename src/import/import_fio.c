@@ -1,0 +1,482 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* import_fio.c - a fio --output-format=json run of 4 KiB durable writes at queue depth 1 as
+ * a probe result. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cjson/cJSON.h>
+
+#include "import/import.h"
+#include "raw.h"
+
+/*
+ * A fio run stands for drivecheck's probe only when its options say it measured what the
+ * probe measures: 4 KiB writes (bs), one at a time (iodepth 1, numjobs 1), O_DIRECT, each
+ * made durable one of the two ways the probe asks:
+ *   sync=1|sync|dsync      O_SYNC or O_DSYNC writes: the probe's RWF_DSYNC phase (sync);
+ *   fdatasync=1|fsync=1    a write, then a flush: its write + fdatasync phase (flush).
+ * "job options" override "global options"; an option absent is fio's default (bs 4k,
+ * iodepth 1, rw read, direct 0).
+ *
+ * fio times the write and the fdatasync apart, and percentiles do not add. For two times
+ * X and Y, P(X + Y > x_a + y_b) <= (1 - a) + (1 - b), so the sum of their a-th
+ * percentiles bounds the (2a - 1)-th percentile of the sum from above: the flush phase's
+ * p50 is at most write p80 + sync p80, p90 at most p95 + p95, p99 at most p99.5 + p99.5,
+ * p99.9 at most p99.95 + p99.95 (fio's default percentile list has all of these; a
+ * missing one is replaced by the next higher printed, else the maximum: still a bound).
+ * The mean adds exactly; the standard deviation of a sum is at most the sum of theirs.
+ * An upper bound errs towards "slow", never towards "fast".
+ */
+
+struct lat {
+	const cJSON *pct;            /* the "percentile" object, keys "50.000000" */
+	double to_us;                /* 1e-3 for *_ns (fio 3), 1 for fio 2's usec */
+	double n, mean, stdev, min, max;
+};
+
+static double num(const cJSON *o, const char *key, double dflt)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	if (cJSON_IsNumber(it) && isfinite(it->valuedouble))
+		return it->valuedouble;
+	if (cJSON_IsString(it) && it->valuestring) {
+		char *end;
+		double d = strtod(it->valuestring, &end);
+
+		if (end != it->valuestring && !*end && isfinite(d))
+			return d;
+	}
+	return dflt;
+}
+
+/* A latency object, ns (fio 3: "lat_ns", "clat_ns") or us (fio 2: "lat", "clat"). */
+static bool get_lat(const cJSON *phase, const char *name, struct lat *l)
+{
+	char key[16];
+	const cJSON *o;
+
+	memset(l, 0, sizeof(*l));
+	snprintf(key, sizeof(key), "%s_ns", name);
+	if ((o = cJSON_GetObjectItemCaseSensitive(phase, key)) && cJSON_IsObject(o)) {
+		l->to_us = 1e-3;
+	} else if ((o = cJSON_GetObjectItemCaseSensitive(phase, name)) && cJSON_IsObject(o)) {
+		l->to_us = 1;
+	} else {
+		return false;
+	}
+	l->pct = cJSON_GetObjectItemCaseSensitive(o, "percentile");
+	if (!cJSON_IsObject(l->pct))
+		l->pct = NULL;
+	l->n = num(o, "N", 0);
+	l->mean = num(o, "mean", 0) * l->to_us;
+	l->stdev = num(o, "stddev", 0) * l->to_us;
+	l->min = num(o, "min", 0) * l->to_us;
+	l->max = num(o, "max", 0) * l->to_us;
+	return l->n >= 0 && l->mean >= 0 && l->min >= 0 && l->max >= 0;
+}
+
+/* The smallest printed percentile at or above p, in us; the maximum when none is. */
+static double pct_at_least(const struct lat *l, double p)
+{
+	const cJSON *it;
+	double best_p = INFINITY, best = l->max;
+
+	cJSON_ArrayForEach(it, l->pct) {
+		char *end;
+		double kp = it->string ? strtod(it->string, &end) : NAN;
+
+		if (!it->string || *end || !cJSON_IsNumber(it) || !(kp >= p - 1e-9) || kp >= best_p ||
+		    !isfinite(it->valuedouble) || it->valuedouble < 0)
+			continue;
+		best_p = kp;
+		best = it->valuedouble * l->to_us;
+	}
+	return best;
+}
+
+/* ---------------------------------------------------------------- options */
+
+struct job {
+	const cJSON *opts, *global;
+	char why[160];               /* why it is not a probe run; empty when it is */
+};
+
+/* An option of the job, else of the global section; NULL when neither sets it. fio prints
+ * every value as a string; a number is taken too. */
+static const char *opt(const struct job *j, const char *key, char *buf, size_t len)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(j->opts, key);
+
+	if (!it)
+		it = cJSON_GetObjectItemCaseSensitive(j->global, key);
+	if (cJSON_IsString(it) && it->valuestring)
+		return it->valuestring;
+	if (cJSON_IsNumber(it)) {
+		snprintf(buf, len, "%.0f", it->valuedouble);
+		return buf;
+	}
+	if (it) {
+		snprintf(buf, len, "?");
+		return buf;
+	}
+	return NULL;
+}
+
+static void __attribute__((format(printf, 2, 3))) refuse(struct job *j, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (j->why[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(j->why, sizeof(j->why), fmt, ap);
+	va_end(ap);
+}
+
+/* fio's bool options: "1", "0", and for sync= also "sync", "dsync", "none". */
+static bool is_one(const char *v)
+{
+	return v && (strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0 || strcasecmp(v, "on") == 0);
+}
+
+static bool is_zero(const char *v)
+{
+	return !v || strcmp(v, "0") == 0 || strcasecmp(v, "false") == 0 || strcasecmp(v, "off") == 0;
+}
+
+/* A block size in bytes: "4k", "4K", "4KiB", "4096"; the write's of "r,w[,t]". 0 if not one. */
+static unsigned long long block_size(const char *v)
+{
+	const char *comma = strchr(v, ',');
+	char *end;
+	unsigned long long n;
+
+	if (comma) {
+		v = comma + 1;
+		if (!*v)
+			return 0;
+	}
+	errno = 0;
+	n = strtoull(v, &end, 10);
+	if (errno || end == v)
+		return 0;
+	if (*end == 'k' || *end == 'K') {
+		n *= 1024;
+		end++;
+		if (*end == 'i')
+			end++;
+		if (*end == 'B' || *end == 'b')
+			end++;
+	}
+	return (*end == '\0' || *end == ',') ? n : 0;
+}
+
+enum phase { PHASE_NONE, PHASE_SYNC, PHASE_FLUSH };
+
+/* What the job measured, or PHASE_NONE with j->why set. */
+static enum phase check_job(struct job *j, const cJSON *jo)
+{
+	static const char *const engines[] = {
+		"sync", "psync", "vsync", "pvsync", "pvsync2", "libaio", "io_uring", "posixaio",
+	};
+	char b1[32], b2[32];
+	const char *rw = opt(j, "rw", b1, sizeof(b1)), *v;
+	const char *sync, *fdsync, *fsync;
+	bool by_sync, by_flush;
+	double err = num(jo, "error", 0);
+
+	if (!rw)
+		rw = opt(j, "readwrite", b1, sizeof(b1));
+	if (err != 0)
+		refuse(j, "error %.0f in the run", err);
+	if (!rw || (strcmp(rw, "write") != 0 && strcmp(rw, "randwrite") != 0))
+		refuse(j, "rw=%s: not a write run", rw ? rw : "read (the default)");
+	v = opt(j, "bs", b2, sizeof(b2));
+	if (!v)
+		v = opt(j, "blocksize", b2, sizeof(b2));
+	if (v && block_size(v) != 4096)
+		refuse(j, "bs=%s: not 4 KiB writes", v);
+	if (opt(j, "bsrange", b2, sizeof(b2)) || opt(j, "bssplit", b2, sizeof(b2)) ||
+	    opt(j, "blocksize_range", b2, sizeof(b2)))
+		refuse(j, "mixed block sizes (bsrange, bssplit): not 4 KiB writes");
+	if ((v = opt(j, "iodepth", b2, sizeof(b2))) && strcmp(v, "1") != 0)
+		refuse(j, "iodepth=%s: not a queue-depth-1 sync-write run", v);
+	if ((v = opt(j, "numjobs", b2, sizeof(b2))) && strcmp(v, "1") != 0)
+		refuse(j, "numjobs=%s: not one write at a time", v);
+	if ((v = opt(j, "ioengine", b2, sizeof(b2)))) {
+		size_t i;
+
+		for (i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
+			if (strcmp(v, engines[i]) == 0)
+				break;
+		if (i == sizeof(engines) / sizeof(engines[0]))
+			refuse(j, "ioengine=%s: not a plain write to a file or device", v);
+	}
+	{
+		char b3[32];
+		const char *bufd = opt(j, "buffered", b3, sizeof(b3));
+
+		v = opt(j, "direct", b2, sizeof(b2));
+		if (!is_one(v) && !(bufd && is_zero(bufd)))
+			refuse(j, "direct=%s: writes through the page cache, not O_DIRECT",
+			       v ? v : "0 (the default)");
+	}
+	if (opt(j, "sync_file_range", b2, sizeof(b2)))
+		refuse(j, "sync_file_range: not a flush of each write");
+	sync = opt(j, "sync", b1, sizeof(b1));
+	fdsync = opt(j, "fdatasync", b2, sizeof(b2));
+	by_sync = sync && (is_one(sync) || strcmp(sync, "sync") == 0 || strcmp(sync, "dsync") == 0);
+	if (sync && !by_sync && !is_zero(sync) && strcmp(sync, "none") != 0)
+		refuse(j, "sync=%s: not O_SYNC or O_DSYNC", sync);
+	{
+		char b3[32];
+
+		fsync = opt(j, "fsync", b3, sizeof(b3));
+		if ((fdsync && !is_zero(fdsync) && strcmp(fdsync, "1") != 0) ||
+		    (fsync && !is_zero(fsync) && strcmp(fsync, "1") != 0))
+			refuse(j, "fdatasync=%s fsync=%s: a flush every few writes, not after each",
+			       fdsync ? fdsync : "0", fsync ? fsync : "0");
+		by_flush = (fdsync && strcmp(fdsync, "1") == 0) || (fsync && strcmp(fsync, "1") == 0);
+	}
+	if (by_sync && by_flush)
+		refuse(j, "both sync= and fdatasync=/fsync=: neither of the probe's two phases alone");
+	if (!by_sync && !by_flush)
+		refuse(j, "neither sync=1 nor fdatasync=1: the writes were not made durable");
+	if (j->why[0])
+		return PHASE_NONE;
+	return by_sync ? PHASE_SYNC : PHASE_FLUSH;
+}
+
+/* ---------------------------------------------------------------- measures */
+
+/* The write's own latency: the whole of it (lat) where fio printed its percentiles, else
+ * the completion latency, which for fio's synchronous engines is all of it. */
+static bool write_lat(const cJSON *write, struct lat *l, double *slat_mean)
+{
+	struct lat s;
+
+	*slat_mean = 0;
+	if (get_lat(write, "lat", l) && l->pct && l->n > 0)
+		return true;
+	if (!get_lat(write, "clat", l) || !l->pct || l->n <= 0)
+		return false;
+	if (get_lat(write, "slat", &s) && s.n > 0)
+		*slat_mean = s.mean;
+	return true;
+}
+
+static void fill_sync(struct dc_latency *out, const struct lat *w, double count, double iops)
+{
+	memset(out, 0, sizeof(*out));
+	out->count = count > 0 && count < 4e9 ? (unsigned)count : 0;
+	out->mean_us = w->mean;
+	out->stdev_us = w->stdev;
+	out->min_us = w->min;
+	out->max_us = w->max;
+	out->p50_us = pct_at_least(w, 50);
+	out->p90_us = pct_at_least(w, 90);
+	out->p99_us = pct_at_least(w, 99);
+	out->p999_us = pct_at_least(w, 99.9);
+	out->iops = iops;
+}
+
+/* The write and its fdatasync as one durable write: upper bounds (see the top). */
+static void fill_flush(struct dc_latency *out, const struct lat *w, const struct lat *s,
+		       double count, double iops)
+{
+	memset(out, 0, sizeof(*out));
+	out->count = count > 0 && count < 4e9 ? (unsigned)count : 0;
+	out->mean_us = w->mean + s->mean;
+	out->stdev_us = w->stdev + s->stdev;
+	out->min_us = w->min + s->min;
+	out->max_us = w->max + s->max;
+	out->p50_us = pct_at_least(w, 80) + pct_at_least(s, 80);
+	out->p90_us = pct_at_least(w, 95) + pct_at_least(s, 95);
+	out->p99_us = pct_at_least(w, 99.5) + pct_at_least(s, 99.5);
+	out->p999_us = pct_at_least(w, 99.95) + pct_at_least(s, 99.95);
+	out->iops = iops;
+}
+
+/* The job as the probe's result, or -EINVAL with the reason in j->why. */
+static int job_probe(struct job *j, const cJSON *jo, enum phase ph, struct dc_probe *p,
+		     struct dc_import_part *part)
+{
+	const cJSON *write = cJSON_GetObjectItemCaseSensitive(jo, "write");
+	const cJSON *sync = cJSON_GetObjectItemCaseSensitive(jo, "sync");
+	double ios = num(write, "total_ios", -1), bytes = num(write, "io_bytes", -1);
+	double runtime_ms = num(jo, "job_runtime", 0);
+	char b[DC_PATH_LEN];
+	const char *where;
+	struct lat w, s;
+	double slat_mean;
+
+	if (!cJSON_IsObject(write) || ios <= 0) {
+		refuse(j, "no writes in the run");
+		return -EINVAL;
+	}
+	if (ios >= 4e9 || ios != floor(ios)) {
+		refuse(j, "%g writes: not a count", ios);
+		return -EINVAL;
+	}
+	/* A check on the options: what was written, per write. */
+	if (bytes > 0 && fabs(bytes / ios - 4096) > 0.5) {
+		refuse(j, "%.0f bytes in %.0f writes: not 4 KiB each", bytes, ios);
+		return -EINVAL;
+	}
+	if (!write_lat(write, &w, &slat_mean)) {
+		refuse(j, "no write latency percentiles (clat_percentiles=0?)");
+		return -EINVAL;
+	}
+	memset(p, 0, sizeof(*p));
+	if (ph == PHASE_SYNC) {
+		fill_sync(&p->sync, &w, ios, num(write, "iops", 0));
+	} else {
+		if (!cJSON_IsObject(sync) || !get_lat(sync, "lat", &s) || s.n <= 0 || !s.pct) {
+			refuse(j, "no fdatasync latency in the output (fio before 3.5?)");
+			return -EINVAL;
+		}
+		fill_flush(&p->flush, &w, &s, ios < s.n ? ios : s.n, num(write, "iops", 0));
+	}
+	{
+		const struct dc_latency *l = ph == PHASE_SYNC ? &p->sync : &p->flush;
+
+		/* An hour per write is no drive's answer, and past it the figures mean nothing. */
+		if (!(l->p999_us < 3.6e9) || !(l->max_us < 3.6e9 * 2) || !(l->mean_us < 3.6e9)) {
+			refuse(j, "latencies beyond an hour: not a real run");
+			return -EINVAL;
+		}
+	}
+	if (ph == PHASE_FLUSH)
+		dc_import_note(part, "fio: write + fdatasync p50 %.1f us, p99 %.1f us: upper bounds "
+			       "(write p80 + fdatasync p80, p99.5 + p99.5)", p->flush.p50_us,
+			       p->flush.p99_us);
+	if (slat_mean > 0)
+		dc_import_note(part, "fio: write percentiles are completion latencies; the submission "
+			       "latency (mean %.1f us) is not in them", slat_mean);
+	where = opt(j, "filename", b, sizeof(b));
+	if (!where)
+		where = opt(j, "directory", b, sizeof(b));
+	snprintf(p->where, sizeof(p->where), "%s", where ? where : "fio's working directory");
+	/* Neither of drivecheck's modes describes another tool's run: a device node is the
+	 * nearer to a raw probe, anything else to a file on a filesystem. */
+	p->mode = strncmp(p->where, "/dev/", 5) == 0 && strncmp(p->where, "/dev/shm/", 9) != 0
+		  ? DC_PROBE_RAW : DC_PROBE_FILE;
+	if (runtime_ms <= 0)
+		runtime_ms = num(write, "runtime", 0);
+	p->duration_s = runtime_ms > 0 ? runtime_ms / 1000.0 : num(jo, "elapsed", 0);
+	return 0;
+}
+
+/* fio prints its errors ("fio: pid=..., err=28/...") on standard output, before the JSON. */
+static const char *json_start(const char *text)
+{
+	const char *s = text;
+
+	while (*s) {
+		const char *t = s;
+
+		while (*t == ' ' || *t == '\t' || *t == '\r')
+			t++;
+		if (*t == '{')
+			return t;
+		if (strncmp(t, "fio: ", 5) != 0 && strncmp(t, "note: ", 6) != 0 && *t != '\n')
+			return NULL;
+		s = strchr(t, '\n');
+		if (!s)
+			return NULL;
+		s++;
+	}
+	return NULL;
+}
+
+int dc_import_fio(const char *text, size_t len, struct dc_import_parts *out, char *err,
+		  size_t errlen)
+{
+	const char *s = json_start(text);
+	const cJSON *jobs, *jo, *global, *ver;
+	cJSON *root;
+	char reasons[384] = "";
+	size_t rlen = 0;
+	int idx = 0, used = -1, rc = -EINVAL;
+	struct dc_import_part *part = NULL;
+	struct dc_probe probe;
+	struct job j;
+
+	if (!s) {
+		snprintf(err, errlen, "fio: not a fio --output-format=json output");
+		return -EINVAL;
+	}
+	root = cJSON_ParseWithLengthOpts(s, len - (size_t)(s - text), NULL, false);
+	if (!root) {
+		snprintf(err, errlen, "fio: not valid JSON (cut short, or nested past %d levels)",
+			 CJSON_NESTING_LIMIT);
+		return -EINVAL;
+	}
+	ver = cJSON_GetObjectItemCaseSensitive(root, "fio version");
+	jobs = cJSON_GetObjectItemCaseSensitive(root, "jobs");
+	global = cJSON_GetObjectItemCaseSensitive(root, "global options");
+	if (!cJSON_IsObject(root) || !cJSON_IsString(ver) || !cJSON_IsArray(jobs) ||
+	    !cJSON_GetArraySize(jobs)) {
+		snprintf(err, errlen, "fio: no \"fio version\" and \"jobs\": not a fio JSON output");
+		goto out;
+	}
+	if (global && !cJSON_IsObject(global)) {
+		snprintf(err, errlen, "fio: \"global options\" is not an object");
+		goto out;
+	}
+	part = dc_import_part_add(out, DC_IMPORT_FIO);
+	if (!part) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	cJSON_ArrayForEach(jo, jobs) {
+		const cJSON *name = cJSON_GetObjectItemCaseSensitive(jo, "jobname");
+		enum phase ph;
+
+		memset(&j, 0, sizeof(j));
+		j.global = global;
+		j.opts = cJSON_GetObjectItemCaseSensitive(jo, "job options");
+		if (!cJSON_IsObject(jo) || (j.opts && !cJSON_IsObject(j.opts))) {
+			snprintf(err, errlen, "fio: job %d is not an object with \"job options\"", idx);
+			goto out;
+		}
+		/* One failed job makes the run's numbers suspect: the whole file is refused. */
+		if (num(jo, "error", 0) != 0) {
+			snprintf(err, errlen, "fio: job '%.40s' ended with error %.0f: the run is not "
+				 "used", cJSON_IsString(name) ? name->valuestring : "?",
+				 num(jo, "error", 0));
+			goto out;
+		}
+		ph = used < 0 ? check_job(&j, jo) : PHASE_NONE;
+		if (used < 0 && ph != PHASE_NONE && job_probe(&j, jo, ph, &probe, part) == 0)
+			used = idx;
+		if (used < 0 && rlen < sizeof(reasons) - 1)
+			rlen += (size_t)snprintf(reasons + rlen, sizeof(reasons) - rlen, "%sjob '%.40s': %s",
+						 rlen ? "; " : "", cJSON_IsString(name) ? name->valuestring
+						 : "?", j.why);
+		idx++;
+	}
+	if (used < 0) {
+		snprintf(err, errlen, "fio: %s", reasons);
+		goto out;
+	}
+	part->have_probe = true;
+	part->probe = probe;
+	if (idx > 1)
+		dc_import_note(part, "fio: job %d of %d used%s%.100s", used + 1, idx, rlen ? "; " : "",
+			       reasons);
+	dc_import_note(part, "fio: another tool's run, imported: %s on %.60s",
+		       probe.sync.count ? "O_SYNC/O_DSYNC writes" : "write + fdatasync", probe.where);
+	rc = 1;
+out:
+	if (rc < 0 && part)
+		dc_raw_free(&out->v[--out->n].raw); /* the part just added, and nothing else */
+	cJSON_Delete(root);
+	return rc;
+}

@@ -1,0 +1,596 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* import_nvme_cli.c - nvme-cli's id-ctrl, id-ns, smart-log, get-feature 6 and list to pages. */
+#include <endian.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cjson/cJSON.h>
+#include <nvme/types.h>
+
+#include "import/import.h"
+#include "import/nvme-cli/import_nvme_cli.h"
+#include "import/page_build.h"
+#include "raw.h"
+#include "whole_number.h"
+
+/*
+ * What the nvme-cli sources (github.com/linux-nvme/nvme-cli, v0.8 to v3.0-rc1) print, and
+ * what differs between versions:
+ *  - 128-bit counters (smart-log, tnvmcap, unvmcap, megcap, maxdna, nvmcap): a JSON number
+ *    printed with "%.0Lf" from a long double in 0.x and 1.x, a decimal string since 2.0;
+ *  - smart-log "critical_warning": a number, or with -v an object whose "value" it is;
+ *  - id-ctrl: 1.x "nvscc" and "ctrattr" are 2.x "icsvscc" and "fcatt"; power states print
+ *    the raw "idle_scale" and "active_work_scale" bytes in 1.x, and the decoded
+ *    "idle_scale", "active_scale" and "active_power_work" in 2.x;
+ *  - smart-log keys have not changed ("percent_used" throughout; "percentage_used" is the
+ *    text output's name, accepted too);
+ *  - get-feature: text only up to 2.6 ("get-feature:0x06 (Volatile Write Cache), Current
+ *    value:0x00000001"; "0x6" and "value: 0x000001" in 0.x and 1.x; a zero value prints
+ *    without "0x"), JSON since 2.7 (an object "feature: 0x06" or "Feature: 0x06" holding
+ *    "name"/"Name" and "Current": "0x00000001");
+ *  - list: Devices[] of namespaces (DevicePath, ModelNumber, SerialNumber, Firmware,
+ *    PhysicalSize, SectorSize) by default; with -v, Devices[] of subsystems (1.x) or of hosts
+ *    holding Subsystems[] (2.x), each with Controllers[] and Namespaces[] (3.0: namespaces
+ *    with Paths[] naming the controllers).
+ * Fields newer than libnvme 1.3's structs (Debian 12) fall in its reserved bytes and are not
+ * rebuilt; no parser reads them.
+ */
+
+void nc_fail(struct ctx *c, const char *fmt, ...)
+{
+	char buf[192];
+	va_list ap;
+
+	if (c->failed)
+		return;
+	c->failed = true;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	snprintf(c->err, c->errlen, "nvme-cli %s: %s", c->what, buf);
+}
+
+
+/* A non-negative integer from a JSON number or a decimal (or 0x) string. 0, or -EINVAL
+ * with the reason set. bits: the field's width. */
+int nc_uint(struct ctx *c, const cJSON *it, const char *key, unsigned bits, u128 *out)
+{
+	u128 v = 0, max = bits >= 128 ? ~(u128)0 : ((u128)1 << bits) - 1;
+
+	if (cJSON_IsNumber(it)) {
+		double d = it->valuedouble;
+
+		if (!isfinite(d) || d < 0 || d != floor(d)) {
+			nc_fail(c, "\"%s\" is %g: not a count", key, d);
+			return -EINVAL;
+		}
+		if (d >= 3.4028236692093846e38) { /* 2^128 */
+			nc_fail(c, "\"%s\" is %g: more than 128 bits", key, d);
+			return -EINVAL;
+		}
+		if (d > MAX_U53) {
+			if (bits <= 64) {
+				nc_fail(c, "\"%s\" is %.0f: beyond what a JSON number holds exactly", key, d);
+				return -EINVAL;
+			}
+			c->approx = true;
+		}
+		v = (u128)d;
+	} else if (cJSON_IsString(it) && it->valuestring) {
+		int rc = dc_whole_number(it->valuestring, true, &v);
+
+		if (rc) {
+			nc_fail(c, "\"%s\" is \"%.40s\": %s", key, it->valuestring,
+				rc == -ERANGE ? "more than 128 bits" : "not a number");
+			return -EINVAL;
+		}
+	} else {
+		nc_fail(c, "\"%s\" is not a number", key);
+		return -EINVAL;
+	}
+	if (v > max) {
+		nc_fail(c, "\"%s\" does not fit in %u bits", key, bits);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+static void put_le(uint8_t *dst, unsigned bytes, u128 v)
+{
+	for (unsigned i = 0; i < bytes; i++)
+		dst[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* A field of a little-endian structure: its key, where and how wide (bytes). */
+struct field {
+	const char *key;
+	size_t off;
+	unsigned bytes;
+};
+
+/* Sets every field of the table the object carries. Returns -EINVAL on a bad value. */
+static int set_fields(struct ctx *c, const cJSON *o, uint8_t *base, const struct field *f,
+		      size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, f[i].key);
+		u128 v;
+
+		if (!it)
+			continue;
+		if (nc_uint(c, it, f[i].key, 8 * f[i].bytes, &v))
+			return -EINVAL;
+		put_le(base + f[i].off, f[i].bytes, v);
+	}
+	return 0;
+}
+
+/* A string field, space-padded as the drive gives it. NULL when absent; -EINVAL when of
+ * the wrong type or too long. */
+int nc_string(struct ctx *c, const cJSON *o, const char *key, size_t max,
+		      const char **out)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	*out = NULL;
+	if (!it)
+		return 0;
+	if (!cJSON_IsString(it) || !it->valuestring) {
+		nc_fail(c, "\"%s\" is not a string", key);
+		return -EINVAL;
+	}
+	if (strlen(it->valuestring) > max) {
+		nc_fail(c, "\"%s\" is longer than the %zu bytes of its field", key, max);
+		return -EINVAL;
+	}
+	*out = it->valuestring;
+	return 0;
+}
+
+/* Hex digits (dashes between them allowed: a UUID) into exactly len bytes. */
+static int set_hex(struct ctx *c, const cJSON *o, const char *key, uint8_t *dst, size_t len)
+{
+	const char *s;
+	size_t n = 0;
+
+	if (nc_string(c, o, key, 2 * len + 8, &s))
+		return -EINVAL;
+	if (!s)
+		return 0;
+	for (; *s && n < 2 * len; s++) {
+		int dig = *s >= '0' && *s <= '9' ? *s - '0' : *s >= 'a' && *s <= 'f' ? *s - 'a' + 10
+			: *s >= 'A' && *s <= 'F' ? *s - 'A' + 10 : -1;
+
+		if (*s == '-')
+			continue;
+		if (dig < 0)
+			break;
+		dst[n / 2] = (uint8_t)(n % 2 ? dst[n / 2] | dig : dig << 4);
+		n++;
+	}
+	if (*s || n != 2 * len) {
+		nc_fail(c, "\"%s\" is not %zu hex bytes", key, len);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+void nc_trimmed(char *dst, size_t len, const char *s)
+{
+	size_t n;
+
+	while (*s == ' ')
+		s++;
+	n = strlen(s);
+	while (n && s[n - 1] == ' ')
+		n--;
+	snprintf(dst, len, "%.*s", (int)n, s);
+}
+
+/* The NVMe pages a part does not carry, so that a drive without them says "not in the
+ * input" rather than "not read". */
+int nc_lacks_nvme_pages(struct dc_import_part *p)
+{
+	static const char *const pages[] = {
+		DC_PG_NVME_ID_CTRL, DC_PG_NVME_ID_NS, DC_PG_NVME_FEAT_VWC, DC_PG_NVME_FEAT_VWC_CAP,
+		DC_PG_NVME_LOG_SMART, DC_PG_NVME_LOG_C0,
+	};
+
+	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++)
+		if (!dc_raw_find(&p->raw, pages[i]) && dc_import_lacks_page(p, pages[i]))
+			return -ENOMEM;
+	return 0;
+}
+
+/* ---------------------------------------------------------------- id-ctrl */
+
+#define F(name, key) { key, offsetof(struct nvme_id_ctrl, name), sizeof(((struct nvme_id_ctrl *)0)->name) }
+static const struct field ctrl_fields[] = {
+	F(vid, "vid"), F(ssvid, "ssvid"), F(rab, "rab"), F(ieee, "ieee"), F(cmic, "cmic"),
+	F(mdts, "mdts"), F(cntlid, "cntlid"), F(ver, "ver"), F(rtd3r, "rtd3r"), F(rtd3e, "rtd3e"),
+	F(oaes, "oaes"), F(ctratt, "ctratt"), F(rrls, "rrls"), F(cntrltype, "cntrltype"),
+	F(crdt1, "crdt1"), F(crdt2, "crdt2"), F(crdt3, "crdt3"), F(nvmsr, "nvmsr"),
+	F(vwci, "vwci"), F(mec, "mec"), F(oacs, "oacs"), F(acl, "acl"), F(aerl, "aerl"),
+	F(frmw, "frmw"), F(lpa, "lpa"), F(elpe, "elpe"), F(npss, "npss"), F(avscc, "avscc"),
+	F(apsta, "apsta"), F(wctemp, "wctemp"), F(cctemp, "cctemp"), F(mtfa, "mtfa"),
+	F(hmpre, "hmpre"), F(hmmin, "hmmin"), F(tnvmcap, "tnvmcap"), F(unvmcap, "unvmcap"),
+	F(rpmbs, "rpmbs"), F(edstt, "edstt"), F(dsto, "dsto"), F(fwug, "fwug"), F(kas, "kas"),
+	F(hctma, "hctma"), F(mntmt, "mntmt"), F(mxtmt, "mxtmt"), F(sanicap, "sanicap"),
+	F(hmminds, "hmminds"), F(hmmaxd, "hmmaxd"), F(nsetidmax, "nsetidmax"),
+	F(endgidmax, "endgidmax"), F(anatt, "anatt"), F(anacap, "anacap"),
+	F(anagrpmax, "anagrpmax"), F(nanagrpid, "nanagrpid"), F(pels, "pels"),
+	F(domainid, "domainid"), F(megcap, "megcap"), F(sqes, "sqes"), F(cqes, "cqes"),
+	F(maxcmd, "maxcmd"), F(nn, "nn"), F(oncs, "oncs"), F(fuses, "fuses"), F(fna, "fna"),
+	F(vwc, "vwc"), F(awun, "awun"), F(awupf, "awupf"), F(icsvscc, "icsvscc"),
+	F(icsvscc, "nvscc"), F(nwpc, "nwpc"), F(acwu, "acwu"), F(ocfs, "ocfs"), F(sgls, "sgls"),
+	F(mnan, "mnan"), F(maxdna, "maxdna"), F(maxcna, "maxcna"), F(ioccsz, "ioccsz"),
+	F(iorcsz, "iorcsz"), F(icdoff, "icdoff"), F(fcatt, "fcatt"), F(fcatt, "ctrattr"),
+	F(msdbd, "msdbd"), F(ofcs, "ofcs"), F(dctype, "dctype"),
+};
+#undef F
+
+#define F(name, key) { key, offsetof(struct nvme_id_psd, name), sizeof(((struct nvme_id_psd *)0)->name) }
+static const struct field psd_fields[] = {
+	F(mp, "max_power"), F(flags, "flags"), F(enlat, "entry_lat"), F(exlat, "exit_lat"),
+	F(rrt, "read_tput"), F(rrl, "read_lat"), F(rwt, "write_tput"), F(rwl, "write_lat"),
+	F(idlp, "idle_power"), F(actp, "active_power"),
+};
+#undef F
+
+/* One power state. 1.x prints the raw IPS and APWS bytes ("idle_scale",
+ * "active_work_scale"); 2.x the scale (bits 7:6) and the work (bits 2:0) apart. */
+static int set_psd(struct ctx *c, const cJSON *o, struct nvme_id_psd *psd)
+{
+	const cJSON *raw_apws = cJSON_GetObjectItemCaseSensitive(o, "active_work_scale");
+	const cJSON *it;
+	u128 v;
+
+	if (!cJSON_IsObject(o)) {
+		nc_fail(c, "a power state is not an object");
+		return -EINVAL;
+	}
+	if (set_fields(c, o, (uint8_t *)psd, psd_fields, sizeof(psd_fields) / sizeof(psd_fields[0])))
+		return -EINVAL;
+	if (raw_apws) {
+		if (nc_uint(c, raw_apws, "active_work_scale", 8, &v))
+			return -EINVAL;
+		psd->apws = (uint8_t)v;
+		if ((it = cJSON_GetObjectItemCaseSensitive(o, "idle_scale"))) {
+			if (nc_uint(c, it, "idle_scale", 8, &v))
+				return -EINVAL;
+			psd->ips = (uint8_t)v;
+		}
+		return 0;
+	}
+	if ((it = cJSON_GetObjectItemCaseSensitive(o, "idle_scale"))) {
+		if (nc_uint(c, it, "idle_scale", 2, &v))
+			return -EINVAL;
+		psd->ips = (uint8_t)(v << 6);
+	}
+	if ((it = cJSON_GetObjectItemCaseSensitive(o, "active_scale"))) {
+		if (nc_uint(c, it, "active_scale", 2, &v))
+			return -EINVAL;
+		psd->apws |= (uint8_t)(v << 6);
+	}
+	if ((it = cJSON_GetObjectItemCaseSensitive(o, "active_power_work"))) {
+		if (nc_uint(c, it, "active_power_work", 3, &v))
+			return -EINVAL;
+		psd->apws |= (uint8_t)v;
+	}
+	return 0;
+}
+
+static int import_id_ctrl(struct ctx *c, const cJSON *root, struct dc_import_parts *out)
+{
+	struct nvme_id_ctrl id;
+	const char *mn, *sn, *fr, *subnqn;
+	const cJSON *psds = cJSON_GetObjectItemCaseSensitive(root, "psds");
+	struct dc_import_part *p;
+	char model[64];
+
+	c->what = "id-ctrl";
+	if (nc_string(c, root, "mn", sizeof(id.mn), &mn) ||
+	    nc_string(c, root, "sn", sizeof(id.sn), &sn) ||
+	    nc_string(c, root, "fr", sizeof(id.fr), &fr) ||
+	    nc_string(c, root, "subnqn", sizeof(id.subnqn), &subnqn))
+		return -EINVAL;
+	if (!mn || !sn) {
+		nc_fail(c, "no \"%s\": not a whole id-ctrl output", mn ? "sn" : "mn");
+		return -EINVAL;
+	}
+	nc_trimmed(model, sizeof(model), mn);
+	if (!model[0]) {
+		nc_fail(c, "\"mn\" is blank: no drive to name");
+		return -EINVAL;
+	}
+	dc_build_nvme_id_ctrl(&id, mn, sn, fr ? fr : "");
+	if (subnqn) {
+		memset(id.subnqn, 0, sizeof(id.subnqn));
+		memcpy(id.subnqn, subnqn, strlen(subnqn));
+	}
+	if (set_fields(c, root, (uint8_t *)&id, ctrl_fields, sizeof(ctrl_fields) / sizeof(ctrl_fields[0])) ||
+	    set_hex(c, root, "fguid", id.fguid, sizeof(id.fguid)))
+		return -EINVAL;
+	if (psds && !cJSON_IsArray(psds)) {
+		nc_fail(c, "\"psds\" is not an array");
+		return -EINVAL;
+	}
+	if (cJSON_GetArraySize(psds) > 32) {
+		nc_fail(c, "%d power states: at most 32", cJSON_GetArraySize(psds));
+		return -EINVAL;
+	}
+	for (int i = 0; i < cJSON_GetArraySize(psds); i++)
+		if (set_psd(c, cJSON_GetArrayItem(psds, i), &id.psd[i]))
+			return -EINVAL;
+
+	p = dc_import_part_add(out, DC_IMPORT_NVME_ID_CTRL);
+	if (!p)
+		return -ENOMEM;
+	p->dev.protocol = DC_PROTO_NVME;
+	p->dev.transport = DC_TRAN_NVME;
+	/* IOCCSZ and IORCSZ are for fabrics only (reserved on PCIe): which fabric, the
+	 * output does not say. */
+	if (id.ioccsz || id.iorcsz) {
+		p->dev.transport = DC_TRAN_OTHER;
+		dc_import_note(p, "nvme-cli id-ctrl: a fabrics controller (ioccsz %u): which "
+			       "fabric (tcp, rdma, fc) is not in the input", le32toh(id.ioccsz));
+	}
+	snprintf(p->dev.model, sizeof(p->dev.model), "%s", model);
+	nc_trimmed(p->dev.serial, sizeof(p->dev.serial), sn);
+	nc_trimmed(p->dev.firmware, sizeof(p->dev.firmware), fr ? fr : "");
+	if (dc_raw_add(&p->raw, DC_PG_NVME_ID_CTRL, &id, sizeof(id), 0))
+		return -ENOMEM;
+	/* A zero in these would be read as the drive's answer: "no volatile write cache",
+	 * the unsafe direction. */
+	if (!cJSON_GetObjectItemCaseSensitive(root, "vwc"))
+		dc_import_lacks(p, DC_PG_NVME_ID_CTRL ".vwc", "the id-ctrl output has no \"vwc\"");
+	if (!cJSON_GetObjectItemCaseSensitive(root, "awupf"))
+		dc_import_lacks(p, DC_PG_NVME_ID_CTRL ".awupf", "the id-ctrl output has no \"awupf\"");
+	if (c->approx)
+		dc_import_note(p, "nvme-cli id-ctrl: a capacity past 2^53 printed as a JSON number: "
+			       "approximate");
+	return nc_lacks_nvme_pages(p) ? -ENOMEM : 1;
+}
+
+/* ---------------------------------------------------------------- id-ns */
+
+#define F(name, key) { key, offsetof(struct nvme_id_ns, name), sizeof(((struct nvme_id_ns *)0)->name) }
+static const struct field ns_fields[] = {
+	F(nsze, "nsze"), F(ncap, "ncap"), F(nuse, "nuse"), F(nsfeat, "nsfeat"), F(nlbaf, "nlbaf"),
+	F(flbas, "flbas"), F(mc, "mc"), F(dpc, "dpc"), F(dps, "dps"), F(nmic, "nmic"),
+	F(rescap, "rescap"), F(fpi, "fpi"), F(dlfeat, "dlfeat"), F(nawun, "nawun"),
+	F(nawupf, "nawupf"), F(nacwu, "nacwu"), F(nabsn, "nabsn"), F(nabo, "nabo"),
+	F(nabspf, "nabspf"), F(noiob, "noiob"), F(nvmcap, "nvmcap"), F(npwg, "npwg"),
+	F(npwa, "npwa"), F(npdg, "npdg"), F(npda, "npda"), F(nows, "nows"), F(mssrl, "mssrl"),
+	F(mcl, "mcl"), F(msrc, "msrc"), F(nulbaf, "nulbaf"), F(anagrpid, "anagrpid"),
+	F(nsattr, "nsattr"), F(nvmsetid, "nvmsetid"), F(endgid, "endgid"),
+};
+#undef F
+
+#define F(name, key) { key, offsetof(struct nvme_lbaf, name), sizeof(((struct nvme_lbaf *)0)->name) }
+static const struct field lbaf_fields[] = { F(ms, "ms"), F(ds, "ds"), F(rp, "rp") };
+#undef F
+
+static int import_id_ns(struct ctx *c, const cJSON *root, struct dc_import_parts *out)
+{
+	struct nvme_id_ns ns;
+	const cJSON *lbafs = cJSON_GetObjectItemCaseSensitive(root, "lbafs");
+	struct dc_import_part *p;
+	unsigned idx, n;
+	uint64_t blocks, bytes;
+
+	c->what = "id-ns";
+	memset(&ns, 0, sizeof(ns));
+	if (!cJSON_GetObjectItemCaseSensitive(root, "nsze") ||
+	    !cJSON_GetObjectItemCaseSensitive(root, "flbas") || !cJSON_IsArray(lbafs)) {
+		nc_fail(c, "no \"nsze\", \"flbas\" and \"lbafs\" array: not a whole id-ns output");
+		return -EINVAL;
+	}
+	n = (unsigned)cJSON_GetArraySize(lbafs);
+	if (n == 0 || n > 64) {
+		nc_fail(c, "%u LBA formats: 1 to 64 expected", n);
+		return -EINVAL;
+	}
+	if (set_fields(c, root, (uint8_t *)&ns, ns_fields, sizeof(ns_fields) / sizeof(ns_fields[0])) ||
+	    set_hex(c, root, "nguid", ns.nguid, sizeof(ns.nguid)) ||
+	    set_hex(c, root, "eui64", ns.eui64, sizeof(ns.eui64)))
+		return -EINVAL;
+	for (unsigned i = 0; i < n; i++) {
+		const cJSON *f = cJSON_GetArrayItem(lbafs, (int)i);
+
+		if (!cJSON_IsObject(f)) {
+			nc_fail(c, "LBA format %u is not an object", i);
+			return -EINVAL;
+		}
+		if (set_fields(c, f, (uint8_t *)&ns.lbaf[i], lbaf_fields, 3))
+			return -EINVAL;
+	}
+	/* FLBAS bits 3:0 index the format in use; bits 6:5 are its high bits past 16. */
+	idx = (ns.flbas & 0x0F) | (n > 16 ? ((ns.flbas >> 5) & 0x3) << 4 : 0);
+	if (idx >= n) {
+		nc_fail(c, "flbas %u names LBA format %u of %u", ns.flbas, idx, n);
+		return -EINVAL;
+	}
+	if (ns.lbaf[idx].ds < 9 || ns.lbaf[idx].ds > 24) {
+		nc_fail(c, "LBA format %u in use has a data size of 2^%u bytes: not a block size", idx,
+		     ns.lbaf[idx].ds);
+		return -EINVAL;
+	}
+	blocks = le64toh(ns.nsze);
+	if (blocks > UINT64_MAX >> ns.lbaf[idx].ds) {
+		nc_fail(c, "nsze %llu blocks of 2^%u bytes: more than 64 bits of bytes",
+		     (unsigned long long)blocks, ns.lbaf[idx].ds);
+		return -EINVAL;
+	}
+	bytes = blocks << ns.lbaf[idx].ds;
+	p = dc_import_part_add(out, DC_IMPORT_NVME_ID_NS);
+	if (!p)
+		return -ENOMEM;
+	/* No model or serial: the drive of its folder (import.c); protocol and transport are
+	 * left to the part that names the drive. */
+	p->dev.capacity_bytes = bytes;
+	p->dev.logical_block_bytes = 1u << ns.lbaf[idx].ds;
+	if (dc_raw_add(&p->raw, DC_PG_NVME_ID_NS, &ns, sizeof(ns), 0))
+		return -ENOMEM;
+	return 1;
+}
+
+/* ---------------------------------------------------------------- smart-log */
+
+static int import_smart_log(struct ctx *c, const cJSON *root, struct dc_import_parts *out)
+{
+	/* Every version since 0.8 prints these; a file without one is not nvme-cli's whole
+	 * output, and a zero in its place would read as the drive's (no warning, no errors). */
+	static const struct {
+		const char *key, *alias;
+		unsigned bits;
+	} keys[] = {
+		{ "critical_warning", NULL, 8 }, { "temperature", NULL, 16 },
+		{ "avail_spare", NULL, 8 }, { "spare_thresh", NULL, 8 },
+		{ "percent_used", "percentage_used", 8 }, { "data_units_read", NULL, 128 },
+		{ "data_units_written", NULL, 128 }, { "host_read_commands", NULL, 128 },
+		{ "host_write_commands", NULL, 128 }, { "controller_busy_time", NULL, 128 },
+		{ "power_cycles", NULL, 128 }, { "power_on_hours", NULL, 128 },
+		{ "unsafe_shutdowns", NULL, 128 }, { "media_errors", NULL, 128 },
+		{ "num_err_log_entries", NULL, 128 }, { "warning_temp_time", NULL, 32 },
+		{ "critical_comp_time", NULL, 32 },
+	};
+	enum { CW, TEMP, SPARE, THRESH, USED, DUR, DUW, HR, HW, BUSY, PC, POH, US, ME, ERR, WT, CT, NKEYS };
+	static const struct field extra[] = {
+		{ "endurance_grp_critical_warning_summary", offsetof(struct nvme_smart_log, endu_grp_crit_warn_sumry), 1 },
+		{ "thm_temp1_trans_count", offsetof(struct nvme_smart_log, thm_temp1_trans_count), 4 },
+		{ "thm_temp2_trans_count", offsetof(struct nvme_smart_log, thm_temp2_trans_count), 4 },
+		{ "thm_temp1_total_time", offsetof(struct nvme_smart_log, thm_temp1_total_time), 4 },
+		{ "thm_temp2_total_time", offsetof(struct nvme_smart_log, thm_temp2_total_time), 4 },
+	};
+	u128 v[NKEYS];
+	struct nvme_smart_log s;
+	struct dc_nvme_health h;
+	struct dc_import_part *p;
+	uint8_t *b = (uint8_t *)&s;
+
+	_Static_assert(sizeof(keys) / sizeof(keys[0]) == NKEYS, "one key per field");
+	c->what = "smart-log";
+	for (unsigned i = 0; i < NKEYS; i++) {
+		const cJSON *it = cJSON_GetObjectItemCaseSensitive(root, keys[i].key);
+
+		if (!it && keys[i].alias)
+			it = cJSON_GetObjectItemCaseSensitive(root, keys[i].alias);
+		/* -v prints the critical warning as an object of its bits and "value". */
+		if (i == CW && cJSON_IsObject(it))
+			it = cJSON_GetObjectItemCaseSensitive(it, "value");
+		if (!it) {
+			nc_fail(c, "no \"%s\": not a whole smart-log output", keys[i].key);
+			return -EINVAL;
+		}
+		if (nc_uint(c, it, keys[i].key, keys[i].bits, &v[i]))
+			return -EINVAL;
+	}
+	memset(&h, 0, sizeof(h));
+	h.critical_warning = (uint8_t)v[CW];
+	h.temperature_k = (unsigned)v[TEMP];
+	h.available_spare = (unsigned)v[SPARE];
+	h.spare_threshold = (unsigned)v[THRESH];
+	h.percent_used = (unsigned)v[USED];
+	h.warning_temp_minutes = (uint32_t)v[WT];
+	h.critical_temp_minutes = (uint32_t)v[CT];
+	dc_build_nvme_smart_log(&s, &h);
+	/* The 128-bit counters exactly as printed (the builder takes 64 bits). */
+	put_le(s.data_units_read, 16, v[DUR]);
+	put_le(s.data_units_written, 16, v[DUW]);
+	put_le(s.host_reads, 16, v[HR]);
+	put_le(s.host_writes, 16, v[HW]);
+	put_le(s.ctrl_busy_time, 16, v[BUSY]);
+	put_le(s.power_cycles, 16, v[PC]);
+	put_le(s.power_on_hours, 16, v[POH]);
+	put_le(s.unsafe_shutdowns, 16, v[US]);
+	put_le(s.media_errors, 16, v[ME]);
+	put_le(s.num_err_log_entries, 16, v[ERR]);
+	if (set_fields(c, root, b, extra, sizeof(extra) / sizeof(extra[0])))
+		return -EINVAL;
+	for (unsigned i = 0; i < 8; i++) {
+		char key[32];
+		const cJSON *it;
+		u128 t;
+
+		snprintf(key, sizeof(key), "temperature_sensor_%u", i + 1);
+		if (!(it = cJSON_GetObjectItemCaseSensitive(root, key)))
+			continue;
+		if (nc_uint(c, it, key, 16, &t))
+			return -EINVAL;
+		s.temp_sensor[i] = htole16((uint16_t)t);
+	}
+	p = dc_import_part_add(out, DC_IMPORT_NVME_SMART_LOG);
+	if (!p)
+		return -ENOMEM;
+	if (dc_raw_add(&p->raw, DC_PG_NVME_LOG_SMART, &s, sizeof(s), 0))
+		return -ENOMEM;
+	if (c->approx)
+		dc_import_note(p, "nvme-cli smart-log: a counter past 2^53 printed as a JSON number "
+			       "(nvme-cli 1.x): approximate");
+	return 1;
+}
+
+/* ---------------------------------------------------------------- the file */
+
+static bool has(const cJSON *o, const char *key)
+{
+	return cJSON_GetObjectItemCaseSensitive(o, key) != NULL;
+}
+
+int dc_import_nvme_cli(const char *text, size_t len, struct dc_import_parts *out,
+		       char *err, size_t errlen)
+{
+	struct ctx c = { .err = err, .errlen = errlen, .what = "output" };
+	const char *s = text, *end = NULL;
+	cJSON *root;
+	int rc;
+
+	while (s < text + len && (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n'))
+		s++;
+	if (s == text + len || *s != '{') {
+		if (s < text + len && *s == '[') {
+			nc_fail(&c, "a JSON array: nvme-cli prints one object");
+			return -EINVAL;
+		}
+		return nc_import_feature_text(&c, text, out);
+	}
+	root = cJSON_ParseWithLengthOpts(s, len - (size_t)(s - text), &end, false);
+	if (!root) {
+		nc_fail(&c, "not valid JSON (cut short, or nested past %d levels)", CJSON_NESTING_LIMIT);
+		return -EINVAL;
+	}
+	/* Only get-feature of 2.7 printed several objects in a row; any other trailer is a
+	 * file put together by hand. */
+	while (end && *end && (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n'))
+		end++;
+	if (!cJSON_IsObject(root)) {
+		nc_fail(&c, "not a JSON object");
+		rc = -EINVAL;
+	} else if (has(root, "Devices")) {
+		rc = nc_import_list(&c, root, out);
+	} else if (has(root, "mn") || has(root, "vwc") || (has(root, "vid") && has(root, "sn"))) {
+		rc = import_id_ctrl(&c, root, out);
+	} else if (has(root, "nsze") || has(root, "lbafs")) {
+		rc = import_id_ns(&c, root, out);
+	} else if (has(root, "critical_warning") || has(root, "data_units_written")) {
+		rc = import_smart_log(&c, root, out);
+	} else {
+		rc = nc_import_feature_json(&c, root, out);
+	}
+	if (rc > 0 && end && *end && out->n && out->v[out->n - 1].format != DC_IMPORT_NVME_FEATURE) {
+		nc_fail(&c, "text after the JSON object");
+		rc = -EINVAL;
+	}
+	cJSON_Delete(root);
+	if (rc == -ENOMEM && !c.failed)
+		nc_fail(&c, "out of memory");
+	return rc < 0 ? -EINVAL : rc;
+}

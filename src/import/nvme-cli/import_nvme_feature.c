@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* import_nvme_feature.c - nvme get-feature -f 6 (text, and JSON since nvme-cli 2.7) to the feature pages. */
+#include <endian.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cjson/cJSON.h>
+#include <nvme/types.h>
+
+#include "import/import.h"
+#include "import/nvme-cli/import_nvme_cli.h"
+#include "raw.h"
+
+enum feat_sel { SEL_NONE, SEL_CURRENT, SEL_DEFAULT, SEL_SAVED, SEL_SUPPORTED };
+
+static enum feat_sel sel_of(const char *s, size_t n)
+{
+	static const struct { const char *name; enum feat_sel sel; } sels[] = {
+		{ "Current", SEL_CURRENT }, { "Default", SEL_DEFAULT }, { "Saved", SEL_SAVED },
+		{ "Supported capabilities", SEL_SUPPORTED },
+	};
+
+	for (size_t i = 0; i < sizeof(sels) / sizeof(sels[0]); i++)
+		if (strlen(sels[i].name) == n && strncmp(s, sels[i].name, n) == 0)
+			return sels[i].sel;
+	return SEL_NONE;
+}
+
+/* A hex value as nvme-cli prints it: "0x00000001", "0x000001", or "00000000" for zero
+ * ("%#08x" prints no prefix for 0). */
+static bool parse_hex32(const char *s, uint32_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	while (*s == ' ')
+		s++;
+	if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f') || (*s >= 'A' && *s <= 'F')))
+		return false;
+	errno = 0;
+	v = strtoull(s, &end, 16);
+	if (errno || v > 0xFFFFFFFFull || (*end && *end != ' ' && *end != '\r' && *end != '\n'))
+		return false;
+	*out = (uint32_t)v;
+	return true;
+}
+
+static int add_feature(struct ctx *c, struct dc_import_parts *out, bool have_cur, uint32_t cur,
+		       bool have_cap, uint32_t cap)
+{
+	struct dc_import_part *p;
+	uint32_t le;
+
+	if (!have_cur && !have_cap) {
+		nc_fail(c, "no current value (nor supported capabilities) of feature 0x06");
+		return -EINVAL;
+	}
+	p = dc_import_part_add(out, DC_IMPORT_NVME_FEATURE);
+	if (!p)
+		return -ENOMEM;
+	if (have_cur) {
+		le = htole32(cur);
+		if (dc_raw_add(&p->raw, DC_PG_NVME_FEAT_VWC, &le, sizeof(le), 0))
+			return -ENOMEM;
+	}
+	if (have_cap) {
+		le = htole32(cap);
+		if (dc_raw_add(&p->raw, DC_PG_NVME_FEAT_VWC_CAP, &le, sizeof(le), 0))
+			return -ENOMEM;
+	}
+	return 1;
+}
+
+/* "get-feature:0x06 (Volatile Write Cache), Current value:0x00000001", one line per -s. */
+int nc_import_feature_text(struct ctx *c, const char *text, struct dc_import_parts *out)
+{
+	bool have[SEL_SUPPORTED + 1] = { false };
+	uint32_t val[SEL_SUPPORTED + 1] = { 0 };
+	const char *line = text, *status = NULL;
+
+	c->what = "get-feature";
+	for (; *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : line + strlen(line)) {
+		const char *s = line, *comma, *value;
+		char *end;
+		unsigned long fid;
+		enum feat_sel sel;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (strncmp(s, "NVMe status:", 12) == 0 && !status)
+			status = s;
+		if (strncmp(s, "get-feature:", 12) != 0)
+			continue;
+		s += 12;
+		errno = 0;
+		fid = strtoul(s, &end, 16);
+		if (errno || end == s || *end != ' ') {
+			nc_fail(c, "\"get-feature:\" without a feature number");
+			return -EINVAL;
+		}
+		if (fid != 0x06) {
+			nc_fail(c, "feature 0x%02lx, not 0x06 (volatile write cache)", fid);
+			return -EINVAL;
+		}
+		comma = strstr(end, "), ");
+		value = comma ? strstr(comma, " value:") : NULL;
+		if (!comma || !value || !strchr(value, ':') ||
+		    (sel = sel_of(comma + 3, (size_t)(value - comma - 3))) == SEL_NONE) {
+			nc_fail(c, "\"get-feature:0x06\" line without a \"Current value:\"");
+			return -EINVAL;
+		}
+		if (!parse_hex32(strchr(value, ':') + 1, &val[sel])) {
+			nc_fail(c, "feature 0x06: the value is not a 32-bit hex number");
+			return -EINVAL;
+		}
+		have[sel] = true;
+	}
+	if (!have[SEL_CURRENT] && !have[SEL_SUPPORTED]) {
+		if (status) {
+			int n = (int)strcspn(status, "\r\n");
+
+			nc_fail(c, "the command failed: %.*s", n > 120 ? 120 : n, status);
+		} else if (have[SEL_DEFAULT] || have[SEL_SAVED]) {
+			nc_fail(c, "only the %s value of feature 0x06: not what the drive does now",
+			     have[SEL_DEFAULT] ? "default" : "saved");
+		}
+	}
+	if (c->failed)
+		return -EINVAL;
+	return add_feature(c, out, have[SEL_CURRENT], val[SEL_CURRENT], have[SEL_SUPPORTED],
+			   val[SEL_SUPPORTED]);
+}
+
+/* 2.7 and later: {"feature: 0x06": [{"name": ..., "Current": "0x00000001"}], "Feature: 0x06":
+ * [{"Volatile Write Cache Enable (WCE)": "Enabled"}]}, or the inner object alone. */
+static void feature_json_obj(const cJSON *o, bool *have, uint32_t *val, int *wce)
+{
+	const cJSON *it;
+
+	if (cJSON_IsArray(o))
+		o = cJSON_GetArrayItem(o, 0);
+	if (!cJSON_IsObject(o))
+		return;
+	cJSON_ArrayForEach(it, o) {
+		enum feat_sel sel = it->string ? sel_of(it->string, strlen(it->string)) : SEL_NONE;
+
+		if (sel != SEL_NONE && cJSON_IsString(it) && parse_hex32(it->valuestring, &val[sel]))
+			have[sel] = true;
+		if (it->string && strcmp(it->string, "Volatile Write Cache Enable (WCE)") == 0 &&
+		    cJSON_IsString(it))
+			*wce = strcmp(it->valuestring, "Enabled") == 0 ? 1
+			       : strcmp(it->valuestring, "Disabled") == 0 ? 0 : -1;
+	}
+}
+
+static bool is_feature_key(const char *k, unsigned long *fid)
+{
+	char *end;
+
+	if (!k || strncasecmp(k, "feature: ", 9) != 0)
+		return false;
+	*fid = strtoul(k + 9, &end, 16);
+	return end != k + 9 && *end == '\0';
+}
+
+static bool feature_json_named(const cJSON *o)
+{
+	const cJSON *name = cJSON_GetObjectItemCaseSensitive(o, "name");
+
+	if (!name)
+		name = cJSON_GetObjectItemCaseSensitive(o, "Name");
+	return cJSON_IsString(name) && strcmp(name->valuestring, "Volatile Write Cache") == 0;
+}
+
+int nc_import_feature_json(struct ctx *c, const cJSON *root, struct dc_import_parts *out)
+{
+	bool have[SEL_SUPPORTED + 1] = { false }, found = false;
+	uint32_t val[SEL_SUPPORTED + 1] = { 0 };
+	const cJSON *it;
+	int wce = -1;
+
+	c->what = "get-feature";
+	cJSON_ArrayForEach(it, root) {
+		unsigned long fid;
+
+		if (!is_feature_key(it->string, &fid))
+			continue;
+		if (fid != 0x06) {
+			nc_fail(c, "feature 0x%02lx, not 0x06 (volatile write cache)", fid);
+			return -EINVAL;
+		}
+		found = true;
+		feature_json_obj(it, have, val, &wce);
+	}
+	if (!found && feature_json_named(root)) {
+		found = true;
+		feature_json_obj(root, have, val, &wce);
+	}
+	if (!found) {
+		nc_fail(c, "no feature 0x06 (volatile write cache) in the JSON");
+		return -EINVAL;
+	}
+	/* The field alone (an output cut short) still says what bit 0 is. */
+	if (!have[SEL_CURRENT] && wce >= 0) {
+		have[SEL_CURRENT] = true;
+		val[SEL_CURRENT] = (uint32_t)wce;
+	}
+	if (!have[SEL_CURRENT] && !have[SEL_SUPPORTED] && (have[SEL_DEFAULT] || have[SEL_SAVED])) {
+		nc_fail(c, "only the %s value of feature 0x06: not what the drive does now",
+		     have[SEL_DEFAULT] ? "default" : "saved");
+		return -EINVAL;
+	}
+	return add_feature(c, out, have[SEL_CURRENT], val[SEL_CURRENT], have[SEL_SUPPORTED],
+			   val[SEL_SUPPORTED]);
+}

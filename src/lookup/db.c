@@ -1,0 +1,591 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* db.c - reads the drive database (embedded or --db), with prepared statements only. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <sqlite3.h>
+
+#include "lookup/advisory.h"
+#include "lookup/db.h"
+#include "model.h"
+#include "lookup/name_search.h"
+#include "names.h"
+
+/* The database built by tools/dbbuild.c, linked in by `ld -r -b binary` (see Makefile). */
+extern const unsigned char _binary_drives_sqlite_start[];
+extern const unsigned char _binary_drives_sqlite_end[];
+
+struct dc_db {
+	sqlite3 *sql;
+	sqlite3_stmt *lookup, *tbw, *list, *sources;
+	/* firmware advisories (issue 22) */
+	sqlite3_stmt *adv_by_model, *adv_all, *adv_row, *adv_models, *adv_fw, *adv_caps,
+		     *adv_sources;
+};
+
+/* dc_match(pattern, model): the same matcher the database build checks with. */
+static void sql_dc_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const char *pat = (const char *)sqlite3_value_text(argv[0]);
+	const char *norm = (const char *)sqlite3_value_text(argv[1]);
+
+	(void)argc;
+	sqlite3_result_int(ctx, pat && norm && dc_model_match(pat, norm));
+}
+
+/* dc_icontains(haystack, needle): the vendor filter. NULL needle passes all. */
+static void sql_dc_icontains(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const char *hay = (const char *)sqlite3_value_text(argv[0]);
+	const char *needle = (const char *)sqlite3_value_text(argv[1]);
+
+	(void)argc;
+	sqlite3_result_int(ctx, !needle || (hay && strcasestr(hay, needle)));
+}
+
+#define FAMILY_COLUMNS \
+	"f.id, f.vendor, f.family, f.interface, coalesce(f.form_factor, ''), f.class, f.plp, " \
+	"coalesce(f.plp_note, ''), coalesce(f.dwpd, 0), coalesce(f.warranty_years, 0), " \
+	"f.plp_inferred, coalesce(f.dispute, '')"
+/* The strongest source first: those backing the class, then by kind, then file order. */
+#define SOURCE_ORDER "ORDER BY backs DESC, strength DESC, rowid"
+
+static void copy_col(sqlite3_stmt *st, int col, char *dst, size_t len)
+{
+	const unsigned char *t = sqlite3_column_text(st, col);
+
+	snprintf(dst, len, "%s", t ? (const char *)t : "");
+}
+
+/* Fills out->sources from the source table, strongest first. Returns 0 or -EIO. */
+static int read_sources(struct dc_db *db, sqlite3_int64 family_id, struct dc_dbinfo *out)
+{
+	sqlite3_stmt *st = db->sources;
+	int rc;
+
+	out->nsources = 0;
+	out->best_source = -1;
+	sqlite3_bind_int64(st, 1, family_id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct dc_db_source *s;
+		char text[32];
+
+		if (out->nsources++ >= DC_MAX_SOURCES)
+			continue; /* counted, not kept */
+		s = &out->sources[out->nsources - 1];
+		copy_col(st, 0, text, sizeof(text));
+		if (dc_source_kind_from_name(text, &s->kind))
+			s->kind = DC_SRC_NONE;
+		copy_col(st, 1, text, sizeof(text));
+		if (dc_claim_from_name(text, &s->claim))
+			s->claim = DC_CLAIM_IDENTITY;
+		s->backs_class = sqlite3_column_int(st, 2) != 0;
+		copy_col(st, 3, s->title, sizeof(s->title));
+		copy_col(st, 4, s->url, sizeof(s->url));
+		copy_col(st, 5, s->revision, sizeof(s->revision));
+		copy_col(st, 6, s->where, sizeof(s->where));
+	}
+	if (out->nsources && out->sources[0].backs_class)
+		out->best_source = 0;
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : -EIO;
+}
+
+/* Fills the family part of a dc_dbinfo from a row of FAMILY_COLUMNS. */
+static void read_family_row(sqlite3_stmt *st, struct dc_dbinfo *out)
+{
+	char plp[32];
+
+	out->matched = true;
+	copy_col(st, 1, out->vendor, sizeof(out->vendor));
+	copy_col(st, 2, out->family, sizeof(out->family));
+	copy_col(st, 3, out->interface, sizeof(out->interface));
+	copy_col(st, 4, out->form_factor, sizeof(out->form_factor));
+	copy_col(st, 5, out->drive_class, sizeof(out->drive_class));
+	copy_col(st, 6, plp, sizeof(plp));
+	if (dc_plp_from_name(plp, &out->plp))
+		out->plp = DC_PLP_UNKNOWN;
+	copy_col(st, 7, out->plp_note, sizeof(out->plp_note));
+	out->dwpd = sqlite3_column_double(st, 8);
+	out->warranty_years = sqlite3_column_double(st, 9);
+	out->plp_inferred = sqlite3_column_int(st, 10) != 0;
+	copy_col(st, 11, out->dispute, sizeof(out->dispute));
+}
+
+static int check_schema(struct dc_db *db, char *err, size_t errlen)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = -EINVAL, version = -1;
+
+	if (sqlite3_prepare_v2(db->sql, "SELECT value FROM meta WHERE key = 'schema_version'",
+			       -1, &st, NULL) != SQLITE_OK) {
+		snprintf(err, errlen, "not a drivecheck database (%s)", sqlite3_errmsg(db->sql));
+		goto out;
+	}
+	if (sqlite3_step(st) == SQLITE_ROW)
+		version = sqlite3_column_int(st, 0);
+	if (version != DC_DB_SCHEMA_VERSION) {
+		snprintf(err, errlen, "database schema version %d, this drivecheck reads %d",
+			 version, DC_DB_SCHEMA_VERSION);
+		goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int prepare(struct dc_db *db, const char *sql, sqlite3_stmt **st, char *err, size_t errlen)
+{
+	if (sqlite3_prepare_v2(db->sql, sql, -1, st, NULL) != SQLITE_OK) {
+		snprintf(err, errlen, "database is corrupt or of another layout (%s)",
+			 sqlite3_errmsg(db->sql));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* firmware advisories (issue 22): the statements of dc_db_advisories and its listing */
+static int prepare_advisories(struct dc_db *db, char *err, size_t errlen)
+{
+	return prepare(db, "SELECT a.id FROM advisory a WHERE EXISTS (SELECT 1 FROM "
+		       "advisory_model m WHERE m.advisory_id = a.id AND dc_match(m.pattern, ?1)) "
+		       "ORDER BY a.id", &db->adv_by_model, err, errlen) ||
+	       prepare(db, "SELECT id FROM advisory ORDER BY vendor, advisory", &db->adv_all, err,
+		       errlen) ||
+	       prepare(db, "SELECT advisory, vendor, title, bulletin, coalesce(interface, ''), "
+		       "effect, effect_note, coalesce(hours, 0), coalesce(hours_note, ''), "
+		       "coalesce(fixed, '') FROM advisory WHERE id = ?1", &db->adv_row, err, errlen) ||
+	       prepare(db, "SELECT pattern FROM advisory_model WHERE advisory_id = ?1 ORDER BY rowid",
+		       &db->adv_models, err, errlen) ||
+	       prepare(db, "SELECT pattern, affected FROM advisory_firmware WHERE advisory_id = ?1 "
+		       "ORDER BY rowid", &db->adv_fw, err, errlen) ||
+	       prepare(db, "SELECT gb FROM advisory_capacity WHERE advisory_id = ?1 ORDER BY rowid",
+		       &db->adv_caps, err, errlen) ||
+	       prepare(db, "SELECT kind, claim, backs, title, url, coalesce(revision, ''), "
+		       "coalesce(location, '') FROM advisory_source WHERE advisory_id = ?1 "
+		       SOURCE_ORDER, &db->adv_sources, err, errlen);
+}
+
+int dc_db_open(const char *path, struct dc_db **out, char *err, size_t errlen)
+{
+	struct dc_db *db = calloc(1, sizeof(*db));
+	int rc = -EINVAL;
+
+	*out = NULL;
+	if (!db)
+		return -ENOMEM;
+	if (path) {
+		if (sqlite3_open_v2(path, &db->sql, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+			snprintf(err, errlen, "cannot open database %s: %s", path,
+				 db->sql ? sqlite3_errmsg(db->sql) : "out of memory");
+			rc = -ENOENT;
+			goto fail;
+		}
+	} else {
+		size_t len = (size_t)(_binary_drives_sqlite_end - _binary_drives_sqlite_start);
+
+		/* Serve the embedded bytes in place: read-only, never copied or freed. */
+		if (sqlite3_open_v2(":memory:", &db->sql, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+		    sqlite3_deserialize(db->sql, "main", (unsigned char *)_binary_drives_sqlite_start,
+					(sqlite3_int64)len, (sqlite3_int64)len,
+					SQLITE_DESERIALIZE_READONLY) != SQLITE_OK) {
+			snprintf(err, errlen, "embedded database unreadable");
+			goto fail;
+		}
+	}
+	sqlite3_create_function(db->sql, "dc_match", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+				sql_dc_match, NULL, NULL);
+	sqlite3_create_function(db->sql, "dc_icontains", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+				NULL, sql_dc_icontains, NULL, NULL);
+	if (check_schema(db, err, errlen))
+		goto fail;
+	/* The most literal characters win; ties go to the first family in the files. */
+	if (prepare(db, "SELECT " FAMILY_COLUMNS ", p.pattern FROM pattern p "
+		    "JOIN family f ON f.id = p.family_id WHERE dc_match(p.pattern, ?1) "
+		    "ORDER BY p.weight DESC, f.id LIMIT 1", &db->lookup, err, errlen) ||
+	    prepare(db, "SELECT tbw_tb FROM tbw WHERE family_id = ?1 AND dc_match(pattern, ?2) "
+		    "ORDER BY weight DESC LIMIT 1", &db->tbw, err, errlen) ||
+	    prepare(db, "SELECT " FAMILY_COLUMNS ", (SELECT pattern FROM pattern p WHERE "
+		    "p.family_id = f.id ORDER BY p.rowid LIMIT 1) FROM family f "
+		    "WHERE dc_icontains(f.vendor, ?1) AND (?2 IS NULL OR f.plp = ?2) "
+		    "AND (?3 IS NULL OR f.interface = ?3) AND coalesce(f.dwpd, 0) >= ?4 "
+		    "AND (?5 IS NULL OR (SELECT kind FROM source s WHERE s.family_id = f.id "
+		    SOURCE_ORDER " LIMIT 1) = ?5) "
+		    "ORDER BY f.vendor, f.family", &db->list, err, errlen) ||
+	    prepare(db, "SELECT kind, claim, backs, title, url, coalesce(revision, ''), "
+		    "coalesce(location, '') FROM source WHERE family_id = ?1 " SOURCE_ORDER,
+		    &db->sources, err, errlen) ||
+	    prepare_advisories(db, err, errlen))
+		goto fail;
+	*out = db;
+	return 0;
+fail:
+	dc_db_close(db);
+	return rc;
+}
+
+void dc_db_close(struct dc_db *db)
+{
+	if (!db)
+		return;
+	sqlite3_finalize(db->lookup);
+	sqlite3_finalize(db->tbw);
+	sqlite3_finalize(db->list);
+	sqlite3_finalize(db->sources);
+	sqlite3_finalize(db->adv_by_model);
+	sqlite3_finalize(db->adv_all);
+	sqlite3_finalize(db->adv_row);
+	sqlite3_finalize(db->adv_models);
+	sqlite3_finalize(db->adv_fw);
+	sqlite3_finalize(db->adv_caps);
+	sqlite3_finalize(db->adv_sources);
+	sqlite3_close(db->sql);
+	free(db);
+}
+
+int dc_db_lookup(struct dc_db *db, const char *model, struct dc_dbinfo *out)
+{
+	char norm[DC_TEXT_LEN * 2];
+	sqlite3_int64 family_id;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	dc_model_normalize(model, norm, sizeof(norm));
+	if (!norm[0])
+		return 0;
+	sqlite3_bind_text(db->lookup, 1, norm, -1, SQLITE_TRANSIENT);
+	rc = sqlite3_step(db->lookup);
+	if (rc == SQLITE_ROW) {
+		read_family_row(db->lookup, out);
+		copy_col(db->lookup, 12, out->pattern, sizeof(out->pattern));
+		family_id = sqlite3_column_int64(db->lookup, 0);
+		if (read_sources(db, family_id, out))
+			rc = SQLITE_ERROR;
+		sqlite3_bind_int64(db->tbw, 1, family_id);
+		sqlite3_bind_text(db->tbw, 2, norm, -1, SQLITE_TRANSIENT);
+		if (sqlite3_step(db->tbw) == SQLITE_ROW)
+			out->tbw_tb = sqlite3_column_double(db->tbw, 0);
+		sqlite3_reset(db->tbw);
+	}
+	sqlite3_reset(db->lookup);
+	return (rc == SQLITE_ROW || rc == SQLITE_DONE) ? 0 : -EIO;
+}
+
+int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
+	       int (*cb)(const struct dc_dbinfo *row, void *ud), void *ud)
+{
+	struct dc_dbinfo row;
+	int rc, ret = 0;
+
+	if (f->vendor)
+		sqlite3_bind_text(db->list, 1, f->vendor, -1, SQLITE_TRANSIENT);
+	if (f->plp)
+		sqlite3_bind_text(db->list, 2, f->plp, -1, SQLITE_TRANSIENT);
+	if (f->interface)
+		sqlite3_bind_text(db->list, 3, f->interface, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_double(db->list, 4, f->min_dwpd);
+	if (f->source_kind)
+		sqlite3_bind_text(db->list, 5, f->source_kind, -1, SQLITE_TRANSIENT);
+	while ((rc = sqlite3_step(db->list)) == SQLITE_ROW) {
+		memset(&row, 0, sizeof(row));
+		read_family_row(db->list, &row);
+		copy_col(db->list, 12, row.pattern, sizeof(row.pattern));
+		if (read_sources(db, sqlite3_column_int64(db->list, 0), &row)) {
+			rc = SQLITE_ERROR;
+			break;
+		}
+		ret = cb(&row, ud);
+		if (ret)
+			break;
+	}
+	if (!ret && rc != SQLITE_DONE)
+		ret = -EIO;
+	sqlite3_reset(db->list);
+	sqlite3_clear_bindings(db->list);
+	return ret;
+}
+
+/* Every family scored by how well the query names it; the best kept, ties by file order. */
+struct name_ctx {
+	const char *query;
+	struct dc_dbinfo *out;
+	int *scores;
+	unsigned max, n, total;
+	char (*suggest)[DC_TEXT_LEN + 64];
+	unsigned *dist, nsuggest, ns, limit;
+};
+
+static int by_name(const struct dc_dbinfo *row, void *ud)
+{
+	struct name_ctx *c = ud;
+	int score = dc_name_score(c->query, row->vendor, row->family);
+	unsigned d, at;
+
+	if (score > 0) {
+		c->total++;
+		/* insertion into the kept list, the highest score first */
+		for (at = c->n; at > 0 && c->scores[at - 1] < score; at--)
+			;
+		if (at >= c->max)
+			return 0;
+		if (c->n < c->max)
+			c->n++;
+		memmove(&c->out[at + 1], &c->out[at], (c->n - 1 - at) * sizeof(*c->out));
+		memmove(&c->scores[at + 1], &c->scores[at], (c->n - 1 - at) * sizeof(*c->scores));
+		c->out[at] = *row;
+		c->scores[at] = score;
+		return 0;
+	}
+	d = dc_name_distance(c->query, row->vendor, row->family);
+	if (d > c->limit)
+		return 0;
+	for (at = c->ns; at > 0 && c->dist[at - 1] > d; at--)
+		;
+	if (at >= c->nsuggest)
+		return 0;
+	if (c->ns < c->nsuggest)
+		c->ns++;
+	memmove(&c->suggest[at + 1], &c->suggest[at], (c->ns - 1 - at) * sizeof(*c->suggest));
+	memmove(&c->dist[at + 1], &c->dist[at], (c->ns - 1 - at) * sizeof(*c->dist));
+	snprintf(c->suggest[at], sizeof(c->suggest[at]), "%s %s", row->vendor, row->family);
+	c->dist[at] = d;
+	return 0;
+}
+
+int dc_db_find_by_name(struct dc_db *db, const char *query, struct dc_dbinfo *out,
+		       unsigned max, unsigned *n, unsigned *total,
+		       char suggest[][DC_TEXT_LEN + 64], unsigned nsuggest, unsigned *nsuggested)
+{
+	struct dc_db_filter all = { 0 };
+	int scores[DC_MAX_NAME_CANDIDATES];
+	unsigned dist[DC_MAX_SUGGESTIONS];
+	struct name_ctx c = {
+		.query = query, .out = out, .scores = scores,
+		.max = max < DC_MAX_NAME_CANDIDATES ? max : DC_MAX_NAME_CANDIDATES,
+		.suggest = suggest, .dist = dist,
+		.nsuggest = nsuggest < DC_MAX_SUGGESTIONS ? nsuggest : DC_MAX_SUGGESTIONS,
+		.limit = dc_name_distance_limit(query),
+	};
+	int rc = dc_db_list(db, &all, by_name, &c);
+
+	/* a query that is one family's whole name, better than any other's, names that one
+	 * ("PM1643" beside "PM1643a"; "PM1725a" beside a Dell OEM row that mentions it) */
+	if (c.n > 1 && scores[0] > scores[1] &&
+	    dc_name_is_whole(query, out[0].vendor, out[0].family))
+		c.n = c.total = 1;
+	*n = c.n;
+	*total = c.total;
+	/* suggestions only when no family is named */
+	*nsuggested = c.total ? 0 : c.ns;
+	return rc;
+}
+
+int dc_db_stats(struct dc_db *db, unsigned *families, unsigned *patterns)
+{
+	sqlite3_stmt *st;
+	int rc = -EIO;
+
+	if (sqlite3_prepare_v2(db->sql, "SELECT (SELECT count(*) FROM family), "
+			       "(SELECT count(*) FROM pattern)", -1, &st, NULL) != SQLITE_OK)
+		return -EIO;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		*families = (unsigned)sqlite3_column_int(st, 0);
+		*patterns = (unsigned)sqlite3_column_int(st, 1);
+		rc = 0;
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* ---- firmware advisories (issue 22) ---- */
+
+static int step_all(sqlite3_stmt *st, sqlite3_int64 id,
+		    void (*row)(sqlite3_stmt *st, struct dc_advisory *a), struct dc_advisory *a)
+{
+	int rc;
+
+	sqlite3_bind_int64(st, 1, id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		row(st, a);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : -EIO;
+}
+
+static void adv_model_row(sqlite3_stmt *st, struct dc_advisory *a)
+{
+	if (a->nmodels < DC_ADV_MAX_PATTERNS)
+		copy_col(st, 0, a->models[a->nmodels++], DC_NAME_LEN);
+}
+
+static void adv_fw_row(sqlite3_stmt *st, struct dc_advisory *a)
+{
+	bool affected = sqlite3_column_int(st, 1) != 0;
+	unsigned *n = affected ? &a->naffected : &a->nnot_affected;
+
+	if (*n < DC_ADV_MAX_PATTERNS)
+		copy_col(st, 0, (affected ? a->affected : a->not_affected)[(*n)++], DC_NAME_LEN);
+}
+
+static void adv_cap_row(sqlite3_stmt *st, struct dc_advisory *a)
+{
+	if (a->ncapacities < DC_ADV_MAX_CAPACITIES)
+		a->capacities_gb[a->ncapacities++] = sqlite3_column_double(st, 0);
+}
+
+static void adv_source_row(sqlite3_stmt *st, struct dc_advisory *a)
+{
+	struct dc_adv_source *s;
+	char text[32];
+
+	if (a->nsources++ >= DC_MAX_SOURCES)
+		return; /* counted, not kept */
+	s = &a->sources[a->nsources - 1];
+	copy_col(st, 0, text, sizeof(text));
+	if (dc_source_kind_from_name(text, &s->kind))
+		s->kind = DC_SRC_NONE;
+	copy_col(st, 1, text, sizeof(text));
+	if (dc_adv_claim_from_name(text, &s->claim))
+		s->claim = DC_ADV_CLAIM_IDENTITY;
+	s->backs = sqlite3_column_int(st, 2) != 0;
+	copy_col(st, 3, s->title, sizeof(s->title));
+	copy_col(st, 4, s->url, sizeof(s->url));
+	copy_col(st, 5, s->revision, sizeof(s->revision));
+	copy_col(st, 6, s->where, sizeof(s->where));
+}
+
+/* One advisory whole, by its row id. Returns 0 or -EIO. */
+static int read_advisory(struct dc_db *db, sqlite3_int64 id, struct dc_advisory *a)
+{
+	sqlite3_stmt *st = db->adv_row;
+	char text[32];
+	int rc;
+
+	memset(a, 0, sizeof(*a));
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		copy_col(st, 0, a->id, sizeof(a->id));
+		copy_col(st, 1, a->vendor, sizeof(a->vendor));
+		copy_col(st, 2, a->title, sizeof(a->title));
+		copy_col(st, 3, a->bulletin, sizeof(a->bulletin));
+		copy_col(st, 4, a->interface, sizeof(a->interface));
+		copy_col(st, 5, text, sizeof(text));
+		if (dc_adv_effect_from_name(text, &a->effect))
+			a->effect = DC_ADV_OTHER;
+		copy_col(st, 6, a->effect_note, sizeof(a->effect_note));
+		a->hours = sqlite3_column_int64(st, 7);
+		copy_col(st, 8, a->hours_note, sizeof(a->hours_note));
+		copy_col(st, 9, a->fixed, sizeof(a->fixed));
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW)
+		return -EIO;
+	if (step_all(db->adv_models, id, adv_model_row, a) ||
+	    step_all(db->adv_fw, id, adv_fw_row, a) ||
+	    step_all(db->adv_caps, id, adv_cap_row, a) ||
+	    step_all(db->adv_sources, id, adv_source_row, a))
+		return -EIO;
+	return 0;
+}
+
+void dc_advisory_rule_of(const struct dc_advisory *a, struct dc_adv_rule *r,
+			 const char *ptrs[3][DC_ADV_MAX_PATTERNS])
+{
+	for (unsigned i = 0; i < a->nmodels; i++)
+		ptrs[0][i] = a->models[i];
+	for (unsigned i = 0; i < a->naffected; i++)
+		ptrs[1][i] = a->affected[i];
+	for (unsigned i = 0; i < a->nnot_affected; i++)
+		ptrs[2][i] = a->not_affected[i];
+	memset(r, 0, sizeof(*r));
+	r->models = ptrs[0];
+	r->nmodels = a->nmodels;
+	r->affected = ptrs[1];
+	r->naffected = a->naffected;
+	r->not_affected = ptrs[2];
+	r->nnot_affected = a->nnot_affected;
+	r->fixed = a->fixed;
+	r->capacities_gb = a->capacities_gb;
+	r->ncapacities = a->ncapacities;
+	r->hours = a->hours;
+}
+
+int dc_db_advisories(struct dc_db *db, const char *model, const char *firmware,
+		     uint64_t capacity_bytes, long long power_on_hours,
+		     struct dc_advisory *out, unsigned max, unsigned *n)
+{
+	char norm[DC_TEXT_LEN * 2];
+	sqlite3_int64 ids[64];
+	unsigned nids = 0;
+	int rc;
+
+	*n = 0;
+	dc_model_normalize(model ? model : "", norm, sizeof(norm));
+	if (!norm[0])
+		return 0;
+	sqlite3_bind_text(db->adv_by_model, 1, norm, -1, SQLITE_TRANSIENT);
+	while ((rc = sqlite3_step(db->adv_by_model)) == SQLITE_ROW)
+		if (nids < sizeof(ids) / sizeof(ids[0]))
+			ids[nids++] = sqlite3_column_int64(db->adv_by_model, 0);
+	sqlite3_reset(db->adv_by_model);
+	if (rc != SQLITE_DONE)
+		return -EIO;
+	for (unsigned i = 0; i < nids && *n < max; i++) {
+		const char *ptrs[3][DC_ADV_MAX_PATTERNS];
+		struct dc_advisory *a = &out[*n];
+		struct dc_adv_rule r;
+
+		if (read_advisory(db, ids[i], a))
+			return -EIO;
+		dc_advisory_rule_of(a, &r, ptrs);
+		a->match = dc_adv_match(&r, model, firmware, capacity_bytes, power_on_hours,
+					&a->hours_left, &a->hours_left_known);
+		if (a->match == DC_ADV_AFFECTED || a->match == DC_ADV_FIRMWARE_UNKNOWN)
+			(*n)++;
+	}
+	return 0;
+}
+
+int dc_db_advisory_list(struct dc_db *db, int (*cb)(const struct dc_advisory *a, void *ud),
+			void *ud)
+{
+	struct dc_advisory *a = malloc(sizeof(*a));
+	sqlite3_int64 ids[256];
+	unsigned nids = 0;
+	int rc, ret = 0;
+
+	if (!a)
+		return -ENOMEM;
+	while ((rc = sqlite3_step(db->adv_all)) == SQLITE_ROW)
+		if (nids < sizeof(ids) / sizeof(ids[0]))
+			ids[nids++] = sqlite3_column_int64(db->adv_all, 0);
+	sqlite3_reset(db->adv_all);
+	if (rc != SQLITE_DONE)
+		ret = -EIO;
+	for (unsigned i = 0; !ret && i < nids; i++) {
+		ret = read_advisory(db, ids[i], a);
+		if (!ret)
+			ret = cb(a, ud);
+	}
+	free(a);
+	return ret;
+}
+
+int dc_db_advisory_count(struct dc_db *db, unsigned *count)
+{
+	sqlite3_stmt *st;
+	int rc = -EIO;
+
+	if (sqlite3_prepare_v2(db->sql, "SELECT count(*) FROM advisory", -1, &st, NULL) != SQLITE_OK)
+		return -EIO;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		*count = (unsigned)sqlite3_column_int(st, 0);
+		rc = 0;
+	}
+	sqlite3_finalize(st);
+	return rc;
+}

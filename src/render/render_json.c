@@ -1,0 +1,886 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* render_json.c - the stable JSON output (docs/json.md), built with cJSON. */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "decide/health.h"
+#include "names.h"
+#include "render/render.h"
+#include "report/report_read.h"
+#include "report/summary.h"
+#include "device/transport.h"
+
+static cJSON *tri_json(enum dc_tri t)
+{
+	return t == DC_TRI_UNKNOWN ? cJSON_CreateNull() : cJSON_CreateBool(t == DC_TRI_YES);
+}
+
+static cJSON *str_or_null(const char *s)
+{
+	return s && s[0] ? cJSON_CreateString(s) : cJSON_CreateNull();
+}
+
+static cJSON *evidence_json(const struct dc_evidence *ev, unsigned n)
+{
+	cJSON *arr = cJSON_CreateArray();
+
+	for (unsigned i = 0; i < n; i++) {
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "source", ev[i].source);
+		cJSON_AddStringToObject(o, "what", ev[i].what);
+		cJSON_AddStringToObject(o, "value", ev[i].value);
+		cJSON_AddStringToObject(o, "kind", dc_ev_kind_name(ev[i].kind));
+		cJSON_AddItemToArray(arr, o);
+	}
+	return arr;
+}
+
+static void add_u64_or_null(cJSON *o, const char *key, bool have, uint64_t v)
+{
+	if (have)
+		cJSON_AddNumberToObject(o, key, (double)v);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+static cJSON *wear_json(const struct dc_wear *w)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	add_u64_or_null(o, "percent_used", w->have_percent_used, w->percent_used);
+	add_u64_or_null(o, "host_written_bytes", w->have_written, w->host_written_bytes);
+	add_u64_or_null(o, "power_on_hours", w->have_power_on, w->power_on_hours);
+	add_u64_or_null(o, "unsafe_shutdowns", w->have_unsafe_shutdowns, w->unsafe_shutdowns);
+	add_u64_or_null(o, "media_errors", w->have_media_errors, w->media_errors);
+	cJSON_AddItemToObject(o, "source", str_or_null(w->source));
+	return o;
+}
+
+static cJSON *source_json(const struct dc_db_source *s)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "kind", dc_source_kind_name(s->kind));
+	cJSON_AddStringToObject(o, "claim", dc_claim_name(s->claim));
+	cJSON_AddBoolToObject(o, "backs_class", s->backs_class);
+	cJSON_AddStringToObject(o, "title", s->title);
+	cJSON_AddStringToObject(o, "url", s->url);
+	cJSON_AddItemToObject(o, "revision", str_or_null(s->revision));
+	cJSON_AddItemToObject(o, "where", str_or_null(s->where));
+	return o;
+}
+
+static cJSON *ata_attrs_json(const struct dc_smart *sm)
+{
+	cJSON *arr = cJSON_CreateArray();
+
+	for (unsigned i = 0; i < sm->nattrs; i++) {
+		const struct dc_ata_attr *a = &sm->attrs[i];
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddNumberToObject(o, "id", a->id);
+		cJSON_AddStringToObject(o, "name", a->name);
+		cJSON_AddNumberToObject(o, "value", a->value);
+		cJSON_AddNumberToObject(o, "worst", a->worst);
+		if (a->threshold_known)
+			cJSON_AddNumberToObject(o, "threshold", a->threshold);
+		else
+			cJSON_AddNullToObject(o, "threshold");
+		cJSON_AddNumberToObject(o, "raw", (double)a->raw);
+		cJSON_AddNumberToObject(o, "flags", a->flags);
+		cJSON_AddItemToArray(arr, o);
+	}
+	return arr;
+}
+
+static cJSON *nvme_health_json(const struct dc_nvme_health *h)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(o, "critical_warning", h->critical_warning);
+	cJSON_AddNumberToObject(o, "temperature_k", h->temperature_k);
+	cJSON_AddNumberToObject(o, "available_spare", h->available_spare);
+	cJSON_AddNumberToObject(o, "spare_threshold", h->spare_threshold);
+	cJSON_AddNumberToObject(o, "percent_used", h->percent_used);
+	add_u64_or_null(o, "data_units_read", h->data_units_read != UINT64_MAX, h->data_units_read);
+	add_u64_or_null(o, "data_units_written", h->data_units_written != UINT64_MAX,
+			h->data_units_written);
+	add_u64_or_null(o, "host_reads", h->host_reads != UINT64_MAX, h->host_reads);
+	add_u64_or_null(o, "host_writes", h->host_writes != UINT64_MAX, h->host_writes);
+	add_u64_or_null(o, "controller_busy_minutes", h->controller_busy_minutes != UINT64_MAX,
+			h->controller_busy_minutes);
+	add_u64_or_null(o, "power_cycles", h->power_cycles != UINT64_MAX, h->power_cycles);
+	add_u64_or_null(o, "power_on_hours", h->power_on_hours != UINT64_MAX, h->power_on_hours);
+	add_u64_or_null(o, "unsafe_shutdowns", h->unsafe_shutdowns != UINT64_MAX, h->unsafe_shutdowns);
+	add_u64_or_null(o, "media_errors", h->media_errors != UINT64_MAX, h->media_errors);
+	add_u64_or_null(o, "error_log_entries", h->error_log_entries != UINT64_MAX,
+			h->error_log_entries);
+	cJSON_AddNumberToObject(o, "warning_temp_minutes", h->warning_temp_minutes);
+	cJSON_AddNumberToObject(o, "critical_temp_minutes", h->critical_temp_minutes);
+	return o;
+}
+
+/* SMART as the drive gave it (format 1.1). */
+static cJSON *smart_json(const struct dc_smart *sm)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (sm->have_temperature)
+		cJSON_AddNumberToObject(o, "temperature_c", sm->temperature_c);
+	else
+		cJSON_AddNullToObject(o, "temperature_c");
+	cJSON_AddItemToObject(o, "ata_attributes", ata_attrs_json(sm));
+	cJSON_AddItemToObject(o, "nvme_health", sm->have_nvme_health ? nvme_health_json(&sm->nvme)
+								    : cJSON_CreateNull());
+	return o;
+}
+
+static cJSON *dbinfo_json(const struct dc_dbinfo *db)
+{
+	const struct dc_db_source *best;
+	cJSON *o, *src, *all;
+	unsigned kept = db->nsources < DC_MAX_SOURCES ? db->nsources : DC_MAX_SOURCES;
+
+	if (!db->matched)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "vendor", db->vendor);
+	cJSON_AddStringToObject(o, "family", db->family);
+	cJSON_AddStringToObject(o, "plp", dc_plp_name(db->plp));
+	cJSON_AddItemToObject(o, "plp_note", str_or_null(db->plp_note));
+	if (db->dwpd > 0)
+		cJSON_AddNumberToObject(o, "dwpd", db->dwpd);
+	else
+		cJSON_AddNullToObject(o, "dwpd");
+	if (db->tbw_tb > 0)
+		cJSON_AddNumberToObject(o, "tbw_tb", db->tbw_tb);
+	else
+		cJSON_AddNullToObject(o, "tbw_tb");
+	if (db->warranty_years > 0)
+		cJSON_AddNumberToObject(o, "warranty_years", db->warranty_years);
+	else
+		cJSON_AddNullToObject(o, "warranty_years");
+	cJSON_AddStringToObject(o, "interface", db->interface);
+	cJSON_AddItemToObject(o, "form_factor", str_or_null(db->form_factor));
+	cJSON_AddStringToObject(o, "class", db->drive_class);
+	cJSON_AddStringToObject(o, "pattern", db->pattern);
+	cJSON_AddBoolToObject(o, "plp_inferred", db->plp_inferred);
+	cJSON_AddItemToObject(o, "dispute", str_or_null(db->dispute));
+	/* "source" (format 1.0) is the strongest source; "sources" lists them all. */
+	best = db->best_source >= 0 ? &db->sources[db->best_source] : kept ? &db->sources[0] : NULL;
+	src = cJSON_AddObjectToObject(o, "source");
+	cJSON_AddStringToObject(src, "title", best ? best->title : "");
+	cJSON_AddStringToObject(src, "url", best ? best->url : "");
+	cJSON_AddStringToObject(src, "kind", dc_source_kind_name(best ? best->kind : DC_SRC_NONE));
+	cJSON_AddNumberToObject(o, "source_count", db->nsources);
+	all = cJSON_AddArrayToObject(o, "sources");
+	for (unsigned i = 0; i < kept; i++)
+		cJSON_AddItemToArray(all, source_json(&db->sources[i]));
+	return o;
+}
+
+static cJSON *latency_json(const struct dc_latency *l)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(o, "count", l->count);
+	cJSON_AddNumberToObject(o, "mean_us", l->mean_us);
+	cJSON_AddNumberToObject(o, "stdev_us", l->stdev_us);
+	cJSON_AddNumberToObject(o, "p50_us", l->p50_us);
+	cJSON_AddNumberToObject(o, "p90_us", l->p90_us);
+	cJSON_AddNumberToObject(o, "p99_us", l->p99_us);
+	cJSON_AddNumberToObject(o, "p999_us", l->p999_us);
+	cJSON_AddNumberToObject(o, "max_us", l->max_us);
+	cJSON_AddNumberToObject(o, "iops", l->iops);
+	return o;
+}
+
+static cJSON *probe_json(const struct dc_probe *p)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (p->mode == DC_PROBE_NOT_RUN) {
+		cJSON_AddNullToObject(o, "mode");
+		cJSON_AddStringToObject(o, "skipped", p->skipped[0] ? p->skipped : "not run");
+		return o;
+	}
+	cJSON_AddStringToObject(o, "mode", p->mode == DC_PROBE_RAW ? "raw" : "file");
+	cJSON_AddStringToObject(o, "where", p->where);
+	cJSON_AddNumberToObject(o, "duration_s", p->duration_s);
+	cJSON_AddBoolToObject(o, "stable", p->stable);
+	cJSON_AddItemToObject(o, "sync", latency_json(&p->sync));
+	/* 1.2: the write + fdatasync phase; null for a dump of a probe that had none */
+	cJSON_AddItemToObject(o, "flush", p->flush.count ? latency_json(&p->flush) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "nosync", latency_json(&p->nosync));
+	cJSON_AddNumberToObject(o, "start_s", p->start_s);
+	cJSON_AddNumberToObject(o, "flush_cost_us", p->flush_cost_us);
+	cJSON_AddNullToObject(o, "skipped");
+	/* 1.4: what happened meanwhile (another process opened the disk), or null */
+	if (p->warning[0])
+		cJSON_AddStringToObject(o, "warning", p->warning);
+	else
+		cJSON_AddNullToObject(o, "warning");
+	return o;
+}
+
+/* 1.2: --try-cache-off; null when it was not asked for. */
+static cJSON *cache_trial_json(const struct dc_report *r)
+{
+	const struct dc_cache_trial *t = &r->cache_trial;
+	cJSON *o;
+
+	if (t->state == DC_TRIAL_NOT_ASKED)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "state", dc_trial_state_name(t->state));
+	cJSON_AddItemToObject(o, "reason", str_or_null(t->why));
+	cJSON_AddItemToObject(o, "cache_off_confirmed", tri_json(t->off_honoured));
+	cJSON_AddItemToObject(o, "cache_on_again", tri_json(t->restored));
+	cJSON_AddItemToObject(o, "probe", probe_json(&t->probe));
+	cJSON_AddStringToObject(o, "speed", dc_flush_speed_name(r->result.cache_off_speed));
+	if (r->result.cache_off_speed != DC_FLUSH_NOT_MEASURED) {
+		cJSON_AddNumberToObject(o, "p50_us", r->result.cache_off_p50_us);
+		cJSON_AddNumberToObject(o, "cache_on_p50_us", r->result.flush_p50_us);
+	} else {
+		cJSON_AddNullToObject(o, "p50_us");
+		cJSON_AddNullToObject(o, "cache_on_p50_us");
+	}
+	cJSON_AddBoolToObject(o, "faster_off", r->result.cache_off_faster);
+	return o;
+}
+
+/* 1.2: the record of a cache an earlier --try-cache-off left off; null when none. */
+static cJSON *cache_left_json(const struct dc_report *r)
+{
+	const struct dc_cache_left *l = &r->cache_left;
+	char restore[DC_PATH_LEN + 32];
+	cJSON *o;
+
+	if (!l->found)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddItemToObject(o, "since", str_or_null(l->since));
+	if (l->pid > 0)
+		cJSON_AddNumberToObject(o, "pid", (double)l->pid);
+	else
+		cJSON_AddNullToObject(o, "pid");
+	cJSON_AddBoolToObject(o, "running", l->running);
+	cJSON_AddStringToObject(o, "record", l->record);
+	snprintf(restore, sizeof(restore), "drivecheck --restore-cache %s", r->dev.path);
+	cJSON_AddStringToObject(o, "restore_command", restore);
+	return o;
+}
+
+static cJSON *property_json(const struct dc_property *p)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddItemToObject(o, "value", tri_json(p->value));
+	cJSON_AddStringToObject(o, "source_kind", dc_source_kind_name(p->kind));
+	cJSON_AddItemToObject(o, "source", str_or_null(p->source));
+	cJSON_AddStringToObject(o, "basis", p->basis);
+	return o;
+}
+
+/* S, U and F (format 1.1): the three questions every verdict answers. */
+static void properties_json(const struct dc_result *r, cJSON *dev)
+{
+	cJSON *o = cJSON_AddObjectToObject(dev, "properties"), *f;
+
+	cJSON_AddItemToObject(o, "flushed_writes_survive", property_json(&r->flushed_survive));
+	cJSON_AddItemToObject(o, "unflushed_writes_survive", property_json(&r->unflushed_survive));
+	f = property_json(&r->fast);
+	cJSON_AddStringToObject(f, "speed", dc_flush_speed_name(r->flush_speed));
+	if (r->flush_speed != DC_FLUSH_NOT_MEASURED) {
+		cJSON_AddNumberToObject(f, "p50_us", r->flush_p50_us);
+		cJSON_AddNumberToObject(f, "dsync_p50_us", r->dsync_p50_us);
+		cJSON_AddNumberToObject(f, "fdatasync_p50_us", r->fdatasync_p50_us);
+		cJSON_AddNumberToObject(f, "fdatasync_p99_us", r->fdatasync_p99_us);
+	} else {
+		cJSON_AddNullToObject(f, "p50_us");
+		cJSON_AddNullToObject(f, "dsync_p50_us");
+		cJSON_AddNullToObject(f, "fdatasync_p50_us");
+		cJSON_AddNullToObject(f, "fdatasync_p99_us");
+	}
+	cJSON_AddStringToObject(f, "dsync_speed", dc_flush_speed_name(r->speed_dsync));
+	cJSON_AddStringToObject(f, "fdatasync_speed", dc_flush_speed_name(r->speed_fdatasync));
+	cJSON_AddItemToObject(o, "durable_writes_fast", f);
+}
+
+/* 1.4: what the drive itself says of its health (docs/health.md). */
+static cJSON *health_json(const struct dc_health *h)
+{
+	cJSON *o = cJSON_CreateObject(), *list;
+	char text[256];
+
+	cJSON_AddStringToObject(o, "status", dc_health_status_name(h->status));
+	if (h->self_assessment == DC_SELF_NOT_GIVEN)
+		cJSON_AddNullToObject(o, "self_assessment");
+	else
+		cJSON_AddStringToObject(o, "self_assessment",
+					h->self_assessment == DC_SELF_PASSED ? "passed" : "failed");
+	cJSON_AddItemToObject(o, "source", str_or_null(h->source));
+	list = cJSON_AddArrayToObject(o, "problems");
+	for (unsigned i = 0; i < h->nproblems; i++) {
+		const struct dc_health_problem *p = &h->problems[i];
+		cJSON *x = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(x, "kind", dc_health_kind_name(p->kind));
+		cJSON_AddStringToObject(x, "severity", p->failing ? "failing" : "warning");
+		switch (p->kind) {
+		case DC_HP_ATTRIBUTE:
+			cJSON_AddNumberToObject(x, "id", p->id);
+			cJSON_AddItemToObject(x, "name", str_or_null(p->name));
+			cJSON_AddBoolToObject(x, "prefail", p->prefail);
+			cJSON_AddNumberToObject(x, "value", p->value);
+			cJSON_AddNumberToObject(x, "worst", p->worst);
+			cJSON_AddNumberToObject(x, "threshold", p->threshold);
+			cJSON_AddStringToObject(x, "when", p->now ? "now" : "past");
+			break;
+		case DC_HP_NVME_WARNING:
+			cJSON_AddNumberToObject(x, "bit", p->bit);
+			cJSON_AddStringToObject(x, "name", dc_health_nvme_bit_name(p->bit));
+			break;
+		case DC_HP_ENDURANCE_EXCEEDED:
+			cJSON_AddNumberToObject(x, "percent_used", p->percent_used);
+			break;
+		case DC_HP_SCSI_EXCEPTION:
+			cJSON_AddNumberToObject(x, "asc", p->asc);
+			cJSON_AddNumberToObject(x, "ascq", p->ascq);
+			break;
+		case DC_HP_SELF_ASSESSMENT:
+			break;
+		}
+		dc_health_problem_text(p, h->source, text, sizeof(text));
+		cJSON_AddStringToObject(x, "text", text);
+		cJSON_AddItemToArray(list, x);
+	}
+	/* more problems than the list holds: how many were left out, never silently */
+	cJSON_AddNumberToObject(o, "problems_total", h->ntotal);
+	return o;
+}
+
+/* 1.4: the firmware advisories that hit this drive (db/advisories, issue 22). */
+static cJSON *advisory_hits_json(const struct dc_report *r)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (unsigned i = 0; i < r->nadvisories; i++) {
+		const struct dc_advisory_hit *h = &r->advisories[i];
+		cJSON *o = cJSON_CreateObject(), *src;
+
+		cJSON_AddStringToObject(o, "id", h->id);
+		cJSON_AddStringToObject(o, "title", h->title);
+		cJSON_AddStringToObject(o, "effect", dc_adv_effect_name(h->effect));
+		cJSON_AddStringToObject(o, "bulletin", h->bulletin);
+		cJSON_AddItemToObject(o, "fixed", str_or_null(h->fixed));
+		if (h->hours > 0)
+			cJSON_AddNumberToObject(o, "hours", (double)h->hours);
+		else
+			cJSON_AddNullToObject(o, "hours");
+		if (h->hours > 0 && h->hours_left_known)
+			cJSON_AddNumberToObject(o, "hours_left", (double)h->hours_left);
+		else
+			cJSON_AddNullToObject(o, "hours_left");
+		src = cJSON_AddObjectToObject(o, "source");
+		cJSON_AddStringToObject(src, "kind", dc_source_kind_name(h->source_kind));
+		cJSON_AddStringToObject(src, "title", h->source_title);
+		cJSON_AddStringToObject(src, "url", h->source_url);
+		cJSON_AddItemToArray(a, o);
+	}
+	return a;
+}
+
+static cJSON *result_json(const struct dc_report *r, cJSON *dev)
+{
+	cJSON *plp, *verdicts, *advice;
+
+	cJSON_AddItemToObject(dev, "health", health_json(&r->result.health));
+	cJSON_AddItemToObject(dev, "advisories", advisory_hits_json(r));
+	cJSON_AddNumberToObject(dev, "advisories_total", r->advisories_total);
+	plp = cJSON_AddObjectToObject(dev, "plp");
+
+	cJSON_AddStringToObject(plp, "class", dc_plp_name(r->result.plp));
+	cJSON_AddStringToObject(plp, "confidence", r->result.confidence);
+	cJSON_AddItemToObject(plp, "evidence", evidence_json(r->result.evidence, r->result.nevidence));
+	properties_json(&r->result, dev);
+	verdicts = cJSON_AddObjectToObject(dev, "verdicts");
+	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
+		const struct dc_verdict *v = &r->result.verdicts[i];
+		cJSON *o = cJSON_AddObjectToObject(verdicts, dc_role_name((enum dc_role)i));
+		cJSON *reasons = cJSON_AddArrayToObject(o, "reasons");
+
+		cJSON_AddStringToObject(o, "status", dc_status_name(v->status));
+		for (unsigned k = 0; k < v->nreasons; k++)
+			cJSON_AddItemToArray(reasons, cJSON_CreateString(v->reasons[k]));
+	}
+	advice = cJSON_AddArrayToObject(dev, "advice");
+	for (unsigned i = 0; i < r->result.nadvice; i++)
+		cJSON_AddItemToArray(advice, cJSON_CreateString(r->result.advice[i]));
+	/* 1.3: what the advice says in words, for a fleet's summary (drivecheck report) */
+	if (r->result.endurance_years_left >= 0)
+		cJSON_AddNumberToObject(dev, "endurance_years_left",
+					round(r->result.endurance_years_left * 100) / 100);
+	else
+		cJSON_AddNullToObject(dev, "endurance_years_left");
+	return dev;
+}
+
+/* What else uses the disk: partitions, holders, mounts (why the probe may refuse it). */
+static void add_usage(cJSON *o, const struct dc_dev *d)
+{
+	cJSON *parts = cJSON_AddArrayToObject(o, "partitions");
+	cJSON *mounts;
+
+	for (unsigned i = 0; i < d->nparts; i++)
+		cJSON_AddItemToArray(parts, cJSON_CreateString(d->parts[i]));
+	cJSON_AddNumberToObject(o, "holders", d->nholders);
+	/* 1.4: what a loop device's file lives on; an md or dm volume's members */
+	if (d->backing_file[0]) {
+		cJSON *b = cJSON_AddObjectToObject(o, "backing");
+
+		cJSON_AddStringToObject(b, "file", d->backing_file);
+		cJSON_AddItemToObject(b, "fstype", str_or_null(d->backing_fstype));
+		cJSON_AddItemToObject(b, "source", str_or_null(d->backing_source));
+		cJSON_AddItemToObject(b, "mount", str_or_null(d->backing_mount));
+	} else {
+		cJSON_AddNullToObject(o, "backing");
+	}
+	{
+		cJSON *m = cJSON_AddArrayToObject(o, "members");
+		unsigned kept = d->nmembers < DC_MAX_MEMBERS ? d->nmembers : DC_MAX_MEMBERS;
+
+		for (unsigned i = 0; i < kept; i++)
+			cJSON_AddItemToArray(m, cJSON_CreateString(d->members[i]));
+		cJSON_AddNumberToObject(o, "members_total", d->nmembers);
+	}
+	mounts = cJSON_AddArrayToObject(o, "mounts");
+	for (unsigned i = 0; i < d->nmounts; i++) {
+		cJSON *m = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(m, "source", d->mounts[i].source);
+		cJSON_AddStringToObject(m, "target", d->mounts[i].target);
+		cJSON_AddStringToObject(m, "fstype", d->mounts[i].fstype);
+		cJSON_AddBoolToObject(m, "readonly", d->mounts[i].readonly);
+		cJSON_AddItemToArray(mounts, m);
+	}
+}
+
+static cJSON *report_json(const struct dc_report *r)
+{
+	const struct dc_dev *d = &r->dev;
+	const struct dc_drive *dr = &r->drive;
+	cJSON *o = cJSON_CreateObject(), *wc, *errors;
+
+	cJSON_AddStringToObject(o, "path", d->path);
+	cJSON_AddStringToObject(o, "name", d->name);
+	cJSON_AddStringToObject(o, "transport", dc_transport_name(d->transport));
+	cJSON_AddStringToObject(o, "protocol", dc_protocol_name(d->protocol));
+	cJSON_AddItemToObject(o, "vendor", str_or_null(dr->vendor));
+	cJSON_AddItemToObject(o, "model", str_or_null(dr->model));
+	cJSON_AddItemToObject(o, "serial", str_or_null(dr->serial));
+	cJSON_AddItemToObject(o, "firmware", str_or_null(dr->firmware));
+	cJSON_AddItemToObject(o, "identity_source", str_or_null(dr->identity_source));
+	cJSON_AddNumberToObject(o, "capacity_bytes", (double)d->capacity_bytes);
+	/* 0: not known (a file of another tool that does not say; no block device has 0) */
+	add_u64_or_null(o, "logical_block_bytes", d->logical_block_bytes != 0, d->logical_block_bytes);
+	add_u64_or_null(o, "physical_block_bytes", d->physical_block_bytes != 0,
+			d->physical_block_bytes);
+	cJSON_AddItemToObject(o, "rotational", tri_json(dr->rotational));
+	cJSON_AddBoolToObject(o, "removable", d->removable);
+	cJSON_AddBoolToObject(o, "readonly", d->readonly);
+	add_usage(o, d);
+
+	wc = cJSON_AddObjectToObject(o, "write_cache");
+	cJSON_AddItemToObject(wc, "present", tri_json(dr->cache_present));
+	cJSON_AddItemToObject(wc, "enabled", tri_json(dr->cache_enabled));
+	cJSON_AddItemToObject(wc, "source", str_or_null(dr->cache_source));
+	cJSON_AddItemToObject(wc, "kernel", str_or_null(dc_kcache_name(d->kernel_cache)));
+	cJSON_AddItemToObject(wc, "fua", tri_json(d->kernel_fua));
+
+	cJSON_AddItemToObject(o, "plp_evidence", evidence_json(dr->evidence, dr->nevidence));
+	cJSON_AddItemToObject(o, "wear", wear_json(&dr->wear));
+	cJSON_AddItemToObject(o, "smart", smart_json(&dr->smart));
+	cJSON_AddItemToObject(o, "database", dbinfo_json(&r->db));
+	cJSON_AddItemToObject(o, "probe", probe_json(&r->probe));
+	cJSON_AddItemToObject(o, "cache_experiment", cache_trial_json(r));
+	cJSON_AddItemToObject(o, "cache_left_off", cache_left_json(r));
+	if (!r->error)
+		result_json(r, o);
+
+	errors = cJSON_AddArrayToObject(o, "errors");
+	if (r->error)
+		cJSON_AddItemToArray(errors, cJSON_CreateString(r->error_msg));
+	for (unsigned i = 0; i < dr->nerrors; i++)
+		cJSON_AddItemToArray(errors, cJSON_CreateString(dr->errors[i]));
+	return o;
+}
+
+static int print_and_free(FILE *out, cJSON *root)
+{
+	char *text = cJSON_Print(root);
+
+	cJSON_Delete(root);
+	if (!text)
+		return -ENOMEM;
+	fprintf(out, "%s\n", text);
+	free(text);
+	return 0;
+}
+
+static cJSON *versioned_root(void)
+{
+	cJSON *root = cJSON_CreateObject();
+	cJSON *ver = cJSON_AddArrayToObject(root, "json_format_version");
+
+	cJSON_AddItemToArray(ver, cJSON_CreateNumber(DC_JSON_FORMAT_MAJOR));
+	cJSON_AddItemToArray(ver, cJSON_CreateNumber(DC_JSON_FORMAT_MINOR));
+	cJSON_AddStringToObject(root, "drivecheck_version", DC_VERSION);
+	return root;
+}
+
+/* The top level: the version, the host (a scan's, with_host), what the whole run says
+ * (warnings: a scan's, 1.4; NULL: no key), then the devices. */
+static cJSON *devices_root(const struct dc_report *reports, unsigned n, bool with_host,
+			   const char *host, const char *const *warnings, unsigned nwarnings)
+{
+	cJSON *root = versioned_root();
+	cJSON *devices;
+
+	if (with_host)
+		cJSON_AddItemToObject(root, "host", str_or_null(host));
+	if (warnings) {
+		cJSON *w = cJSON_AddArrayToObject(root, "warnings");
+
+		for (unsigned i = 0; i < nwarnings; i++)
+			cJSON_AddItemToArray(w, cJSON_CreateString(warnings[i]));
+	}
+	devices = cJSON_AddArrayToObject(root, "devices");
+
+	for (unsigned i = 0; i < n; i++)
+		cJSON_AddItemToArray(devices, report_json(&reports[i]));
+	return root;
+}
+
+int dc_render_json(FILE *out, const char *host, const struct dc_report *reports, unsigned n,
+		   const char *const *warnings, unsigned nwarnings)
+{
+	static const char *const none[1];
+
+	return print_and_free(out, devices_root(reports, n, true, host,
+						warnings ? warnings : none, nwarnings));
+}
+
+static cJSON *items_json(const struct dc_summary_item *v, unsigned n)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (unsigned i = 0; i < n; i++) {
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "name", v[i].name);
+		cJSON_AddNumberToObject(o, "drives", v[i].drives);
+		cJSON_AddItemToArray(a, o);
+	}
+	return a;
+}
+
+/* The summary object (1.3); a fleet's: hosts[i] the host of reports[i], nhosts how many
+ * hosts; import's: hosts NULL. */
+static cJSON *summary_json(const struct dc_report *reports, const struct dc_summary *s,
+			   const char *const *hosts, unsigned nhosts)
+{
+	cJSON *sum = cJSON_CreateObject();
+	cJSON *roles = cJSON_AddObjectToObject(sum, "roles");
+	cJSON *plp = cJSON_AddObjectToObject(sum, "plp");
+	cJSON *o, *a;
+
+	cJSON_AddNumberToObject(sum, "drives", s->drives);
+	if (hosts)
+		cJSON_AddNumberToObject(sum, "hosts", nhosts);
+	cJSON_AddNumberToObject(sum, "unreadable", s->unreadable);
+	cJSON_AddNumberToObject(sum, "files_skipped", s->files_skipped);
+	for (unsigned role = 0; role < DC_ROLE_COUNT; role++) {
+		o = cJSON_AddObjectToObject(roles, dc_role_name((enum dc_role)role));
+		for (unsigned st = 0; st <= DC_NOT_CHECKED; st++)
+			cJSON_AddNumberToObject(o, dc_status_name((enum dc_status)st),
+						s->roles[role][st]);
+	}
+	for (unsigned c = 0; c <= DC_PLP_FULL; c++)
+		cJSON_AddNumberToObject(plp, dc_plp_name((enum dc_plp_class)c), s->plp[c]);
+	/* 1.4: the drives' own verdicts */
+	o = cJSON_AddObjectToObject(sum, "health");
+	for (unsigned st = 0; st <= DC_HEALTH_FAILING; st++)
+		cJSON_AddNumberToObject(o, dc_health_status_name((enum dc_health_status)st),
+					s->health[st]);
+	o = cJSON_AddObjectToObject(sum, "not_in_database");
+	cJSON_AddNumberToObject(o, "models", s->not_in_db_models);
+	cJSON_AddNumberToObject(o, "drives", s->not_in_db_drives);
+	cJSON_AddItemToObject(o, "top", items_json(s->not_in_db, s->nnot_in_db));
+	o = cJSON_AddObjectToObject(sum, "class_unknown");
+	cJSON_AddNumberToObject(o, "families", s->class_unknown_families);
+	cJSON_AddNumberToObject(o, "drives", s->class_unknown_drives);
+	cJSON_AddItemToObject(o, "top", items_json(s->class_unknown, s->nclass_unknown));
+	/* 1.4: firmware advisories, and how many drives each hits */
+	o = cJSON_AddObjectToObject(sum, "advisories");
+	cJSON_AddNumberToObject(o, "drives", s->advisory_drives);
+	cJSON_AddNumberToObject(o, "advisories", s->advisory_ids);
+	cJSON_AddItemToObject(o, "top", items_json(s->advisories, s->nadvisories));
+	o = cJSON_AddObjectToObject(sum, "attention");
+	cJSON_AddNumberToObject(o, "drives", s->attention_total);
+	a = cJSON_AddArrayToObject(o, "first");
+	for (unsigned i = 0; i < s->nattention; i++) {
+		const struct dc_report *r = &reports[s->attention[i].index];
+		cJSON *d = cJSON_CreateObject();
+
+		if (hosts)
+			cJSON_AddStringToObject(d, "host", hosts[s->attention[i].index]);
+		cJSON_AddStringToObject(d, "device", r->dev.path);
+		cJSON_AddStringToObject(d, "model", r->drive.model);
+		cJSON_AddStringToObject(d, "why", s->attention[i].why);
+		cJSON_AddItemToArray(a, d);
+	}
+	return sum;
+}
+
+int dc_render_json_summary(FILE *out, const struct dc_report *reports, unsigned n,
+			   const struct dc_summary *s)
+{
+	cJSON *root = devices_root(reports, n, false, NULL, NULL, 0);
+
+	cJSON_AddItemToObject(root, "summary", summary_json(reports, s, NULL, 0));
+	return print_and_free(out, root);
+}
+
+/* One drive of a fleet: the keys of DEVICE that the fleet's files carry, same shapes. */
+static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
+{
+	cJSON *o = cJSON_CreateObject(), *wc, *w, *verdicts, *errors, *props, *f;
+	char why[DC_TEXT_LEN];
+
+	cJSON_AddStringToObject(o, "host", host);
+	cJSON_AddStringToObject(o, "path", r->dev.path);
+	cJSON_AddStringToObject(o, "transport", dc_transport_name(r->dev.transport));
+	cJSON_AddItemToObject(o, "vendor", str_or_null(r->drive.vendor));
+	cJSON_AddItemToObject(o, "model", str_or_null(r->drive.model));
+	cJSON_AddItemToObject(o, "serial", str_or_null(r->drive.serial));
+	cJSON_AddItemToObject(o, "firmware", str_or_null(r->drive.firmware));
+	cJSON_AddNumberToObject(o, "capacity_bytes", (double)r->dev.capacity_bytes);
+	wc = cJSON_AddObjectToObject(o, "write_cache");
+	cJSON_AddItemToObject(wc, "present", tri_json(r->drive.cache_present));
+	cJSON_AddItemToObject(wc, "enabled", tri_json(r->drive.cache_enabled));
+	cJSON_AddItemToObject(wc, "kernel", str_or_null(dc_kcache_name(r->dev.kernel_cache)));
+	w = cJSON_AddObjectToObject(o, "wear");
+	add_u64_or_null(w, "percent_used", r->drive.wear.have_percent_used, r->drive.wear.percent_used);
+	add_u64_or_null(w, "host_written_bytes", r->drive.wear.have_written,
+			r->drive.wear.host_written_bytes);
+	add_u64_or_null(w, "power_on_hours", r->drive.wear.have_power_on, r->drive.wear.power_on_hours);
+	if (r->db.matched) {
+		cJSON *db = cJSON_AddObjectToObject(o, "database");
+
+		cJSON_AddStringToObject(db, "vendor", r->db.vendor);
+		cJSON_AddStringToObject(db, "family", r->db.family);
+		cJSON_AddStringToObject(db, "plp", dc_plp_name(r->db.plp));
+	} else {
+		cJSON_AddNullToObject(o, "database");
+	}
+	if (!r->error) {
+		cJSON *hl = cJSON_AddObjectToObject(o, "health"), *probs;
+		char text[256];
+
+		cJSON_AddItemToObject(o, "advisories", advisory_hits_json(r));
+		cJSON_AddStringToObject(hl, "status", dc_health_status_name(r->result.health.status));
+		probs = cJSON_AddArrayToObject(hl, "problems");
+		for (unsigned i = 0; i < r->result.health.nproblems; i++) {
+			dc_health_problem_text(&r->result.health.problems[i], r->result.health.source,
+					       text, sizeof(text));
+			cJSON_AddItemToArray(probs, cJSON_CreateString(text));
+		}
+		cJSON_AddStringToObject(cJSON_AddObjectToObject(o, "plp"), "class",
+					dc_plp_name(r->result.plp));
+		props = cJSON_AddObjectToObject(o, "properties");
+		f = cJSON_AddObjectToObject(props, "durable_writes_fast");
+		cJSON_AddStringToObject(f, "speed", dc_flush_speed_name(r->result.flush_speed));
+		if (r->result.flush_speed != DC_FLUSH_NOT_MEASURED)
+			cJSON_AddNumberToObject(f, "p50_us", r->result.flush_p50_us);
+		else
+			cJSON_AddNullToObject(f, "p50_us");
+		verdicts = cJSON_AddObjectToObject(o, "verdicts");
+		for (unsigned i = 0; i < DC_ROLE_COUNT; i++)
+			cJSON_AddStringToObject(cJSON_AddObjectToObject(verdicts,
+						dc_role_name((enum dc_role)i)), "status",
+						dc_status_name(r->result.verdicts[i].status));
+		if (r->result.endurance_years_left >= 0)
+			cJSON_AddNumberToObject(o, "endurance_years_left", r->result.endurance_years_left);
+		else
+			cJSON_AddNullToObject(o, "endurance_years_left");
+		cJSON_AddItemToObject(o, "attention", dc_summary_look(r, why, sizeof(why))
+				      ? cJSON_CreateString(why) : cJSON_CreateNull());
+	}
+	errors = cJSON_AddArrayToObject(o, "errors");
+	if (r->error)
+		cJSON_AddItemToArray(errors, cJSON_CreateString(r->error_msg));
+	for (unsigned i = 0; i < r->drive.nerrors; i++)
+		if (!r->error || strcmp(r->drive.errors[i], r->error_msg))
+			cJSON_AddItemToArray(errors, cJSON_CreateString(r->drive.errors[i]));
+	return o;
+}
+
+static cJSON *fleet_file_json(const struct dc_fleet_file *m)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "file", m->path);
+	cJSON_AddStringToObject(o, "host", m->host);
+	cJSON_AddBoolToObject(o, "host_from_file_name", m->host_from_name);
+	if (m->error) {
+		cJSON_AddNullToObject(o, "json_format_version");
+		cJSON_AddNullToObject(o, "drivecheck_version");
+	} else {
+		cJSON *v = cJSON_AddArrayToObject(o, "json_format_version");
+
+		cJSON_AddItemToArray(v, cJSON_CreateNumber(m->major));
+		cJSON_AddItemToArray(v, cJSON_CreateNumber(m->minor));
+		cJSON_AddStringToObject(o, "drivecheck_version", m->version);
+	}
+	cJSON_AddNumberToObject(o, "drives", m->drives);
+	cJSON_AddItemToObject(o, "error", m->error ? cJSON_CreateString(m->error_msg)
+						   : cJSON_CreateNull());
+	return o;
+}
+
+int dc_render_json_fleet(FILE *out, const struct dc_fleet *f, const struct dc_summary *s,
+			 unsigned hosts)
+{
+	const char **host_of = calloc(f->n ? f->n : 1, sizeof(*host_of));
+	cJSON *root, *files, *drives;
+
+	if (!host_of)
+		return -ENOMEM;
+	root = versioned_root();
+	files = cJSON_AddArrayToObject(root, "files");
+	for (unsigned i = 0; i < f->nfiles; i++)
+		cJSON_AddItemToArray(files, fleet_file_json(&f->files[i]));
+	drives = cJSON_AddArrayToObject(root, "drives");
+	for (unsigned i = 0; i < f->n; i++) {
+		host_of[i] = dc_fleet_host(f, i);
+		cJSON_AddItemToArray(drives, fleet_drive_json(&f->reports[i], host_of[i]));
+	}
+	cJSON_AddItemToObject(root, "summary", summary_json(f->reports, s, host_of, hosts));
+	free((void *)host_of);
+	return print_and_free(out, root);
+}
+
+/* ---- firmware advisories (issue 22) ---- */
+
+static cJSON *pattern_array(const char (*pats)[DC_NAME_LEN], unsigned n)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (unsigned i = 0; i < n; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(pats[i]));
+	return a;
+}
+
+/* One advisory; with_match: as it meets the drive asked about (match, hours_left). */
+static cJSON *advisory_json(const struct dc_advisory *a, bool with_match)
+{
+	cJSON *o = cJSON_CreateObject(), *caps, *srcs;
+	unsigned kept = a->nsources < DC_MAX_SOURCES ? a->nsources : DC_MAX_SOURCES;
+
+	cJSON_AddStringToObject(o, "id", a->id);
+	cJSON_AddStringToObject(o, "vendor", a->vendor);
+	cJSON_AddStringToObject(o, "title", a->title);
+	cJSON_AddStringToObject(o, "bulletin", a->bulletin);
+	cJSON_AddItemToObject(o, "interface", str_or_null(a->interface));
+	cJSON_AddStringToObject(o, "effect", dc_adv_effect_name(a->effect));
+	cJSON_AddStringToObject(o, "effect_note", a->effect_note);
+	if (a->hours > 0)
+		cJSON_AddNumberToObject(o, "hours", (double)a->hours);
+	else
+		cJSON_AddNullToObject(o, "hours");
+	cJSON_AddItemToObject(o, "hours_note", str_or_null(a->hours_note));
+	cJSON_AddItemToObject(o, "fixed", str_or_null(a->fixed));
+	cJSON_AddItemToObject(o, "models", pattern_array(a->models,
+							a->nmodels));
+	cJSON_AddItemToObject(o, "affected_firmware",
+			      pattern_array(a->affected, a->naffected));
+	cJSON_AddItemToObject(o, "not_affected_firmware",
+			      pattern_array(a->not_affected, a->nnot_affected));
+	caps = cJSON_AddArrayToObject(o, "capacities_gb");
+	for (unsigned i = 0; i < a->ncapacities; i++)
+		cJSON_AddItemToArray(caps, cJSON_CreateNumber(a->capacities_gb[i]));
+	if (with_match) {
+		cJSON_AddStringToObject(o, "match", dc_adv_match_name(a->match));
+		if (a->hours_left_known)
+			cJSON_AddNumberToObject(o, "hours_left", (double)a->hours_left);
+		else
+			cJSON_AddNullToObject(o, "hours_left");
+	}
+	cJSON_AddNumberToObject(o, "source_count", a->nsources);
+	srcs = cJSON_AddArrayToObject(o, "sources");
+	for (unsigned i = 0; i < kept; i++) {
+		const struct dc_adv_source *s = &a->sources[i];
+		cJSON *so = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(so, "kind", dc_source_kind_name(s->kind));
+		cJSON_AddStringToObject(so, "claim", dc_adv_claim_name(s->claim));
+		cJSON_AddBoolToObject(so, "backs", s->backs);
+		cJSON_AddStringToObject(so, "title", s->title);
+		cJSON_AddStringToObject(so, "url", s->url);
+		cJSON_AddItemToObject(so, "revision", str_or_null(s->revision));
+		cJSON_AddItemToObject(so, "where", str_or_null(s->where));
+		cJSON_AddItemToArray(srcs, so);
+	}
+	return o;
+}
+
+int dc_render_advisories_json(FILE *out, const struct dc_advisory *a, unsigned n)
+{
+	cJSON *root = versioned_root();
+	cJSON *all = cJSON_AddArrayToObject(root, "advisories");
+
+	for (unsigned i = 0; i < n; i++)
+		cJSON_AddItemToArray(all, advisory_json(&a[i], false));
+	return print_and_free(out, root);
+}
+
+/* ---- end of firmware advisories ---- */
+
+int dc_render_lookup_json(FILE *out, const char *const *queries,
+			  const struct dc_lookup_answer *a, unsigned n)
+{
+	static const char *const kinds[] = {
+		[DC_LOOKUP_MODEL] = "model", [DC_LOOKUP_FAMILY] = "family",
+		[DC_LOOKUP_SEVERAL] = "several", [DC_LOOKUP_NONE] = "none",
+	};
+	cJSON *root = versioned_root();
+	cJSON *results = cJSON_AddArrayToObject(root, "results");
+
+	for (unsigned i = 0; i < n; i++) {
+		cJSON *o = cJSON_CreateObject(), *adv, *list;
+		bool one = a[i].kind == DC_LOOKUP_MODEL || a[i].kind == DC_LOOKUP_FAMILY;
+
+		cJSON_AddStringToObject(o, "query", queries[i]);
+		cJSON_AddItemToObject(o, "match", one ? dbinfo_json(&a[i].row) : cJSON_CreateNull());
+		/* 1.4: how the answer was found, the families a name names, what is close */
+		cJSON_AddStringToObject(o, "matched_by", kinds[a[i].kind]);
+		list = cJSON_AddArrayToObject(o, "candidates");
+		for (unsigned k = 0; k < a[i].ncandidates; k++)
+			cJSON_AddItemToArray(list, dbinfo_json(&a[i].candidates[k]));
+		cJSON_AddNumberToObject(o, "candidates_total", a[i].candidates_total);
+		list = cJSON_AddArrayToObject(o, "suggestions");
+		for (unsigned k = 0; k < a[i].nsuggestions; k++)
+			cJSON_AddItemToArray(list, cJSON_CreateString(a[i].suggestions[k]));
+		adv = cJSON_AddArrayToObject(o, "advisories");
+		for (unsigned k = 0; k < a[i].nadvisories; k++)
+			cJSON_AddItemToArray(adv, advisory_json(&a[i].advisories[k], true));
+		cJSON_AddItemToArray(results, o);
+	}
+	return print_and_free(out, root);
+}

@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* render_prom.c - Prometheus text format, for node_exporter's textfile collector. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "drive.h"
+#include "names.h"
+#include "render/render.h"
+
+/*
+ * Every family is documented in docs/prometheus.md; the names follow Prometheus'
+ * conventions: base units (seconds, bytes, a 0-1 ratio), "_total" on counters only,
+ * "_info" for identity with the value 1, one HELP and TYPE per family. A family whose
+ * value no drive gave is left out, header and all.
+ */
+
+/* Seconds in the year decide.c counts endurance in (8766 hours: 365.25 days). */
+#define DC_PROM_YEAR_SECONDS (8766.0 * 3600.0)
+
+/* One metric family being written: its header goes out before its first sample. */
+struct fam {
+	FILE *out;
+	const char *name;
+	const char *type;  /* "gauge", "counter", "summary" */
+	const char *help;
+	bool started;
+};
+
+/*
+ * A label value, quoted: backslash, quote and newline escaped as the format asks. Bytes
+ * outside printable ASCII become '?', so that a serial number with stray bytes still
+ * makes valid UTF-8 (the format's requirement) and one stable series.
+ */
+static void label_value(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '\\' || c == '"') {
+			fputc('\\', out);
+			fputc(c, out);
+		} else if (c == '\n') {
+			fputs("\\n", out);
+		} else {
+			fputc(c >= 0x20 && c < 0x7f ? c : '?', out);
+		}
+	}
+	fputc('"', out);
+}
+
+static void label(FILE *out, const char *name, const char *value)
+{
+	fprintf(out, ",%s=", name);
+	label_value(out, value);
+}
+
+static void header(struct fam *f)
+{
+	if (!f->started)
+		fprintf(f->out, "# HELP %s %s\n# TYPE %s %s\n", f->name, f->help, f->name, f->type);
+	f->started = true;
+}
+
+/* Starts a sample of a drive: the header if first, then NAME[suffix]{device=...[,dump=...]
+ * for more labels to follow. Close with end_*(). */
+static void start(struct fam *f, const char *suffix, const struct dc_report *r)
+{
+	header(f);
+	fprintf(f->out, "%s%s{device=", f->name, suffix);
+	label_value(f->out, r->dev.path);
+	if (r->replayed_from[0])
+		label(f->out, "dump", r->replayed_from);
+}
+
+static void end_u64(struct fam *f, uint64_t v)
+{
+	fprintf(f->out, "} %" PRIu64 "\n", v);
+}
+
+/* The format spells the values printf would write as "inf" and "nan" its own way. */
+static void end_double(struct fam *f, double v)
+{
+	if (isnan(v))
+		fputs("} NaN\n", f->out);
+	else if (isinf(v))
+		fputs(v > 0 ? "} +Inf\n" : "} -Inf\n", f->out);
+	else
+		fprintf(f->out, "} %.9g\n", v);
+}
+
+/* A 0/1 gauge per readable drive. */
+static void flag(struct fam *f, const struct dc_report *r, bool value)
+{
+	start(f, "", r);
+	end_u64(f, value ? 1 : 0);
+}
+
+static void render_run(FILE *out)
+{
+	struct fam build = {
+		.out = out, .name = "drivecheck_build_info", .type = "gauge",
+		.help = "drivecheck's version (value always 1).",
+	};
+	struct fam when = {
+		.out = out, .name = "drivecheck_last_run_timestamp_seconds", .type = "gauge",
+		.help = "When drivecheck wrote this output, Unix time.",
+	};
+	struct timespec now;
+
+	header(&build);
+	fputs("drivecheck_build_info{version=", out);
+	label_value(out, DC_VERSION);
+	end_u64(&build, 1);
+	if (clock_gettime(CLOCK_REALTIME, &now) == 0) {
+		header(&when);
+		fprintf(out, "drivecheck_last_run_timestamp_seconds %.3f\n",
+			(double)now.tv_sec + now.tv_nsec / 1e9);
+	}
+}
+
+static void render_identity(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	struct fam read_error = {
+		.out = out, .name = "drivecheck_device_read_error", .type = "gauge",
+		.help = "1 when drivecheck could not read the device at all, else 0.",
+	};
+	struct fam info = {
+		.out = out, .name = "drivecheck_drive_info", .type = "gauge",
+		.help = "Drive identity and PLP class (value always 1).",
+	};
+	struct fam capacity = {
+		.out = out, .name = "drivecheck_capacity_bytes", .type = "gauge",
+		.help = "Capacity of the device in bytes.",
+	};
+
+	for (unsigned i = 0; i < n; i++)
+		flag(&read_error, &reports[i], reports[i].error != 0);
+	for (unsigned i = 0; i < n; i++) {
+		const struct dc_report *r = &reports[i];
+
+		if (r->error)
+			continue;
+		start(&info, "", r);
+		label(out, "vendor", r->drive.vendor);
+		label(out, "model", r->drive.model);
+		label(out, "serial", r->drive.serial);
+		label(out, "firmware", r->drive.firmware);
+		label(out, "transport", dc_transport_name(r->dev.transport));
+		label(out, "plp_class", dc_plp_name(r->result.plp));
+		end_u64(&info, 1);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (reports[i].error || !reports[i].dev.capacity_bytes)
+			continue;
+		start(&capacity, "", &reports[i]);
+		end_u64(&capacity, reports[i].dev.capacity_bytes);
+	}
+}
+
+/* State set: one series per status, the role's own one 1, the others 0. */
+static void render_verdicts(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	struct fam status = {
+		.out = out, .name = "drivecheck_role_status", .type = "gauge",
+		.help = "Verdict per role: 1 for the status the drive has, 0 for the others.",
+	};
+	static const enum dc_status all[] = { DC_PASS, DC_WARN, DC_FAIL, DC_NOT_CHECKED };
+
+	for (unsigned i = 0; i < n; i++) {
+		for (unsigned role = 0; role < DC_ROLE_COUNT; role++) {
+			enum dc_status is = reports[i].error ? DC_NOT_CHECKED
+				: reports[i].result.verdicts[role].status;
+
+			for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); k++) {
+				start(&status, "", &reports[i]);
+				label(out, "role", dc_role_name((enum dc_role)role));
+				label(out, "status", dc_status_name(all[k]));
+				end_u64(&status, all[k] == is);
+			}
+		}
+	}
+}
+
+/* The drive's own verdict (docs/health.md), a state set like the roles'. */
+static void render_health(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	struct fam status = {
+		.out = out, .name = "drivecheck_health_status", .type = "gauge",
+		.help = "The drive's own health verdict (SMART status, failing attributes, NVMe critical "
+			"warnings, SCSI exceptions): 1 for the status it has, 0 for the others.",
+	};
+	static const enum dc_health_status all[] = {
+		DC_HEALTH_OK, DC_HEALTH_WARNING, DC_HEALTH_FAILING, DC_HEALTH_UNKNOWN,
+	};
+
+	for (unsigned i = 0; i < n; i++) {
+		if (reports[i].error)
+			continue;
+		for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); k++) {
+			start(&status, "", &reports[i]);
+			label(out, "status", dc_health_status_name(all[k]));
+			end_u64(&status, all[k] == reports[i].result.health.status);
+		}
+	}
+}
+
+/* One series per firmware advisory that hits a drive (db/advisories). */
+static void render_advisories(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	struct fam adv = {
+		.out = out, .name = "drivecheck_firmware_advisory", .type = "gauge",
+		.help = "1 for each known firmware defect that hits the drive (advisory, effect: "
+			"data-loss, drive-loss, hang, performance, other).",
+	};
+
+	for (unsigned i = 0; i < n; i++) {
+		if (reports[i].error)
+			continue;
+		for (unsigned k = 0; k < reports[i].nadvisories; k++) {
+			start(&adv, "", &reports[i]);
+			label(out, "advisory", reports[i].advisories[k].id);
+			label(out, "effect", dc_adv_effect_name(reports[i].advisories[k].effect));
+			end_u64(&adv, 1);
+		}
+	}
+}
+
+static void render_safety(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	struct fam failed = {
+		.out = out, .name = "drivecheck_plp_failed", .type = "gauge",
+		.help = "1 when the drive reports that its power-loss protection (backup power) has failed.",
+	};
+	struct fam degraded = {
+		.out = out, .name = "drivecheck_plp_degraded", .type = "gauge",
+		.help = "1 when the drive reports its power-loss protection worn, or not judgeable.",
+	};
+	struct fam hazard = {
+		.out = out, .name = "drivecheck_write_through_hazard", .type = "gauge",
+		.help = "1 when the kernel drops flushes (write through) on a drive whose volatile cache may "
+			"be on and whose completed writes are not shown to survive a power cut.",
+	};
+	struct fam cache = {
+		.out = out, .name = "drivecheck_volatile_write_cache_enabled", .type = "gauge",
+		.help = "1 when the drive's volatile write cache is enabled, 0 when it is off or absent.",
+	};
+
+	for (unsigned i = 0; i < n; i++)
+		if (!reports[i].error)
+			flag(&failed, &reports[i], dc_drive_has_evidence(&reports[i].drive, DC_EV_PLP_FAILED));
+	for (unsigned i = 0; i < n; i++)
+		if (!reports[i].error)
+			flag(&degraded, &reports[i], dc_drive_has_evidence(&reports[i].drive, DC_EV_PLP_DEGRADED));
+	for (unsigned i = 0; i < n; i++)
+		if (!reports[i].error)
+			flag(&hazard, &reports[i], reports[i].result.write_through_hazard);
+	for (unsigned i = 0; i < n; i++) {
+		const struct dc_drive *d = &reports[i].drive;
+
+		if (reports[i].error || d->cache_enabled == DC_TRI_UNKNOWN)
+			continue;
+		/* a drive with no volatile cache has none enabled */
+		flag(&cache, &reports[i], d->cache_enabled == DC_TRI_YES);
+	}
+}
+
+static void render_wear(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	struct fam used = {
+		.out = out, .name = "drivecheck_endurance_used_ratio", .type = "gauge",
+		.help = "Rated endurance used, 0-1 (NVMe percentage used / 100; may exceed 1).",
+	};
+	struct fam left = {
+		.out = out, .name = "drivecheck_endurance_remaining_seconds", .type = "gauge",
+		.help = "Time until the rated endurance is spent at the write rate so far.",
+	};
+	struct fam written = {
+		.out = out, .name = "drivecheck_host_written_bytes_total", .type = "counter",
+		.help = "Bytes the host has written to the drive over its life, as the drive counts them.",
+	};
+	struct fam power_on = {
+		.out = out, .name = "drivecheck_power_on_seconds_total", .type = "counter",
+		.help = "Power-on time of the drive over its life (the drive counts hours).",
+	};
+	struct fam unsafe = {
+		.out = out, .name = "drivecheck_unsafe_shutdowns_total", .type = "counter",
+		.help = "Power losses without a clean shutdown, as the drive counts them.",
+	};
+	struct fam media = {
+		.out = out, .name = "drivecheck_media_errors_total", .type = "counter",
+		.help = "Unrecovered media errors, as the drive counts them.",
+	};
+	struct fam temp = {
+		.out = out, .name = "drivecheck_temperature_celsius", .type = "gauge",
+		.help = "The drive's temperature now.",
+	};
+
+	for (unsigned i = 0; i < n; i++) {
+		const struct dc_report *r = &reports[i];
+		const struct dc_wear *w = &r->drive.wear;
+
+		if (r->error)
+			continue;
+		if (w->have_percent_used) {
+			start(&used, "", r);
+			end_double(&used, w->percent_used / 100.0);
+		}
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (reports[i].error || reports[i].result.endurance_years_left < 0)
+			continue;
+		start(&left, "", &reports[i]);
+		end_double(&left, reports[i].result.endurance_years_left * DC_PROM_YEAR_SECONDS);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (reports[i].error || !reports[i].drive.wear.have_written)
+			continue;
+		start(&written, "", &reports[i]);
+		end_u64(&written, reports[i].drive.wear.host_written_bytes);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (reports[i].error || !reports[i].drive.wear.have_power_on)
+			continue;
+		start(&power_on, "", &reports[i]);
+		end_u64(&power_on, reports[i].drive.wear.power_on_hours * 3600);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (reports[i].error || !reports[i].drive.wear.have_unsafe_shutdowns)
+			continue;
+		start(&unsafe, "", &reports[i]);
+		end_u64(&unsafe, reports[i].drive.wear.unsafe_shutdowns);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (reports[i].error || !reports[i].drive.wear.have_media_errors)
+			continue;
+		start(&media, "", &reports[i]);
+		end_u64(&media, reports[i].drive.wear.media_errors);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (reports[i].error || !reports[i].drive.smart.have_temperature)
+			continue;
+		start(&temp, "", &reports[i]);
+		end_double(&temp, reports[i].drive.smart.temperature_c);
+	}
+}
+
+/* One phase of the probe as a summary: its quantiles, then the sum and count of that run. */
+static void latency(struct fam *f, const struct dc_report *r, const char *sync,
+		    const struct dc_latency *l)
+{
+	const struct { const char *q; double us; } qs[] = {
+		{ "0.5", l->p50_us }, { "0.9", l->p90_us }, { "0.99", l->p99_us },
+		{ "0.999", l->p999_us }, { "1", l->max_us },
+	};
+
+	if (!l->count)
+		return;
+	for (size_t k = 0; k < sizeof(qs) / sizeof(qs[0]); k++) {
+		start(f, "", r);
+		label(f->out, "sync", sync);
+		label(f->out, "quantile", qs[k].q);
+		end_double(f, qs[k].us / 1e6);
+	}
+	start(f, "_sum", r);
+	label(f->out, "sync", sync);
+	end_double(f, l->mean_us * l->count / 1e6);
+	start(f, "_count", r);
+	label(f->out, "sync", sync);
+	end_u64(f, l->count);
+}
+
+static void render_probe(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	struct fam duration = {
+		.out = out, .name = "drivecheck_probe_duration_seconds", .type = "gauge",
+		.help = "How long the sync-write probe ran on the drive.",
+	};
+	struct fam lat = {
+		.out = out, .name = "drivecheck_probe_write_latency_seconds", .type = "summary",
+		.help = "4 KiB write latency at queue depth 1 in the last probe, by how the write was made "
+			"durable: dsync (RWF_DSYNC), fdatasync (write, then fdatasync), none (O_DIRECT).",
+	};
+
+	for (unsigned i = 0; i < n; i++) {
+		if (reports[i].error || reports[i].probe.mode == DC_PROBE_NOT_RUN)
+			continue;
+		start(&duration, "", &reports[i]);
+		end_double(&duration, reports[i].probe.duration_s);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		const struct dc_probe *p = &reports[i].probe;
+
+		if (reports[i].error || p->mode == DC_PROBE_NOT_RUN)
+			continue;
+		latency(&lat, &reports[i], "dsync", &p->sync);
+		latency(&lat, &reports[i], "fdatasync", &p->flush);
+		latency(&lat, &reports[i], "none", &p->nosync);
+	}
+}
+
+void dc_render_prom(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	render_run(out);
+	render_identity(out, reports, n);
+	render_verdicts(out, reports, n);
+	render_health(out, reports, n);
+	render_advisories(out, reports, n);
+	render_safety(out, reports, n);
+	render_wear(out, reports, n);
+	render_probe(out, reports, n);
+}

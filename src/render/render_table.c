@@ -1,0 +1,581 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* render_table.c - the human-readable table, and a detail block per drive. */
+#include <stdio.h>
+#include <string.h>
+
+#include "drive.h"
+#include "decide/health.h"
+#include "names.h"
+#include "render/render.h"
+#include "report/summary.h"
+
+/*
+ * 960197124096 -> "894.3G", as lsblk prints sizes: powers of 1024, one decimal that is
+ * left out when it is 0 (util-linux's size_to_human_string). The legend says so, since
+ * drive labels count in powers of 1000.
+ */
+static const char *human_size(uint64_t bytes, char *buf, size_t len)
+{
+	static const char units[] = "BKMGTPE";
+	unsigned u = 0;
+	uint64_t whole = bytes, frac = 0;
+
+	while (whole >= 1024 && u + 1 < sizeof(units) - 1) {
+		frac = whole % 1024;
+		whole /= 1024;
+		u++;
+	}
+	/* one decimal, rounded: 0..10; 10 carries into the whole part */
+	frac = (frac * 10 + 512) / 1024;
+	if (frac == 10) {
+		whole++;
+		frac = 0;
+	}
+	if (frac)
+		snprintf(buf, len, "%llu.%llu%c", (unsigned long long)whole, (unsigned long long)frac,
+			 units[u]);
+	else
+		snprintf(buf, len, "%llu%c", (unsigned long long)whole, units[u]);
+	return buf;
+}
+
+/* The drive's own health, in the table: what smartctl's first line says. */
+static const char *health_word(const struct dc_health *h)
+{
+	switch (h->status) {
+	case DC_HEALTH_OK: return "ok";
+	case DC_HEALTH_WARNING: return "WARN";
+	case DC_HEALTH_FAILING: return "FAIL";
+	case DC_HEALTH_UNKNOWN: break;
+	}
+	return "?";
+}
+
+static const char *cache_word(const struct dc_drive *d)
+{
+	if (d->cache_present == DC_TRI_NO)
+		return "none";
+	if (d->cache_enabled == DC_TRI_YES)
+		return "on";
+	if (d->cache_enabled == DC_TRI_NO)
+		return "off";
+	return "?";
+}
+
+static const char *kernel_word(const struct dc_dev *dev)
+{
+	switch (dev->kernel_cache) {
+	case DC_KCACHE_WRITE_BACK: return "wback";
+	case DC_KCACHE_WRITE_THROUGH: return "wthru";
+	case DC_KCACHE_UNKNOWN: break;
+	}
+	return "?";
+}
+
+static const char *status_word(enum dc_status s)
+{
+	switch (s) {
+	case DC_PASS: return "PASS";
+	case DC_WARN: return "WARN";
+	case DC_FAIL: return "FAIL";
+	case DC_NOT_CHECKED: break;
+	}
+	return "-";
+}
+
+/* The strongest source of a row, or NULL. */
+static const struct dc_db_source *db_best(const struct dc_dbinfo *db)
+{
+	if (db->best_source >= 0)
+		return &db->sources[db->best_source];
+	return db->nsources ? &db->sources[0] : NULL;
+}
+
+static void print_latency(FILE *out, const char *what, const struct dc_latency *l)
+{
+	fprintf(out, "    %-18s p50 %6.0f us  p99 %6.0f us  p99.9 %6.0f us  max %6.0f us  (%u writes)\n",
+		what, l->p50_us, l->p99_us, l->p999_us, l->max_us, l->count);
+}
+
+/* The probe's kinds of write, one line each (a dump of an older probe has no flush phase). */
+/* The kinds of write that were timed: an old dump has no flush phase, an imported fio
+ * run only the one it ran. */
+static void print_phases(FILE *out, const struct dc_probe *p)
+{
+	if (p->sync.count)
+		print_latency(out, "RWF_DSYNC write", &p->sync);
+	if (p->flush.count)
+		print_latency(out, "write + fdatasync", &p->flush);
+	if (p->nosync.count)
+		print_latency(out, "no sync", &p->nosync);
+}
+
+static void print_property(FILE *out, const char *label, const struct dc_property *p,
+			   const char *value)
+{
+	fprintf(out, "  %-28s %-8s %s", label, value, p->basis);
+	if (p->kind != DC_SRC_NONE)
+		fprintf(out, " [%s%s%s]", dc_source_kind_name(p->kind), p->source[0] ? ": " : "",
+			p->source);
+	fputc('\n', out);
+}
+
+/* A blank line before the first note under the table, none before the others. */
+static const char *first_note(bool *noted)
+{
+	bool was = *noted;
+
+	*noted = true;
+	return was ? "" : "\n";
+}
+
+static void print_cache_trial(FILE *out, const struct dc_report *r)
+{
+	const struct dc_cache_trial *t = &r->cache_trial;
+
+	switch (t->state) {
+	case DC_TRIAL_NOT_ASKED:
+		return;
+	case DC_TRIAL_SKIPPED:
+		fprintf(out, "  cache experiment: not tried: %s\n", t->why);
+		return;
+	case DC_TRIAL_FAILED:
+		fprintf(out, "  cache experiment: failed: %s\n", t->why);
+		break;
+	case DC_TRIAL_DONE:
+		fprintf(out, "  cache experiment: cache off, probed, cache on again%s%s\n",
+			t->why[0] ? "; " : "", t->why);
+		break;
+	}
+	if (t->probe.mode == DC_PROBE_NOT_RUN)
+		return;
+	fprintf(out, "  probe with the cache off (%.1f s%s):\n", t->probe.duration_s,
+		t->probe.stable ? ", stable" : "");
+	print_phases(out, &t->probe);
+}
+
+/* Whether every role's verdict gives this reason. */
+static bool shared_by_all(const struct dc_verdict *v, const char *reason)
+{
+	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
+		bool has = false;
+
+		for (unsigned k = 0; k < v[i].nreasons && !has; k++)
+			has = strcmp(v[i].reasons[k], reason) == 0;
+		if (!has)
+			return false;
+	}
+	return true;
+}
+
+/* The verdicts: the reasons every role gives, once, then each role's own. */
+static void print_verdicts(FILE *out, const struct dc_verdict *v)
+{
+	bool any = false;
+
+	for (unsigned k = 0; k < v[0].nreasons; k++) {
+		if (!shared_by_all(v, v[0].reasons[k]))
+			continue;
+		if (!any)
+			fprintf(out, "  every role:\n");
+		any = true;
+		fprintf(out, "      - %s\n", v[0].reasons[k]);
+	}
+	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
+		fprintf(out, "  %-9s %s\n", dc_role_cli_name((enum dc_role)i), status_word(v[i].status));
+		for (unsigned k = 0; k < v[i].nreasons; k++)
+			if (!shared_by_all(v, v[i].reasons[k]))
+				fprintf(out, "      - %s\n", v[i].reasons[k]);
+	}
+}
+
+/* What a device that is not a drive is: a loop's file, a volume's members, memory.
+ * Returns false when the device is a drive (nothing to say). */
+static bool what_it_rests_on(const struct dc_dev *d, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	if (d->transport == DC_TRAN_MEMORY) {
+		snprintf(buf, len, "memory (%s): not a drive, no drive role applies",
+			 strncmp(d->name, "zram", 4) == 0 ? "zram" : "brd");
+		return true;
+	}
+	if (d->backing_file[0]) {
+		snprintf(buf, len, "loop device of %s%s%s%s%s%s%s: the probe measures that file "
+			 "there, not a drive", d->backing_file, d->backing_fstype[0] ? " on " : "",
+			 d->backing_fstype, d->backing_source[0] ? " " : "", d->backing_source,
+			 d->backing_mount[0] ? " at " : "", d->backing_mount);
+		return true;
+	}
+	if (d->transport != DC_TRAN_MD && d->transport != DC_TRAN_DM)
+		return false;
+	at = (size_t)snprintf(buf, len, "%s volume of", d->transport == DC_TRAN_MD ? "md" : "dm");
+	for (unsigned i = 0; i < d->nmembers && i < DC_MAX_MEMBERS && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s %s", i ? "," : "", d->members[i]);
+	if (!d->nmembers && at < len)
+		at += (size_t)snprintf(buf + at, len - at, " no members sysfs shows");
+	if (d->nmembers > DC_MAX_MEMBERS && at < len)
+		at += (size_t)snprintf(buf + at, len - at, " and %u more", d->nmembers - DC_MAX_MEMBERS);
+	if (at < len)
+		snprintf(buf + at, len - at, ": its drives decide what a flush costs; check each");
+	return true;
+}
+
+/* One advisory that hits the drive, on one line: what, when, the fix. */
+static void print_advisory_hit(FILE *out, const char *prefix, const struct dc_advisory_hit *a)
+{
+	fprintf(out, "%s%s (%s): %s", prefix, a->id, dc_adv_effect_name(a->effect), a->title);
+	if (a->hours > 0 && a->hours_left_known)
+		fprintf(out, a->hours_left > 0 ? "; at %lld power-on hours, %lld from now"
+			: "; at %lld power-on hours, passed by %lld", a->hours,
+			a->hours_left > 0 ? a->hours_left : -a->hours_left);
+	else if (a->hours > 0)
+		fprintf(out, "; at %lld power-on hours", a->hours);
+	fprintf(out, "; %s%s\n", a->fixed[0] ? "fixed in " : "no fixed firmware named", a->fixed);
+}
+
+/* The drive's own verdict, and each problem it reports, failing ones first. */
+static void print_health(FILE *out, const struct dc_health *h)
+{
+	char text[256];
+
+	fprintf(out, "  health: %s", dc_health_status_name(h->status));
+	if (h->self_assessment != DC_SELF_NOT_GIVEN)
+		fprintf(out, " (self-assessment %s, %s)",
+			h->self_assessment == DC_SELF_PASSED ? "passed" : "FAILED", h->source);
+	else
+		fprintf(out, " (the drive gave no self-assessment)");
+	fputc('\n', out);
+	for (unsigned i = 0; i < h->nproblems; i++) {
+		dc_health_problem_text(&h->problems[i], h->source, text, sizeof(text));
+		fprintf(out, "    [%s] %s\n", h->problems[i].failing ? "failing" : "warning", text);
+	}
+	if (h->ntotal > h->nproblems)
+		fprintf(out, "    and %u more problems, not listed\n", h->ntotal - h->nproblems);
+}
+
+static void print_detail(FILE *out, const struct dc_report *r)
+{
+	const struct dc_db_source *best = db_best(&r->db);
+	const struct dc_drive *d = &r->drive;
+	char size[16], rests[DC_PATH_LEN * 3 + 128];
+
+	fprintf(out, "\n%s: %s%s%s (serial %s, firmware %s, via %s)\n", r->dev.path,
+		d->vendor, d->vendor[0] ? " " : "", d->model[0] ? d->model : "(unknown model)",
+		d->serial[0] ? d->serial : "?", d->firmware[0] ? d->firmware : "?",
+		d->identity_source[0] ? d->identity_source : "nothing");
+	if (r->error) {
+		fprintf(out, "  error: %s\n", r->error_msg);
+		return;
+	}
+	fprintf(out, "  transport %s, %s, blocks %u/%u, %s\n", dc_transport_name(r->dev.transport),
+		human_size(r->dev.capacity_bytes, size, sizeof(size)), r->dev.logical_block_bytes,
+		r->dev.physical_block_bytes,
+		d->rotational == DC_TRI_YES ? "rotational" : d->rotational == DC_TRI_NO
+		? "non-rotational" : "rotation unknown");
+	if (what_it_rests_on(&r->dev, rests, sizeof(rests)))
+		fprintf(out, "  %s\n", rests);
+	fprintf(out, "  write cache: present %s, enabled %s (%s); kernel '%s', fua %s\n",
+		dc_tri_name(d->cache_present), dc_tri_name(d->cache_enabled),
+		d->cache_source[0] ? d->cache_source : "no source",
+		r->dev.kernel_cache ? dc_kcache_name(r->dev.kernel_cache) : "?",
+		dc_tri_name(r->dev.kernel_fua));
+	print_health(out, &r->result.health);
+	for (unsigned i = 0; i < r->nadvisories; i++)
+		print_advisory_hit(out, "  firmware advisory: ", &r->advisories[i]);
+	if (r->db.matched) {
+		fprintf(out, "  database: %s %s, PLP %s%s, ", r->db.vendor, r->db.family,
+			dc_plp_name(r->db.plp), r->db.plp_inferred ? " (inferred)" : "");
+		if (r->db.dwpd > 0)
+			fprintf(out, "%.2g DWPD, ", r->db.dwpd);
+		if (r->db.tbw_tb > 0)
+			fprintf(out, "%.0f TBW, ", r->db.tbw_tb);
+		fprintf(out, "%s\n", r->db.drive_class);
+		if (best)
+			fprintf(out, "    strongest of %u source%s: %s %s: %s <%s>\n", r->db.nsources,
+				r->db.nsources == 1 ? "" : "s", dc_source_kind_name(best->kind),
+				dc_claim_name(best->claim), best->title, best->url);
+	} else
+		fprintf(out, "  database: no row for this model\n");
+	if (d->wear.have_percent_used || d->wear.have_written || d->wear.have_power_on) {
+		const char *sep = "";
+
+		fprintf(out, "  wear:");
+		if (d->wear.have_percent_used) {
+			fprintf(out, " %u%% of rated endurance used", d->wear.percent_used);
+			sep = ",";
+		}
+		if (d->wear.have_written) {
+			fprintf(out, "%s %s written", sep,
+				human_size(d->wear.host_written_bytes, size, sizeof(size)));
+			sep = ",";
+		}
+		if (d->wear.have_power_on) {
+			fprintf(out, "%s %llu power-on hour%s", sep,
+				(unsigned long long)d->wear.power_on_hours,
+				d->wear.power_on_hours == 1 ? "" : "s");
+			sep = ",";
+		}
+		if (d->wear.have_unsafe_shutdowns)
+			fprintf(out, "%s %llu unsafe shutdown%s", sep,
+				(unsigned long long)d->wear.unsafe_shutdowns,
+				d->wear.unsafe_shutdowns == 1 ? "" : "s");
+		if (d->wear.source[0])
+			fprintf(out, " (from %s)", d->wear.source);
+		fputc('\n', out);
+	}
+	if (r->probe.mode != DC_PROBE_NOT_RUN) {
+		fprintf(out, "  probe (%s, %s, %.1f s%s):\n", r->probe.mode == DC_PROBE_RAW ? "raw" : "file",
+			r->probe.where, r->probe.duration_s, r->probe.stable ? ", stable" : "");
+		print_phases(out, &r->probe);
+		if (r->probe.warning[0])
+			fprintf(out, "  probe: warning: %s\n", r->probe.warning);
+	}
+	else
+		fprintf(out, "  probe: skipped: %s\n", r->probe.skipped[0] ? r->probe.skipped : "not run");
+	print_cache_trial(out, r);
+	if (r->cache_left.found)
+		fprintf(out, "  cache left off: by drivecheck pid %ld at %s%s (record %s)\n",
+			r->cache_left.pid, r->cache_left.since[0] ? r->cache_left.since : "?",
+			r->cache_left.running ? ", still running" : "", r->cache_left.record);
+	fprintf(out, "  PLP: %s (confidence %s)\n", dc_plp_name(r->result.plp), r->result.confidence);
+	print_property(out, "S flushed data survives:", &r->result.flushed_survive,
+		       dc_tri_name(r->result.flushed_survive.value));
+	print_property(out, "U unflushed data survives:", &r->result.unflushed_survive,
+		       dc_tri_name(r->result.unflushed_survive.value));
+	print_property(out, "F durable writes fast:", &r->result.fast,
+		       dc_flush_speed_name(r->result.flush_speed));
+	for (unsigned i = 0; i < r->result.nevidence; i++) {
+		const struct dc_evidence *ev = &r->result.evidence[i];
+		fprintf(out, "    [%s] %s: %s: %s\n", dc_ev_kind_name(ev->kind), ev->source, ev->what,
+			ev->value);
+	}
+	print_verdicts(out, r->result.verdicts);
+	for (unsigned i = 0; i < r->result.nadvice; i++)
+		fprintf(out, "  advice: %s\n", r->result.advice[i]);
+	for (unsigned i = 0; i < d->nerrors; i++)
+		fprintf(out, "  not read: %s\n", d->errors[i]);
+}
+
+/* Column widths: DEVICE and HOST as wide as their longest value (as lsblk's are). */
+struct widths {
+	int host, path;
+};
+
+#define PATH_COLUMN_MIN 14
+#define HOST_COLUMN_MAX 24
+
+static struct widths widths_of(const struct dc_report *reports, const char *const *hosts,
+			       unsigned n)
+{
+	struct widths w = { .host = hosts ? 4 : 0, .path = PATH_COLUMN_MIN };
+
+	for (unsigned i = 0; i < n; i++) {
+		int p = (int)strlen(reports[i].dev.path);
+
+		if (p > w.path)
+			w.path = p;
+		if (hosts) {
+			int h = (int)strlen(hosts[i]);
+
+			if (h > w.host)
+				w.host = h < HOST_COLUMN_MAX ? h : HOST_COLUMN_MAX;
+		}
+	}
+	return w;
+}
+
+static void print_header(FILE *out, const struct widths *w)
+{
+	if (w->host)
+		fprintf(out, "%-*s ", w->host, "HOST");
+	fprintf(out, "%-*s %-11s %-28s %7s %-6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s %-4s\n",
+		w->path, "DEVICE", "TRAN", "MODEL", "SIZE", "HEALTH", "CACHE", "KERNEL", "PLP",
+		"SYNC-P50", "OSD", "DB", "DRBD", "SLOG", "ETCD");
+}
+
+/* The PLP column: the class, or "failed" when the drive says its backup power failed. */
+static const char *plp_word(const struct dc_report *r)
+{
+	return dc_drive_has_evidence(&r->drive, DC_EV_PLP_FAILED) ? "failed"
+	       : dc_plp_short_name(r->result.plp);
+}
+
+static void print_row(FILE *out, const struct dc_report *r, const char *host,
+		      const struct widths *w)
+{
+	const struct dc_verdict *v = r->result.verdicts;
+	char size[16], sync[16];
+
+	if (host)
+		fprintf(out, "%-*.*s ", w->host, w->host, host);
+	/* the slower of FUA and flush: F's own figure, when it is one */
+	if (r->result.flush_speed != DC_FLUSH_NOT_MEASURED)
+		snprintf(sync, sizeof(sync), "%.0fus", r->result.flush_p50_us);
+	else if (r->probe.mode != DC_PROBE_NOT_RUN)
+		snprintf(sync, sizeof(sync), "(%.0fus)", r->probe.sync.p50_us);
+	else
+		snprintf(sync, sizeof(sync), "-");
+	if (r->error) {
+		fprintf(out, "%-*s %-11s error: %s\n", w->path, r->dev.path,
+			dc_transport_name(r->dev.transport), r->error_msg);
+		return;
+	}
+	fprintf(out, "%-*s %-11.11s %-28.28s %7s %-6s %5s %6s %-12s %8s %-4s %-4s %-4s %-4s %-4s\n",
+		w->path, r->dev.path, dc_transport_name(r->dev.transport),
+		r->drive.model[0] ? r->drive.model : "?",
+		human_size(r->dev.capacity_bytes, size, sizeof(size)),
+		health_word(&r->result.health), cache_word(&r->drive), kernel_word(&r->dev),
+		plp_word(r), sync,
+		status_word(v[DC_ROLE_CEPH_OSD].status), status_word(v[DC_ROLE_CEPH_DB].status),
+		status_word(v[DC_ROLE_DRBD].status), status_word(v[DC_ROLE_ZFS_SLOG].status),
+		status_word(v[DC_ROLE_ETCD].status));
+}
+
+/* What the table's shorthand means, for the forms that appear in it. */
+static void print_legend(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	bool untimed = false;
+
+	for (unsigned i = 0; i < n; i++)
+		untimed |= !reports[i].error && reports[i].result.flush_speed == DC_FLUSH_NOT_MEASURED &&
+			   reports[i].probe.mode != DC_PROBE_NOT_RUN;
+	fprintf(out, "\nSIZE in powers of 1024, as lsblk prints it; HEALTH is the drive's own "
+		"verdict (docs/health.md).\n");
+	if (untimed)
+		fprintf(out, "SYNC-P50 in parentheses: the probe ran, but what it timed was not a "
+			"durable write (the kernel's 'write through' sent no flush): see -v.\n");
+}
+
+void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose)
+{
+	struct widths w = widths_of(reports, NULL, n);
+	bool noted = false;
+
+	print_header(out, &w);
+	for (unsigned i = 0; i < n; i++)
+		print_row(out, &reports[i], NULL, &w);
+	/* a firmware defect that may kill the drive shows without -v, first */
+	for (unsigned i = 0; !verbose && i < n; i++)
+		for (unsigned k = 0; k < reports[i].nadvisories; k++) {
+			char prefix[DC_PATH_LEN + 32];
+
+			snprintf(prefix, sizeof(prefix), "%s%-*s firmware advisory ",
+				 first_note(&noted), w.path, reports[i].dev.path);
+			print_advisory_hit(out, prefix, &reports[i].advisories[k]);
+		}
+	/* what a device that is not a drive rests on: without -v too */
+	for (unsigned i = 0; !verbose && i < n; i++) {
+		char rests[DC_PATH_LEN * 3 + 128];
+
+		if (!reports[i].error && what_it_rests_on(&reports[i].dev, rests, sizeof(rests)))
+			fprintf(out, "%s%-*s %s\n", first_note(&noted), w.path, reports[i].dev.path, rests);
+	}
+	/* --try-cache-off is asked for its answer: it shows without -v too */
+	for (unsigned i = 0; !verbose && i < n; i++) {
+		const struct dc_report *r = &reports[i];
+
+		if (r->result.cache_off_speed != DC_FLUSH_NOT_MEASURED)
+			fprintf(out, "%s%-14s cache off: durable writes p50 %.0f us (cache on: %.0f us)%s\n",
+				first_note(&noted), r->dev.path, r->result.cache_off_p50_us,
+				r->result.flush_p50_us, r->result.cache_off_faster ? ", see -v" : "");
+		else if (r->cache_trial.state == DC_TRIAL_SKIPPED || r->cache_trial.state == DC_TRIAL_FAILED)
+			fprintf(out, "%s%-14s cache off: %s: %s\n", first_note(&noted), r->dev.path,
+				r->cache_trial.state == DC_TRIAL_FAILED ? "failed" : "not tried",
+				r->cache_trial.why);
+	}
+	if (verbose)
+		for (unsigned i = 0; i < n; i++)
+			print_detail(out, &reports[i]);
+	if (n)
+		print_legend(out, reports, n);
+	if (!verbose && n)
+		fprintf(out, "(-v shows the evidence, reasons and advice for each drive)\n");
+}
+
+void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum dc_role role)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct dc_report *r = &reports[i];
+		const struct dc_verdict *v = &r->result.verdicts[role];
+
+		if (r->error) {
+			fprintf(out, "%s: %s: NOT CHECKED: %s\n", r->dev.path, dc_role_cli_name(role),
+				r->error_msg);
+			continue;
+		}
+		/* the drive, not only its path: a script's log must say which one failed */
+		fprintf(out, "%s (%s, serial %s): %s: %s\n", r->dev.path,
+			r->drive.model[0] ? r->drive.model : "model unknown",
+			r->drive.serial[0] ? r->drive.serial : "unknown", dc_role_cli_name(role),
+			dc_status_name(v->status));
+		for (unsigned k = 0; k < v->nreasons; k++)
+			fprintf(out, "  - %s\n", v->reasons[k]);
+	}
+}
+
+void dc_render_fleet_table(FILE *out, const struct dc_report *reports,
+			   const char *const *hosts, unsigned n)
+{
+	struct widths w = widths_of(reports, hosts, n);
+
+	print_header(out, &w);
+	for (unsigned i = 0; i < n; i++)
+		print_row(out, &reports[i], hosts[i], &w);
+}
+
+void dc_render_summary_table(FILE *out, const struct dc_report *reports,
+			     const struct dc_summary *s, const char *const *hosts, unsigned nhosts)
+{
+	fprintf(out, "\nSummary: %u drives", s->drives);
+	if (hosts)
+		fprintf(out, " on %u host%s", nhosts, nhosts == 1 ? "" : "s");
+	if (s->unreadable)
+		fprintf(out, ", %u files or drives not read", s->unreadable);
+	if (s->files_skipped)
+		fprintf(out, ", %u files skipped (not reports)", s->files_skipped);
+	fputc('\n', out);
+	/* known firmware defects first: drives bought together fail together */
+	if (s->advisory_drives) {
+		fprintf(out, "  FIRMWARE ADVISORIES hit %u drive%s%s\n", s->advisory_drives,
+			s->advisory_drives == 1 ? "" : "s",
+			s->advisory_ids > s->nadvisories ? ", the most common:" : ":");
+		for (unsigned i = 0; i < s->nadvisories; i++)
+			fprintf(out, "    %5u  %s\n", s->advisories[i].drives, s->advisories[i].name);
+	}
+	fprintf(out, "  %-10s %6s %6s %6s %12s\n", "role", "pass", "warn", "fail", "not checked");
+	for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
+		fprintf(out, "  %-10s %6u %6u %6u %12u\n", dc_role_cli_name((enum dc_role)role),
+			s->roles[role][DC_PASS], s->roles[role][DC_WARN], s->roles[role][DC_FAIL],
+			s->roles[role][DC_NOT_CHECKED]);
+	fprintf(out, "  health (the drives' own verdict): failing %u, warning %u, ok %u, unknown %u\n",
+		s->health[DC_HEALTH_FAILING], s->health[DC_HEALTH_WARNING], s->health[DC_HEALTH_OK],
+		s->health[DC_HEALTH_UNKNOWN]);
+	fprintf(out, "  PLP: full %u, data-at-rest %u, at-least-data-at-rest %u, none %u, unknown %u\n",
+		s->plp[DC_PLP_FULL], s->plp[DC_PLP_DATA_AT_REST], s->plp[DC_PLP_AT_LEAST_DATA_AT_REST],
+		s->plp[DC_PLP_NONE], s->plp[DC_PLP_UNKNOWN]);
+	if (s->not_in_db_models) {
+		fprintf(out, "  Not in the drive database: %u models (%u drives)%s\n", s->not_in_db_models,
+			s->not_in_db_drives, s->not_in_db_models > s->nnot_in_db ? ", the most common:" : ":");
+		for (unsigned i = 0; i < s->nnot_in_db; i++)
+			fprintf(out, "    %5u  %s\n", s->not_in_db[i].drives, s->not_in_db[i].name);
+	}
+	if (s->class_unknown_families) {
+		fprintf(out, "  In the database, PLP class unknown: %u families (%u drives)%s\n",
+			s->class_unknown_families, s->class_unknown_drives,
+			s->class_unknown_families > s->nclass_unknown ? ", the most common:" : ":");
+		for (unsigned i = 0; i < s->nclass_unknown; i++)
+			fprintf(out, "    %5u  %s\n", s->class_unknown[i].drives, s->class_unknown[i].name);
+	}
+	if (s->attention_total) {
+		fprintf(out, "  Look at these first: %u drives%s\n", s->attention_total,
+			s->attention_total > s->nattention ? ", the first:" : ":");
+		for (unsigned i = 0; i < s->nattention; i++) {
+			const struct dc_report *r = &reports[s->attention[i].index];
+
+			fprintf(out, "    %s%s%s (%s): %s\n", hosts ? hosts[s->attention[i].index] : "",
+				hosts ? ":" : "", r->dev.path, r->drive.model[0] ? r->drive.model : "?",
+				s->attention[i].why);
+		}
+	}
+}

@@ -1,0 +1,606 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* report_read.c - drivecheck's own --json (docs/json.md) back into reports, with cJSON. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "names.h"
+#include "render/render.h"
+#include "report/report_read.h"
+
+/*
+ * Every key read is checked for its type: a key of the wrong type, or a status or class
+ * that this build does not know, rejects the whole file with a message that names the key
+ * ("devices[2].verdicts.ceph_osd.status: want a string, not a number"), so that a merged
+ * count never silently leaves a drive out. Keys that older MINOR versions lack (etcd before
+ * 1.2, endurance_years_left before 1.3) are read as unknown; keys this reader does not use
+ * are not looked at, so a later MINOR (which only adds keys) still reads.
+ */
+
+enum { T_NULL = 1, T_BOOL = 2, T_NUM = 4, T_STR = 8, T_ARR = 16, T_OBJ = 32 };
+
+struct rd {
+	char *err;
+	size_t errlen;
+	bool bad;
+};
+
+static unsigned type_of(const cJSON *j)
+{
+	if (cJSON_IsNull(j))
+		return T_NULL;
+	if (cJSON_IsBool(j))
+		return T_BOOL;
+	if (cJSON_IsNumber(j))
+		return T_NUM;
+	if (cJSON_IsString(j))
+		return T_STR;
+	if (cJSON_IsArray(j))
+		return T_ARR;
+	return T_OBJ;
+}
+
+static const char *type_word(unsigned t)
+{
+	switch (t) {
+	case T_NULL: return "null";
+	case T_BOOL: return "a bool";
+	case T_NUM: return "a number";
+	case T_STR: return "a string";
+	case T_ARR: return "an array";
+	case T_STR | T_NULL: return "a string or null";
+	case T_NUM | T_NULL: return "a number or null";
+	case T_BOOL | T_NULL: return "a bool or null";
+	case T_OBJ | T_NULL: return "an object or null";
+	}
+	return "an object";
+}
+
+static void __attribute__((format(printf, 2, 3))) bad(struct rd *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (c->bad)
+		return;
+	c->bad = true;
+	va_start(ap, fmt);
+	vsnprintf(c->err, c->errlen, fmt, ap);
+	va_end(ap);
+}
+
+/* o[key] when it is of a wanted type; NULL when absent (an error if required) or wrong. */
+static const cJSON *member(struct rd *c, const cJSON *o, const char *at, const char *key,
+			   unsigned want, bool required)
+{
+	const cJSON *j = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
+
+	if (c->bad || !o)
+		return NULL;
+	if (!j) {
+		if (required)
+			bad(c, "%s%s%s: missing", at, at[0] ? "." : "", key);
+		return NULL;
+	}
+	if (!(type_of(j) & want)) {
+		bad(c, "%s%s%s: want %s, not %s", at, at[0] ? "." : "", key, type_word(want),
+		    type_word(type_of(j)));
+		return NULL;
+	}
+	return type_of(j) == T_NULL ? NULL : j;
+}
+
+/* A string as the renderers print it: printable ASCII, the rest '?' (a file can be edited). */
+static void copy_clean(char *dst, size_t len, const char *src)
+{
+	size_t i = 0;
+
+	for (; src && src[i] && i + 1 < len; i++)
+		dst[i] = src[i] >= 0x20 && src[i] < 0x7f ? src[i] : '?';
+	dst[i] = '\0';
+}
+
+/* A string or null key into dst ("" for null or absent). */
+static void str_key(struct rd *c, const cJSON *o, const char *at, const char *key, char *dst,
+		    size_t len, bool required)
+{
+	const cJSON *j = member(c, o, at, key, required ? T_STR : T_STR | T_NULL, required);
+
+	copy_clean(dst, len, j ? j->valuestring : "");
+}
+
+/* A number or null key; false when null or absent. */
+static bool num_key(struct rd *c, const cJSON *o, const char *at, const char *key, double *out)
+{
+	const cJSON *j = member(c, o, at, key, T_NUM | T_NULL, false);
+
+	if (!j)
+		return false;
+	if (!isfinite(j->valuedouble) || j->valuedouble < 0) {
+		bad(c, "%s.%s: want a number of at least 0, not %g", at, key, j->valuedouble);
+		return false;
+	}
+	*out = j->valuedouble;
+	return true;
+}
+
+static bool u64_key(struct rd *c, const cJSON *o, const char *at, const char *key, uint64_t *out)
+{
+	double v;
+
+	if (!num_key(c, o, at, key, &v))
+		return false;
+	*out = v >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)v;
+	return true;
+}
+
+static enum dc_tri tri_key(struct rd *c, const cJSON *o, const char *at, const char *key)
+{
+	const cJSON *j = member(c, o, at, key, T_BOOL | T_NULL, false);
+
+	return !j ? DC_TRI_UNKNOWN : cJSON_IsTrue(j) ? DC_TRI_YES : DC_TRI_NO;
+}
+
+static void read_write_cache(struct rd *c, const cJSON *dev, const char *at, struct dc_report *r)
+{
+	char sub[64], kernel[32];
+	const cJSON *wc = member(c, dev, at, "write_cache", T_OBJ, false);
+
+	snprintf(sub, sizeof(sub), "%s.write_cache", at);
+	r->drive.cache_present = tri_key(c, wc, sub, "present");
+	r->drive.cache_enabled = tri_key(c, wc, sub, "enabled");
+	str_key(c, wc, sub, "source", r->drive.cache_source, sizeof(r->drive.cache_source), false);
+	str_key(c, wc, sub, "kernel", kernel, sizeof(kernel), false);
+	r->dev.kernel_cache = dc_kcache_from_text(kernel);
+	r->dev.kernel_fua = tri_key(c, wc, sub, "fua");
+}
+
+/* The drive's own PLP evidence: kept for the summary (failed or degraded backup power). */
+static void read_evidence(struct rd *c, const cJSON *dev, const char *at, struct dc_drive *d)
+{
+	const cJSON *arr = member(c, dev, at, "plp_evidence", T_ARR, false), *e;
+	unsigned k = 0;
+	char sub[64], kind[32];
+
+	cJSON_ArrayForEach(e, arr) {
+		struct dc_evidence *ev = &d->evidence[d->nevidence];
+
+		snprintf(sub, sizeof(sub), "%s.plp_evidence[%u]", at, k++);
+		if (!cJSON_IsObject(e)) {
+			bad(c, "%s: want an object, not %s", sub, type_word(type_of(e)));
+			return;
+		}
+		if (d->nevidence == DC_MAX_EVIDENCE)
+			continue; /* what the table and the summary need is the kind: the first kept */
+		str_key(c, e, sub, "source", ev->source, sizeof(ev->source), true);
+		str_key(c, e, sub, "what", ev->what, sizeof(ev->what), true);
+		str_key(c, e, sub, "value", ev->value, sizeof(ev->value), true);
+		str_key(c, e, sub, "kind", kind, sizeof(kind), true);
+		if (c->bad)
+			return;
+		if (dc_ev_kind_from_name(kind, &ev->kind))
+			ev->kind = DC_EV_INFO; /* a kind of a later version: context only */
+		d->nevidence++;
+	}
+}
+
+static void read_wear(struct rd *c, const cJSON *dev, const char *at, struct dc_wear *w)
+{
+	const cJSON *o = member(c, dev, at, "wear", T_OBJ, false);
+	char sub[64];
+	uint64_t pct = 0;
+
+	snprintf(sub, sizeof(sub), "%s.wear", at);
+	w->have_percent_used = u64_key(c, o, sub, "percent_used", &pct);
+	w->percent_used = pct > UINT32_MAX ? UINT32_MAX : (unsigned)pct;
+	w->have_written = u64_key(c, o, sub, "host_written_bytes", &w->host_written_bytes);
+	w->have_power_on = u64_key(c, o, sub, "power_on_hours", &w->power_on_hours);
+	w->have_unsafe_shutdowns = u64_key(c, o, sub, "unsafe_shutdowns", &w->unsafe_shutdowns);
+	w->have_media_errors = u64_key(c, o, sub, "media_errors", &w->media_errors);
+	str_key(c, o, sub, "source", w->source, sizeof(w->source), false);
+}
+
+static void read_database(struct rd *c, const cJSON *dev, const char *at, struct dc_dbinfo *db)
+{
+	const cJSON *o = member(c, dev, at, "database", T_OBJ | T_NULL, false);
+	char sub[64], plp[32];
+
+	db->best_source = -1;
+	if (!o)
+		return;
+	snprintf(sub, sizeof(sub), "%s.database", at);
+	db->matched = true;
+	str_key(c, o, sub, "vendor", db->vendor, sizeof(db->vendor), true);
+	str_key(c, o, sub, "family", db->family, sizeof(db->family), true);
+	str_key(c, o, sub, "plp", plp, sizeof(plp), true);
+	str_key(c, o, sub, "interface", db->interface, sizeof(db->interface), false);
+	str_key(c, o, sub, "class", db->drive_class, sizeof(db->drive_class), false);
+	str_key(c, o, sub, "pattern", db->pattern, sizeof(db->pattern), false);
+	num_key(c, o, sub, "dwpd", &db->dwpd);
+	num_key(c, o, sub, "tbw_tb", &db->tbw_tb);
+	if (!c->bad && dc_plp_from_name(plp, &db->plp))
+		bad(c, "%s.plp: unknown class '%s'", sub, plp);
+}
+
+/* What the table shows of the probe: whether it ran, and its RWF_DSYNC median. */
+static void read_probe(struct rd *c, const cJSON *dev, const char *at, struct dc_probe *p)
+{
+	const cJSON *o = member(c, dev, at, "probe", T_OBJ, false), *sync;
+	char sub[64], mode[16];
+
+	snprintf(sub, sizeof(sub), "%s.probe", at);
+	str_key(c, o, sub, "mode", mode, sizeof(mode), false);
+	str_key(c, o, sub, "skipped", p->skipped, sizeof(p->skipped), false);
+	if (!mode[0])
+		return;
+	if (strcmp(mode, "file") && strcmp(mode, "raw")) {
+		bad(c, "%s.mode: unknown mode '%s'", sub, mode);
+		return;
+	}
+	p->mode = mode[0] == 'r' ? DC_PROBE_RAW : DC_PROBE_FILE;
+	str_key(c, o, sub, "where", p->where, sizeof(p->where), false);
+	sync = member(c, o, sub, "sync", T_OBJ, false);
+	snprintf(sub, sizeof(sub), "%s.probe.sync", at);
+	num_key(c, sync, sub, "p50_us", &p->sync.p50_us);
+	p->sync.count = 1; /* it ran; the count is not needed */
+}
+
+/* A whole number key in [0, max]; false when null or absent (num_key checks the sign). */
+static bool small_key(struct rd *c, const cJSON *o, const char *at, const char *key,
+		      unsigned max, unsigned *out)
+{
+	double v;
+
+	if (!num_key(c, o, at, key, &v))
+		return false;
+	if (v > max || v != (double)(unsigned)v) {
+		bad(c, "%s.%s: want a whole number up to %u, not %g", at, key, max, v);
+		return false;
+	}
+	*out = (unsigned)v;
+	return true;
+}
+
+/* 1.4: the drive's own health, typed as decide made it, for the fleet's order and text. */
+static void read_health(struct rd *c, const cJSON *dev, const char *at, struct dc_health *h)
+{
+	const cJSON *o = member(c, dev, at, "health", T_OBJ, false), *list, *e;
+	char sub[96], word[32];
+	unsigned k = 0, v;
+
+	memset(h, 0, sizeof(*h));
+	if (!o)
+		return;
+	snprintf(sub, sizeof(sub), "%s.health", at);
+	str_key(c, o, sub, "status", word, sizeof(word), true);
+	if (!c->bad && dc_health_status_from_name(word, &h->status))
+		bad(c, "%s.status: unknown status '%s'", sub, word);
+	str_key(c, o, sub, "self_assessment", word, sizeof(word), false);
+	h->self_assessment = !strcmp(word, "passed") ? DC_SELF_PASSED
+			     : !strcmp(word, "failed") ? DC_SELF_FAILED : DC_SELF_NOT_GIVEN;
+	str_key(c, o, sub, "source", h->source, sizeof(h->source), false);
+	list = member(c, o, sub, "problems", T_ARR, true);
+	cJSON_ArrayForEach(e, list) {
+		struct dc_health_problem *p = &h->problems[h->nproblems];
+		char at2[128];
+
+		snprintf(at2, sizeof(at2), "%s.problems[%u]", sub, k++);
+		if (!cJSON_IsObject(e)) {
+			bad(c, "%s: want an object, not %s", at2, type_word(type_of(e)));
+			return;
+		}
+		if (h->nproblems == DC_MAX_HEALTH_PROBLEMS)
+			continue;
+		str_key(c, e, at2, "kind", word, sizeof(word), true);
+		if (!strcmp(word, "attribute"))
+			p->kind = DC_HP_ATTRIBUTE;
+		else if (!strcmp(word, "nvme-critical-warning"))
+			p->kind = DC_HP_NVME_WARNING;
+		else if (!strcmp(word, "endurance-exceeded"))
+			p->kind = DC_HP_ENDURANCE_EXCEEDED;
+		else if (!strcmp(word, "scsi-exception"))
+			p->kind = DC_HP_SCSI_EXCEPTION;
+		else
+			p->kind = DC_HP_SELF_ASSESSMENT; /* and a kind of a later version */
+		str_key(c, e, at2, "severity", word, sizeof(word), true);
+		p->failing = !strcmp(word, "failing");
+		if (small_key(c, e, at2, "id", 255, &v))
+			p->id = (uint8_t)v;
+		if (small_key(c, e, at2, "value", 255, &v))
+			p->value = (uint8_t)v;
+		if (small_key(c, e, at2, "worst", 255, &v))
+			p->worst = (uint8_t)v;
+		if (small_key(c, e, at2, "threshold", 255, &v))
+			p->threshold = (uint8_t)v;
+		if (small_key(c, e, at2, "asc", 255, &v))
+			p->asc = (uint8_t)v;
+		if (small_key(c, e, at2, "ascq", 255, &v))
+			p->ascq = (uint8_t)v;
+		small_key(c, e, at2, "bit", 7, &p->bit);
+		small_key(c, e, at2, "percent_used", 255, &p->percent_used);
+		p->prefail = tri_key(c, e, at2, "prefail") == DC_TRI_YES;
+		str_key(c, e, at2, "when", word, sizeof(word), false);
+		p->now = strcmp(word, "past") != 0;
+		if (p->kind == DC_HP_ATTRIBUTE)
+			str_key(c, e, at2, "name", p->name, sizeof(p->name), false);
+		if (c->bad)
+			return;
+		h->nproblems++;
+	}
+	h->ntotal = h->nproblems;
+	if (small_key(c, o, sub, "problems_total", UINT32_MAX, &v) && v > h->ntotal)
+		h->ntotal = v;
+}
+
+/* 1.4: the firmware advisories that hit the drive, for the fleet's order and counts. */
+static void read_advisories(struct rd *c, const cJSON *dev, const char *at, struct dc_report *r)
+{
+	const cJSON *list = member(c, dev, at, "advisories", T_ARR, false), *e;
+	char sub[96], word[32];
+	unsigned k = 0;
+	double v;
+
+	r->nadvisories = r->advisories_total = 0;
+	cJSON_ArrayForEach(e, list) {
+		struct dc_advisory_hit *h = &r->advisories[r->nadvisories];
+
+		snprintf(sub, sizeof(sub), "%s.advisories[%u]", at, k++);
+		if (!cJSON_IsObject(e)) {
+			bad(c, "%s: want an object, not %s", sub, type_word(type_of(e)));
+			return;
+		}
+		r->advisories_total++;
+		if (r->nadvisories == DC_MAX_ADVISORY_HITS)
+			continue;
+		memset(h, 0, sizeof(*h));
+		str_key(c, e, sub, "id", h->id, sizeof(h->id), true);
+		str_key(c, e, sub, "title", h->title, sizeof(h->title), false);
+		str_key(c, e, sub, "fixed", h->fixed, sizeof(h->fixed), false);
+		str_key(c, e, sub, "effect", word, sizeof(word), true);
+		if (!c->bad && dc_adv_effect_from_name(word, &h->effect))
+			h->effect = DC_ADV_OTHER; /* an effect of a later version */
+		if (num_key(c, e, sub, "hours", &v))
+			h->hours = v > 1e15 ? (long long)1e15 : (long long)v;
+		/* hours left may be negative (past the failure point): read it as a number */
+		{
+			const cJSON *j = member(c, e, sub, "hours_left", T_NUM | T_NULL, false);
+
+			if (j && isfinite(j->valuedouble) && fabs(j->valuedouble) < 1e15) {
+				h->hours_left_known = true;
+				h->hours_left = (long long)j->valuedouble;
+			}
+		}
+		if (c->bad)
+			return;
+		r->nadvisories++;
+	}
+}
+
+/* The decided part: PLP class, F's figure, the verdicts, the endurance left. */
+static void read_result(struct rd *c, const cJSON *dev, const char *at, unsigned minor,
+			struct dc_result *r)
+{
+	const cJSON *plp = member(c, dev, at, "plp", T_OBJ, true);
+	const cJSON *verdicts = member(c, dev, at, "verdicts", T_OBJ, true);
+	const cJSON *props = member(c, dev, at, "properties", T_OBJ, false);
+	const cJSON *fast;
+	char sub[96], word[32];
+
+	snprintf(sub, sizeof(sub), "%s.plp", at);
+	str_key(c, plp, sub, "class", word, sizeof(word), true);
+	if (!c->bad && dc_plp_from_name(word, &r->plp))
+		bad(c, "%s.class: unknown class '%s'", sub, word);
+	str_key(c, plp, sub, "confidence", r->confidence, sizeof(r->confidence), false);
+
+	snprintf(sub, sizeof(sub), "%s.properties", at);
+	fast = member(c, props, sub, "durable_writes_fast", T_OBJ, false);
+	snprintf(sub, sizeof(sub), "%s.properties.durable_writes_fast", at);
+	str_key(c, fast, sub, "speed", word, sizeof(word), false);
+	if (word[0] && !c->bad && dc_flush_speed_from_name(word, &r->flush_speed))
+		bad(c, "%s.speed: unknown speed '%s'", sub, word);
+	if (!num_key(c, fast, sub, "p50_us", &r->flush_p50_us))
+		r->flush_speed = DC_FLUSH_NOT_MEASURED;
+
+	for (unsigned role = 0; role < DC_ROLE_COUNT; role++) {
+		const char *name = dc_role_name((enum dc_role)role);
+		bool since_1_2 = role == DC_ROLE_ETCD;
+		const cJSON *v;
+
+		snprintf(sub, sizeof(sub), "%s.verdicts", at);
+		v = member(c, verdicts, sub, name, T_OBJ, !since_1_2 || minor >= 2);
+		r->verdicts[role].status = DC_NOT_CHECKED;
+		if (!v)
+			continue;
+		snprintf(sub, sizeof(sub), "%s.verdicts.%s", at, name);
+		str_key(c, v, sub, "status", word, sizeof(word), true);
+		/* not-checked: a device with no drive role (1.4: memory, zram and brd) */
+		if (!c->bad && (dc_status_from_name(word, &r->verdicts[role].status) ||
+				(r->verdicts[role].status == DC_NOT_CHECKED && minor < 4)))
+			bad(c, "%s.status: unknown status '%s'", sub, word);
+	}
+	r->endurance_years_left = -1;
+	num_key(c, dev, at, "endurance_years_left", &r->endurance_years_left);
+	read_health(c, dev, at, &r->health);
+}
+
+static void read_device(struct rd *c, const cJSON *dev, const char *at, unsigned minor,
+			struct dc_report *r)
+{
+	const cJSON *errors = member(c, dev, at, "errors", T_ARR, true), *e;
+	char word[32];
+	double cap = 0;
+	unsigned k = 0;
+
+	str_key(c, dev, at, "path", r->dev.path, sizeof(r->dev.path), true);
+	str_key(c, dev, at, "name", r->dev.name, sizeof(r->dev.name), false);
+	str_key(c, dev, at, "transport", word, sizeof(word), false);
+	if (dc_transport_from_name(word, &r->dev.transport))
+		r->dev.transport = word[0] ? DC_TRAN_OTHER : DC_TRAN_UNKNOWN;
+	num_key(c, dev, at, "capacity_bytes", &cap);
+	r->dev.capacity_bytes = cap >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)cap;
+	str_key(c, dev, at, "vendor", r->drive.vendor, sizeof(r->drive.vendor), false);
+	str_key(c, dev, at, "model", r->drive.model, sizeof(r->drive.model), false);
+	str_key(c, dev, at, "serial", r->drive.serial, sizeof(r->drive.serial), false);
+	str_key(c, dev, at, "firmware", r->drive.firmware, sizeof(r->drive.firmware), false);
+	str_key(c, dev, at, "identity_source", r->drive.identity_source,
+		sizeof(r->drive.identity_source), false);
+	r->drive.rotational = tri_key(c, dev, at, "rotational");
+	read_write_cache(c, dev, at, r);
+	read_evidence(c, dev, at, &r->drive);
+	read_wear(c, dev, at, &r->drive.wear);
+	read_database(c, dev, at, &r->db);
+	read_probe(c, dev, at, &r->probe);
+
+	cJSON_ArrayForEach(e, errors) {
+		if (!cJSON_IsString(e)) {
+			bad(c, "%s.errors[%u]: want a string, not %s", at, k, type_word(type_of(e)));
+			return;
+		}
+		if (k++ < DC_MAX_ERRORS)
+			copy_clean(r->drive.errors[r->drive.nerrors++], DC_TEXT_LEN, e->valuestring);
+	}
+	/* A device that could not be read at all has errors and no verdicts (docs/json.md). */
+	if (!member(c, dev, at, "verdicts", T_OBJ, false)) {
+		r->error = -EIO;
+		snprintf(r->error_msg, sizeof(r->error_msg), "%s", r->drive.nerrors ?
+			 r->drive.errors[0] : "no verdicts");
+		r->result.endurance_years_left = -1;
+		for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
+			r->result.verdicts[role].status = DC_NOT_CHECKED;
+		return;
+	}
+	read_result(c, dev, at, minor, &r->result);
+	read_advisories(c, dev, at, r);
+}
+
+/* json_format_version, drivecheck_version, host: is it drivecheck's, and one we read? */
+static void read_head(struct rd *c, const cJSON *root, struct dc_fleet_file *meta)
+{
+	const cJSON *dcv = cJSON_GetObjectItemCaseSensitive(root, "drivecheck_version");
+	const cJSON *ver, *major, *minor;
+
+	if (!cJSON_IsString(dcv)) {
+		bad(c, "not drivecheck's JSON (no drivecheck_version)%s",
+		    cJSON_GetObjectItemCaseSensitive(root, "smartctl") ? ": smartctl's JSON is read "
+		    "by drivecheck import" : "");
+		return;
+	}
+	ver = member(c, root, "", "json_format_version", T_ARR, true);
+	if (c->bad)
+		return;
+	major = cJSON_GetArrayItem(ver, 0);
+	minor = cJSON_GetArrayItem(ver, 1);
+	if (cJSON_GetArraySize(ver) != 2 || !cJSON_IsNumber(major) || !cJSON_IsNumber(minor) ||
+	    major->valuedouble < 0 || minor->valuedouble < 0 || major->valuedouble > 1000 ||
+	    minor->valuedouble > 1000 || major->valuedouble != (unsigned)major->valuedouble ||
+	    minor->valuedouble != (unsigned)minor->valuedouble) {
+		bad(c, "json_format_version: want [MAJOR, MINOR]");
+		return;
+	}
+	meta->major = (unsigned)major->valuedouble;
+	meta->minor = (unsigned)minor->valuedouble;
+	if (meta->major != DC_JSON_FORMAT_MAJOR) {
+		bad(c, "json_format_version [%u, %u]: this drivecheck reads format %u (it writes "
+		    "%u.%u)", meta->major, meta->minor, DC_JSON_FORMAT_MAJOR, DC_JSON_FORMAT_MAJOR,
+		    DC_JSON_FORMAT_MINOR);
+		return;
+	}
+	copy_clean(meta->version, sizeof(meta->version), dcv->valuestring);
+	str_key(c, root, "", "host", meta->host, sizeof(meta->host), false);
+}
+
+/* Whether a parse that failed at p ran out of text: the rest is blank, a string never
+ * closed (cJSON stops at its quote, or just after it), or a number or word cut short. */
+static bool cut_short(const char *text, const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	if (p >= end)
+		return true;
+	if (*p == '"' || (p > text && p[-1] == '"')) {
+		for (p += *p == '"'; p < end; p++) {
+			if (*p == '\\' && p + 1 < end)
+				p++;
+			else if (*p == '"')
+				return false;
+		}
+		return true;
+	}
+	for (; p < end; p++)
+		if (!strchr("0123456789+-.eEtruefalsn", *p))
+			return false;
+	return true;
+}
+
+int dc_report_read(const char *text, size_t len, unsigned file, struct dc_fleet_file *meta,
+		   struct dc_fleet *f, char *err, size_t errlen)
+{
+	struct rd c = { .err = err, .errlen = errlen };
+	const char *end = NULL, *nul = memchr(text, '\0', len);
+	/* the length with its NUL: cJSON then refuses anything after the document */
+	cJSON *root = nul ? NULL : cJSON_ParseWithLengthOpts(text, len + 1, &end, true);
+	const cJSON *devices, *dev;
+	unsigned k = 0, n;
+	int rc = -EINVAL;
+
+	if (nul) {
+		bad(&c, "not JSON (a NUL byte at byte %zu)", (size_t)(nul - text));
+		goto out;
+	}
+	if (!root) {
+		if (!end || cut_short(text, end, text + len))
+			bad(&c, "not JSON: it ends too soon (truncated?)");
+		else
+			bad(&c, "not JSON (at byte %zu)", (size_t)(end - text));
+		goto out;
+	}
+	if (!cJSON_IsObject(root)) {
+		bad(&c, "not drivecheck's JSON (not an object)");
+		goto out;
+	}
+	read_head(&c, root, meta);
+	if (c.bad)
+		goto out;
+	devices = cJSON_GetObjectItemCaseSensitive(root, "devices");
+	if (!devices) {
+		bad(&c, "no devices%s", cJSON_GetObjectItemCaseSensitive(root, "results")
+		    ? " (the output of drivecheck lookup, not of a scan)" : "");
+		goto out;
+	}
+	if (!cJSON_IsArray(devices)) {
+		bad(&c, "devices: want an array, not %s", type_word(type_of(devices)));
+		goto out;
+	}
+	n = (unsigned)cJSON_GetArraySize(devices);
+	rc = dc_fleet_grow(f, n);
+	if (rc)
+		goto out;
+	rc = -EINVAL;
+	cJSON_ArrayForEach(dev, devices) {
+		struct dc_report *r = &f->reports[f->n + k];
+		char at[32];
+
+		snprintf(at, sizeof(at), "devices[%u]", k);
+		memset(r, 0, sizeof(*r));
+		if (!cJSON_IsObject(dev)) {
+			bad(&c, "%s: want an object, not %s", at, type_word(type_of(dev)));
+			goto out;
+		}
+		read_device(&c, dev, at, meta->minor, r);
+		if (c.bad)
+			goto out;
+		f->file_of[f->n + k] = file;
+		k++;
+	}
+	f->n += k;
+	meta->drives = k;
+	rc = (int)k;
+out:
+	cJSON_Delete(root);
+	return rc;
+}
