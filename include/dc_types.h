@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "findings.h"
+
 /*
  * The pipeline:  enumerate -> acquire -> parse -> look up -> probe -> decide -> render
  *   struct dc_dev    what sysfs says of a block device (enumerate)
@@ -526,13 +528,32 @@ enum dc_role {
 	DC_ROLE_COUNT,
 };
 
-#define DC_MAX_REASONS 12
-#define DC_MAX_ADVICE  8
+/* One reason of a verdict: a finding, and the status it weighs (the verdict is the worst). */
+struct dc_reason {
+	enum dc_status weighs;
+	struct dc_finding f;
+};
+
+/* Bounds that hold by construction (verdict.c adds at most one reason of each kind, and
+ * one per advisory hit); a verdict counts any it could not keep, and says so. */
+#define DC_MAX_REASONS (DC_MAX_ADVISORY_HITS + 16)
+#define DC_MAX_ADVICE  (DC_MAX_ADVISORY_HITS + 8)
+#define DC_MAX_FINDINGS 12
 
 struct dc_verdict {
 	enum dc_status status;
 	unsigned nreasons;
-	char reasons[DC_MAX_REASONS][384];
+	unsigned reasons_dropped;     /* past DC_MAX_REASONS: none today, said if ever */
+	struct dc_reason reasons[DC_MAX_REASONS];
+};
+
+/* Where a property's answer comes from (rendered as its "source"). */
+enum dc_prop_from {
+	DC_FROM_NOTHING = 0,
+	DC_FROM_PROBE,
+	DC_FROM_DATABASE,             /* the row, with the kind of its strongest source */
+	DC_FROM_DEVICE,               /* the drive's evidence basis.ref: its source and what */
+	DC_FROM_DEVICE_SOURCE,        /* the drive's evidence basis.ref: its source alone */
 };
 
 /*
@@ -544,8 +565,15 @@ struct dc_verdict {
 struct dc_property {
 	enum dc_tri value;            /* yes / no / unknown (F: yes fast, no slow) */
 	enum dc_source_kind kind;     /* the strongest kind of source behind the answer */
-	char source[64];              /* where it came from: "nvme identify-ctrl", "database" */
-	char basis[256];              /* why, in words */
+	enum dc_prop_from from;       /* where it came from */
+	struct dc_finding basis;      /* why */
+};
+
+/* How sure the PLP class is. */
+enum dc_confidence {
+	DC_CONF_LOW = 0,
+	DC_CONF_MEDIUM,
+	DC_CONF_HIGH,
 };
 
 enum dc_flush_speed {
@@ -558,7 +586,7 @@ enum dc_flush_speed {
 /* The PLP conclusion and the verdicts: what "decide" makes of everything above. */
 struct dc_result {
 	enum dc_plp_class plp;
-	char confidence[16];          /* "high", "medium", "low" */
+	enum dc_confidence confidence;
 	struct dc_property flushed_survive;   /* S */
 	struct dc_property unflushed_survive; /* U */
 	struct dc_property fast;              /* F */
@@ -567,21 +595,24 @@ struct dc_result {
 	enum dc_flush_speed speed_fdatasync;  /* a write, then fdatasync: the flush */
 	enum dc_flush_speed speed_dsync;      /* RWF_DSYNC: FUA where the queue has it */
 	double fdatasync_p50_us, fdatasync_p99_us, dsync_p50_us; /* 0 when not measured */
+	bool modes_disagree;          /* FUA and flush give very different answers: one fast and
+					 the other slow, or DC_SYNC_MODES_DISAGREE_RATIO apart */
 	/* --try-cache-off: a durable write with the cache off (the worse of the two ways,
 	   as flush_p50_us), and how it compares; 0 and NOT_MEASURED when not measured */
 	double cache_off_p50_us;
 	enum dc_flush_speed cache_off_speed;
 	bool cache_off_faster;        /* DC_CACHE_OFF_GAIN_RATIO times faster than with it on */
-	unsigned nevidence;
-	struct dc_evidence evidence[DC_MAX_EVIDENCE];
+	/* what decide adds to the drive's own evidence (drive.evidence, not copied here) */
+	unsigned nfindings, findings_dropped;
+	struct dc_finding findings[DC_MAX_FINDINGS];
 	struct dc_verdict verdicts[DC_ROLE_COUNT];
-	unsigned nadvice;
-	char advice[DC_MAX_ADVICE][512];
+	unsigned nadvice, advice_dropped;
+	struct dc_finding advice[DC_MAX_ADVICE];
 	struct dc_health health;      /* what the drive itself says of its health */
 	bool write_through_hazard;    /* the kernel drops flushes ("write through") on a drive
 					 whose volatile cache may be on, and U is not yes */
 	double endurance_years_left;  /* rated endurance left at the write rate so far, years
-					 of 8766 hours; <0 unknown */
+					 of DC_HOURS_PER_YEAR; <0 unknown */
 };
 
 /* The formats of other tools that `drivecheck import` reads (import.h). */
@@ -613,6 +644,7 @@ struct dc_report {
 	struct dc_result result;
 	int error;                    /* 0, or -errno when the device could not be read at all */
 	char error_msg[256];
+	char lookup_error[64];        /* the database could not be asked (dc_evaluate), or "" */
 	char replayed_from[DC_PATH_LEN]; /* --replay: the dump folder it came from; "" live */
 	char host[64];                /* --replay: the host the dump was made on ("" unknown) */
 };

@@ -54,6 +54,7 @@
 #define DC_WEAR_WARN_PERCENT    80u   /* of rated endurance used */
 #define DC_WEAR_FAIL_PERCENT   100u   /* rated endurance spent (NVMe "percentage used") */
 #define DC_YEARS_LEFT_WARN       1.0  /* at the observed write rate */
+#define DC_HOURS_PER_YEAR     8766.0  /* the year endurance is counted in: 365.25 days */
 
 /*
  * Capacitor health (OCP log 0xC0 bytes 128-129, a percentage). The OCP specification

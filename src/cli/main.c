@@ -782,7 +782,7 @@ static int cmd_restore_cache(struct cli *c, struct dc_db *db)
 		free(reports);
 		return DC_EXIT_NOT_CHECKED;
 	}
-	rc = dc_cache_record_find(env.state_dir, &reports[0].dev, &reports[0].drive, &left, &running);
+	rc = dc_cache_record_find(env.state_dir, &reports[0].drive, &left, &running);
 	if (rc == 0 && left.found && running) {
 		fprintf(stderr, "drivecheck: %s: drivecheck (pid %ld) is trying its cache now and "
 			"will turn it back on itself\n", reports[0].dev.path, left.pid);

@@ -13,7 +13,7 @@
 #include "device/probe/cache_experiment.h"
 #include "device/probe/cache_state.h"
 #include "lookup/db.h"
-#include "decide/decide.h"
+#include "decide/evaluate.h"
 #include "drive.h"
 #include "device/dump.h"
 #include "device/inspect.h"
@@ -25,64 +25,6 @@
 #include "device/transport.h"
 
 #define DC_MAX_DEVICES 256
-
-/* The advisories of the drive's model, firmware, capacity and hours, kept slim. */
-static void find_advisories(struct dc_db *db, const char *model, struct dc_report *r)
-{
-	const char *fw = r->drive.firmware[0] ? r->drive.firmware : r->dev.firmware;
-	long long hours = r->drive.wear.have_power_on ? (long long)r->drive.wear.power_on_hours : -1;
-	struct dc_advisory *all = calloc(DC_MAX_ADVISORIES, sizeof(*all));
-	unsigned n = 0;
-
-	r->nadvisories = r->advisories_total = 0;
-	if (!all || dc_db_advisories(db, model, fw, r->dev.capacity_bytes, hours, all,
-				     DC_MAX_ADVISORIES, &n) < 0) {
-		dc_drive_add_error(&r->drive, "firmware advisory look-up failed");
-		free(all);
-		return;
-	}
-	for (unsigned i = 0; i < n; i++) {
-		struct dc_advisory_hit *h = &r->advisories[r->nadvisories];
-		const struct dc_adv_source *s = all[i].nsources ? &all[i].sources[0] : NULL;
-
-		/* a live, replayed or imported drive names its firmware: act on a hit only */
-		if (all[i].match != DC_ADV_AFFECTED)
-			continue;
-		r->advisories_total++;
-		if (r->nadvisories == DC_MAX_ADVISORY_HITS)
-			continue;
-		snprintf(h->id, sizeof(h->id), "%s", all[i].id);
-		snprintf(h->title, sizeof(h->title), "%s", all[i].title);
-		h->effect = all[i].effect;
-		h->hours = all[i].hours;
-		h->hours_left_known = all[i].hours_left_known;
-		h->hours_left = all[i].hours_left;
-		snprintf(h->fixed, sizeof(h->fixed), "%s", all[i].fixed);
-		snprintf(h->bulletin, sizeof(h->bulletin), "%s", all[i].bulletin);
-		if (s) {
-			h->source_kind = s->kind;
-			snprintf(h->source_title, sizeof(h->source_title), "%s", s->title);
-			snprintf(h->source_url, sizeof(h->source_url), "%s", s->url);
-		}
-		r->nadvisories++;
-	}
-	free(all);
-}
-
-void dc_scan_evaluate(struct dc_db *db, struct dc_report *r)
-{
-	const char *model = r->drive.model[0] ? r->drive.model : r->dev.model;
-	struct dc_facts f = { .dev = &r->dev, .drive = &r->drive, .db = &r->db, .probe = &r->probe,
-			      .trial = &r->cache_trial, .left = &r->cache_left,
-			      .adv = r->advisories };
-
-	if (db && model[0] && dc_db_lookup(db, model, &r->db) < 0)
-		dc_drive_add_error(&r->drive, "database lookup failed");
-	if (db && model[0])
-		find_advisories(db, model, r);
-	f.nadv = r->nadvisories;
-	dc_decide(&f, &r->result);
-}
 
 static void set_error(struct dc_report *r, int err, const char *fmt, const char *arg)
 {
@@ -101,11 +43,11 @@ static void check_cache_record(const struct dc_scan_opts *o, struct dc_report *r
 	struct dc_cache_left *left = &r->cache_left;
 
 	if (!o->state_dir ||
-	    dc_cache_record_find(o->state_dir, &r->dev, &r->drive, left, &running) || !left->found)
+	    dc_cache_record_find(o->state_dir, &r->drive, left, &running) || !left->found)
 		return;
 	left->running = running;
 	if (!running && r->drive.cache_enabled == DC_TRI_YES) {
-		dc_cache_record_remove(o->state_dir, &r->dev, &r->drive);
+		dc_cache_record_remove(o->state_dir, &r->drive);
 		memset(left, 0, sizeof(*left));
 	}
 }
@@ -186,7 +128,7 @@ static void try_cache_off(const struct dc_scan_opts *o, struct dc_report *r,
 	dc_cache_trial_run(&env, &r->dev, &r->drive, &r->probe, &r->cache_left, &r->cache_trial);
 	/* a cache that could not be put back: the report says so as the next run will */
 	if (r->cache_trial.state == DC_TRIAL_FAILED && r->cache_trial.restored != DC_TRI_YES &&
-	    dc_cache_record_find(env.state_dir, &r->dev, &r->drive, &r->cache_left, &running) == 0)
+	    dc_cache_record_find(env.state_dir, &r->drive, &r->cache_left, &running) == 0)
 		r->cache_left.running = false;
 }
 
@@ -361,7 +303,7 @@ static void finish_one(const struct dc_scan_opts *o, struct dc_report *r, const 
 			set_error(r, rc, "cannot write the dump under %s: %s", o->dump_dir);
 	}
 	if (!r->error)
-		dc_scan_evaluate(o->db, r);
+		dc_evaluate(o->db, r);
 }
 
 static const char *resolve_error(int rc)
@@ -447,7 +389,7 @@ static int replay_one(const struct dc_scan_opts *o, const char *dir, struct dc_r
 		dc_inspect_parse(&r->dev, &raw, 0, &r->drive);
 		if (r->probe.mode == DC_PROBE_NOT_RUN && !r->probe.skipped[0]) /* older dumps */
 			snprintf(r->probe.skipped, sizeof(r->probe.skipped), "replay of a dump without a probe");
-		dc_scan_evaluate(o->db, r);
+		dc_evaluate(o->db, r);
 	}
 	dc_raw_free(&raw);
 	return rc;

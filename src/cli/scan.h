@@ -32,8 +32,4 @@ int dc_scan_devices(const struct dc_scan_opts *o, char *const *args, unsigned na
 int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_report **reports,
 		   unsigned *n, char *err, size_t errlen);
 
-/* look up -> decide: the stages after a device's own answers (r's dev, drive, probe),
- * for a live device, a dump or an import alike. */
-void dc_scan_evaluate(struct dc_db *db, struct dc_report *r);
-
 #endif /* DC_SCAN_H */

@@ -50,21 +50,51 @@ struct dc_judgement {
 	double years_left;        /* rated endurance left at the write rate so far; <0 unknown */
 };
 
-/* plp.c */
-/* The class, its confidence and evidence, and S and U. Speed is not looked at. */
+/*
+ * The steps, each called once by dc_decide, in this order; each reads the facts, the
+ * judgement and what the steps before it wrote, never what a later one writes.
+ */
+/* plp.c: the class, its confidence, S and U, from the drive's word and the database. */
 void dc_decide_plp(const struct dc_facts *f, const struct dc_judgement *j,
 		   struct dc_result *result);
-/* Once F is known: what the probe adds to the evidence (a hint, or a contradiction). */
-void dc_decide_plp_vs_probe(const struct dc_facts *f, const struct dc_judgement *j,
-			    struct dc_result *result);
-
-/* Whether FUA (RWF_DSYNC) and flush (write + fdatasync) give very different answers:
- * one fast and the other slow, or one DC_SYNC_MODES_DISAGREE_RATIO times the other. */
-bool dc_sync_modes_disagree(const struct dc_result *r, const struct dc_judgement *j);
-
-/* verdict.c */
-/* Fills result->verdicts and advice from S, U and F. */
+/* flush.c: F, from the probe (and U: a write-through kernel times no flush). */
+void dc_decide_flush(const struct dc_facts *f, const struct dc_judgement *j,
+		     struct dc_result *result);
+/* crosscheck.c: what the probe says of the class: a hint, a contradiction. */
+void dc_decide_crosscheck(const struct dc_facts *f, const struct dc_judgement *j,
+			  struct dc_result *result);
+/* verdict.c: PASS/WARN/FAIL per role, with reasons, from S, U and F. */
 void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,
 			struct dc_result *result);
+/* advice.c: what to do: cache settings, DRBD flushes, firmware, endurance. */
+void dc_decide_advice(const struct dc_facts *f, const struct dc_judgement *j,
+		      struct dc_result *result);
+
+/* The write + fdatasync phase; a probe of an older version had none, and its RWF_DSYNC
+ * phase stands for both. */
+static inline const struct dc_latency *dc_flush_phase(const struct dc_probe *p)
+{
+	return p->flush.count ? &p->flush : &p->sync;
+}
+
+/* A finding with its figures: FINDING(DC_FND_X, ref, n0, n1, ...). */
+#define FINDING(code_, ref_, ...) \
+	((struct dc_finding){ .code = (code_), .ref = (ref_), .n = { __VA_ARGS__ } })
+
+/* Appends to one of the result's lists, counting what does not fit (never silently). */
+static inline void dc_finding_push(struct dc_finding *list, unsigned *n, unsigned *dropped,
+				   unsigned max, struct dc_finding f)
+{
+	if (*n < max)
+		list[(*n)++] = f;
+	else
+		(*dropped)++;
+}
+
+/* Adds to what decide says beside the drive's own evidence (drive.evidence). */
+static inline void dc_note_evidence(struct dc_result *r, struct dc_finding f)
+{
+	dc_finding_push(r->findings, &r->nfindings, &r->findings_dropped, DC_MAX_FINDINGS, f);
+}
 
 #endif /* DC_DECIDE_H */

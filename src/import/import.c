@@ -20,7 +20,7 @@
 #include "device/inspect.h"
 #include "names.h"
 #include "raw.h"
-#include "cli/scan.h"
+#include "decide/evaluate.h"
 
 #define MAX_DEPTH 16 /* folders below a named folder that are walked */
 
@@ -783,7 +783,7 @@ static void evaluate_group(const struct dc_import_opts *o, const struct dc_impor
 			 "not in the input (no fio run of this drive)");
 	}
 	dc_raw_free(&raw);
-	dc_scan_evaluate(o->db, r);
+	dc_evaluate(o->db, r);
 }
 
 int dc_import_run(const struct dc_import_opts *o, char *const *paths, unsigned npaths,

@@ -9,8 +9,11 @@
 #include <cjson/cJSON.h>
 
 #include "decide/health.h"
+#include "decide/evaluate.h"
+#include "lookup/dbinfo.h"
 #include "names.h"
 #include "render/render.h"
+#include "render/words.h"
 #include "report/report_read.h"
 #include "report/summary.h"
 #include "device/transport.h"
@@ -25,17 +28,35 @@ static cJSON *str_or_null(const char *s)
 	return s && s[0] ? cJSON_CreateString(s) : cJSON_CreateNull();
 }
 
+static cJSON *one_evidence_json(const struct dc_evidence *ev)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "source", ev->source);
+	cJSON_AddStringToObject(o, "what", ev->what);
+	cJSON_AddStringToObject(o, "value", ev->value);
+	cJSON_AddStringToObject(o, "kind", dc_ev_kind_name(ev->kind));
+	return o;
+}
+
 static cJSON *evidence_json(const struct dc_evidence *ev, unsigned n)
 {
 	cJSON *arr = cJSON_CreateArray();
 
-	for (unsigned i = 0; i < n; i++) {
-		cJSON *o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "source", ev[i].source);
-		cJSON_AddStringToObject(o, "what", ev[i].what);
-		cJSON_AddStringToObject(o, "value", ev[i].value);
-		cJSON_AddStringToObject(o, "kind", dc_ev_kind_name(ev[i].kind));
-		cJSON_AddItemToArray(arr, o);
+	for (unsigned i = 0; i < n; i++)
+		cJSON_AddItemToArray(arr, one_evidence_json(&ev[i]));
+	return arr;
+}
+
+/* The PLP conclusion's evidence: the drive's own, then what decide adds (words.h). */
+static cJSON *conclusion_evidence_json(const struct dc_facts *f, const struct dc_result *r)
+{
+	cJSON *arr = cJSON_CreateArray();
+	struct dc_evidence ev;
+
+	for (unsigned i = 0; i < dc_words_evidence_count(f, r); i++) {
+		dc_words_evidence(f, r, i, &ev);
+		cJSON_AddItemToArray(arr, one_evidence_json(&ev));
 	}
 	return arr;
 }
@@ -142,9 +163,9 @@ static cJSON *smart_json(const struct dc_smart *sm)
 
 static cJSON *dbinfo_json(const struct dc_dbinfo *db)
 {
-	const struct dc_db_source *best;
+	const struct dc_db_source *best = dc_dbinfo_shown_source(db);
 	cJSON *o, *src, *all;
-	unsigned kept = db->nsources < DC_MAX_SOURCES ? db->nsources : DC_MAX_SOURCES;
+	unsigned kept = dc_dbinfo_sources_kept(db);
 
 	if (!db->matched)
 		return cJSON_CreateNull();
@@ -172,7 +193,6 @@ static cJSON *dbinfo_json(const struct dc_dbinfo *db)
 	cJSON_AddBoolToObject(o, "plp_inferred", db->plp_inferred);
 	cJSON_AddItemToObject(o, "dispute", str_or_null(db->dispute));
 	/* "source" (format 1.0) is the strongest source; "sources" lists them all. */
-	best = db->best_source >= 0 ? &db->sources[db->best_source] : kept ? &db->sources[0] : NULL;
 	src = cJSON_AddObjectToObject(o, "source");
 	cJSON_AddStringToObject(src, "title", best ? best->title : "");
 	cJSON_AddStringToObject(src, "url", best ? best->url : "");
@@ -276,25 +296,30 @@ static cJSON *cache_left_json(const struct dc_report *r)
 	return o;
 }
 
-static cJSON *property_json(const struct dc_property *p)
+static cJSON *property_json(const struct dc_facts *facts, const struct dc_property *p)
 {
 	cJSON *o = cJSON_CreateObject();
+	char text[DC_WORDS_LEN];
 
 	cJSON_AddItemToObject(o, "value", tri_json(p->value));
 	cJSON_AddStringToObject(o, "source_kind", dc_source_kind_name(p->kind));
-	cJSON_AddItemToObject(o, "source", str_or_null(p->source));
-	cJSON_AddStringToObject(o, "basis", p->basis);
+	dc_words_source(facts, p, text, sizeof(text));
+	cJSON_AddItemToObject(o, "source", str_or_null(text));
+	dc_words_basis(facts, p, text, sizeof(text));
+	cJSON_AddStringToObject(o, "basis", text);
 	return o;
 }
 
 /* S, U and F (format 1.1): the three questions every verdict answers. */
-static void properties_json(const struct dc_result *r, cJSON *dev)
+static void properties_json(const struct dc_facts *facts, const struct dc_result *r, cJSON *dev)
 {
 	cJSON *o = cJSON_AddObjectToObject(dev, "properties"), *f;
 
-	cJSON_AddItemToObject(o, "flushed_writes_survive", property_json(&r->flushed_survive));
-	cJSON_AddItemToObject(o, "unflushed_writes_survive", property_json(&r->unflushed_survive));
-	f = property_json(&r->fast);
+	cJSON_AddItemToObject(o, "flushed_writes_survive",
+			      property_json(facts, &r->flushed_survive));
+	cJSON_AddItemToObject(o, "unflushed_writes_survive",
+			      property_json(facts, &r->unflushed_survive));
+	f = property_json(facts, &r->fast);
 	cJSON_AddStringToObject(f, "speed", dc_flush_speed_name(r->flush_speed));
 	if (r->flush_speed != DC_FLUSH_NOT_MEASURED) {
 		cJSON_AddNumberToObject(f, "p50_us", r->flush_p50_us);
@@ -399,16 +424,19 @@ static cJSON *advisory_hits_json(const struct dc_report *r)
 static cJSON *result_json(const struct dc_report *r, cJSON *dev)
 {
 	cJSON *plp, *verdicts, *advice;
+	struct dc_facts facts;
+	char text[DC_WORDS_LEN];
 
+	dc_facts_of(r, &facts);
 	cJSON_AddItemToObject(dev, "health", health_json(&r->result.health));
 	cJSON_AddItemToObject(dev, "advisories", advisory_hits_json(r));
 	cJSON_AddNumberToObject(dev, "advisories_total", r->advisories_total);
 	plp = cJSON_AddObjectToObject(dev, "plp");
 
 	cJSON_AddStringToObject(plp, "class", dc_plp_name(r->result.plp));
-	cJSON_AddStringToObject(plp, "confidence", r->result.confidence);
-	cJSON_AddItemToObject(plp, "evidence", evidence_json(r->result.evidence, r->result.nevidence));
-	properties_json(&r->result, dev);
+	cJSON_AddStringToObject(plp, "confidence", dc_confidence_name(r->result.confidence));
+	cJSON_AddItemToObject(plp, "evidence", conclusion_evidence_json(&facts, &r->result));
+	properties_json(&facts, &r->result, dev);
 	verdicts = cJSON_AddObjectToObject(dev, "verdicts");
 	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
 		const struct dc_verdict *v = &r->result.verdicts[i];
@@ -416,12 +444,16 @@ static cJSON *result_json(const struct dc_report *r, cJSON *dev)
 		cJSON *reasons = cJSON_AddArrayToObject(o, "reasons");
 
 		cJSON_AddStringToObject(o, "status", dc_status_name(v->status));
-		for (unsigned k = 0; k < v->nreasons; k++)
-			cJSON_AddItemToArray(reasons, cJSON_CreateString(v->reasons[k]));
+		for (unsigned k = 0; k < v->nreasons; k++) {
+			dc_words_reason(&facts, &r->result, &v->reasons[k], text, sizeof(text));
+			cJSON_AddItemToArray(reasons, cJSON_CreateString(text));
+		}
 	}
 	advice = cJSON_AddArrayToObject(dev, "advice");
-	for (unsigned i = 0; i < r->result.nadvice; i++)
-		cJSON_AddItemToArray(advice, cJSON_CreateString(r->result.advice[i]));
+	for (unsigned i = 0; i < r->result.nadvice; i++) {
+		dc_words_advice(&facts, &r->result, &r->result.advice[i], text, sizeof(text));
+		cJSON_AddItemToArray(advice, cJSON_CreateString(text));
+	}
 	/* 1.3: what the advice says in words, for a fleet's summary (drivecheck report) */
 	if (r->result.endurance_years_left >= 0)
 		cJSON_AddNumberToObject(dev, "endurance_years_left",
@@ -518,6 +550,8 @@ static cJSON *report_json(const struct dc_report *r)
 		cJSON_AddItemToArray(errors, cJSON_CreateString(r->error_msg));
 	for (unsigned i = 0; i < dr->nerrors; i++)
 		cJSON_AddItemToArray(errors, cJSON_CreateString(dr->errors[i]));
+	if (r->lookup_error[0])
+		cJSON_AddItemToArray(errors, cJSON_CreateString(r->lookup_error));
 	return o;
 }
 

@@ -3,20 +3,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lookup/dbinfo.h"
 #include "names.h"
 #include "render/render.h"
 
-/* The strongest source of a row, or NULL. */
-static const struct dc_db_source *db_best(const struct dc_dbinfo *db)
-{
-	if (db->best_source >= 0)
-		return &db->sources[db->best_source];
-	return db->nsources ? &db->sources[0] : NULL;
-}
-
 void dc_render_db_row(FILE *out, const struct dc_dbinfo *row, bool header)
 {
-	const struct dc_db_source *best = db_best(row);
+	const struct dc_db_source *best = dc_dbinfo_shown_source(row);
 	char dwpd[16] = "-"; /* unknown is not 0 */
 
 	if (row->dwpd > 0)
@@ -150,7 +143,7 @@ static void print_answer_row(FILE *out, const char *query, const struct dc_dbinf
 			by_name ? " for the family; a model string may have a TBW" : "");
 	if (db->warranty_years > 0)
 		fprintf(out, "  warranty:  %.0f years\n", db->warranty_years);
-	best = db_best(db);
+	best = dc_dbinfo_shown_source(db);
 	if (db->plp_inferred) {
 		/* an inferred class rests on all its grounds together: name each */
 		unsigned kept = db->nsources < DC_MAX_SOURCES ? db->nsources : DC_MAX_SOURCES;

@@ -8,6 +8,7 @@
 #include "drive.h"
 #include "names.h"
 #include "render/render.h"
+#include "thresholds.h"
 
 /*
  * Every family is documented in docs/prometheus.md; the names follow Prometheus'
@@ -16,8 +17,8 @@
  * value no drive gave is left out, header and all.
  */
 
-/* Seconds in the year decide.c counts endurance in (8766 hours: 365.25 days). */
-#define DC_PROM_YEAR_SECONDS (8766.0 * 3600.0)
+/* Seconds in the year decide counts endurance in. */
+#define DC_PROM_YEAR_SECONDS (DC_HOURS_PER_YEAR * 3600.0)
 
 /* One metric family being written: its header goes out before its first sample. */
 struct fam {

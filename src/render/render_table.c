@@ -5,8 +5,11 @@
 
 #include "drive.h"
 #include "decide/health.h"
+#include "decide/evaluate.h"
+#include "lookup/dbinfo.h"
 #include "names.h"
 #include "render/render.h"
+#include "render/words.h"
 #include "report/summary.h"
 
 /*
@@ -83,14 +86,6 @@ static const char *status_word(enum dc_status s)
 	return "-";
 }
 
-/* The strongest source of a row, or NULL. */
-static const struct dc_db_source *db_best(const struct dc_dbinfo *db)
-{
-	if (db->best_source >= 0)
-		return &db->sources[db->best_source];
-	return db->nsources ? &db->sources[0] : NULL;
-}
-
 static void print_latency(FILE *out, const char *what, const struct dc_latency *l)
 {
 	fprintf(out, "    %-18s p50 %6.0f us  p99 %6.0f us  p99.9 %6.0f us  max %6.0f us  (%u writes)\n",
@@ -110,13 +105,17 @@ static void print_phases(FILE *out, const struct dc_probe *p)
 		print_latency(out, "no sync", &p->nosync);
 }
 
-static void print_property(FILE *out, const char *label, const struct dc_property *p,
-			   const char *value)
+static void print_property(FILE *out, const struct dc_facts *f, const char *label,
+			   const struct dc_property *p, const char *value)
 {
-	fprintf(out, "  %-28s %-8s %s", label, value, p->basis);
+	char basis[DC_WORDS_LEN], source[DC_WORDS_LEN];
+
+	dc_words_basis(f, p, basis, sizeof(basis));
+	dc_words_source(f, p, source, sizeof(source));
+	fprintf(out, "  %-28s %-8s %s", label, value, basis);
 	if (p->kind != DC_SRC_NONE)
-		fprintf(out, " [%s%s%s]", dc_source_kind_name(p->kind), p->source[0] ? ": " : "",
-			p->source);
+		fprintf(out, " [%s%s%s]", dc_source_kind_name(p->kind), source[0] ? ": " : "",
+			source);
 	fputc('\n', out);
 }
 
@@ -154,38 +153,65 @@ static void print_cache_trial(FILE *out, const struct dc_report *r)
 	print_phases(out, &t->probe);
 }
 
+static bool same_finding(const struct dc_finding *a, const struct dc_finding *b)
+{
+	if (a->code != b->code || a->ref != b->ref)
+		return false;
+	for (unsigned i = 0; i < DC_FINDING_NUMS; i++)
+		if (a->n[i] != b->n[i])
+			return false;
+	return true;
+}
+
 /* Whether every role's verdict gives this reason. */
-static bool shared_by_all(const struct dc_verdict *v, const char *reason)
+static bool shared_by_all(const struct dc_verdict *v, const struct dc_reason *reason)
 {
 	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
 		bool has = false;
 
 		for (unsigned k = 0; k < v[i].nreasons && !has; k++)
-			has = strcmp(v[i].reasons[k], reason) == 0;
+			has = same_finding(&v[i].reasons[k].f, &reason->f);
 		if (!has)
 			return false;
 	}
 	return true;
 }
 
-/* The verdicts: the reasons every role gives, once, then each role's own. */
-static void print_verdicts(FILE *out, const struct dc_verdict *v)
+static void print_reason(FILE *out, const char *indent, const struct dc_facts *f,
+			 const struct dc_result *r, const struct dc_reason *x)
 {
+	char text[DC_WORDS_LEN];
+
+	dc_words_reason(f, r, x, text, sizeof(text));
+	fprintf(out, "%s- %s\n", indent, text);
+}
+
+static void print_dropped(FILE *out, const char *indent, unsigned n, const char *what)
+{
+	if (n)
+		fprintf(out, "%s- (and %u more %s, not kept)\n", indent, n, what);
+}
+
+/* The verdicts: the reasons every role gives, once, then each role's own. */
+static void print_verdicts(FILE *out, const struct dc_facts *f, const struct dc_result *r)
+{
+	const struct dc_verdict *v = r->verdicts;
 	bool any = false;
 
 	for (unsigned k = 0; k < v[0].nreasons; k++) {
-		if (!shared_by_all(v, v[0].reasons[k]))
+		if (!shared_by_all(v, &v[0].reasons[k]))
 			continue;
 		if (!any)
 			fprintf(out, "  every role:\n");
 		any = true;
-		fprintf(out, "      - %s\n", v[0].reasons[k]);
+		print_reason(out, "      ", f, r, &v[0].reasons[k]);
 	}
 	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
 		fprintf(out, "  %-9s %s\n", dc_role_cli_name((enum dc_role)i), status_word(v[i].status));
 		for (unsigned k = 0; k < v[i].nreasons; k++)
-			if (!shared_by_all(v, v[i].reasons[k]))
-				fprintf(out, "      - %s\n", v[i].reasons[k]);
+			if (!shared_by_all(v, &v[i].reasons[k]))
+				print_reason(out, "      ", f, r, &v[i].reasons[k]);
+		print_dropped(out, "      ", v[i].reasons_dropped, "reasons");
 	}
 }
 
@@ -256,10 +282,12 @@ static void print_health(FILE *out, const struct dc_health *h)
 
 static void print_detail(FILE *out, const struct dc_report *r)
 {
-	const struct dc_db_source *best = db_best(&r->db);
+	const struct dc_db_source *best = dc_dbinfo_shown_source(&r->db);
 	const struct dc_drive *d = &r->drive;
-	char size[16], rests[DC_PATH_LEN * 3 + 128];
+	char size[16], rests[DC_PATH_LEN * 3 + 128], text[DC_WORDS_LEN];
+	struct dc_facts f;
 
+	dc_facts_of(r, &f);
 	fprintf(out, "\n%s: %s%s%s (serial %s, firmware %s, via %s)\n", r->dev.path,
 		d->vendor, d->vendor[0] ? " " : "", d->model[0] ? d->model : "(unknown model)",
 		d->serial[0] ? d->serial : "?", d->firmware[0] ? d->firmware : "?",
@@ -338,23 +366,32 @@ static void print_detail(FILE *out, const struct dc_report *r)
 		fprintf(out, "  cache left off: by drivecheck pid %ld at %s%s (record %s)\n",
 			r->cache_left.pid, r->cache_left.since[0] ? r->cache_left.since : "?",
 			r->cache_left.running ? ", still running" : "", r->cache_left.record);
-	fprintf(out, "  PLP: %s (confidence %s)\n", dc_plp_name(r->result.plp), r->result.confidence);
-	print_property(out, "S flushed data survives:", &r->result.flushed_survive,
+	fprintf(out, "  PLP: %s (confidence %s)\n", dc_plp_name(r->result.plp),
+		dc_confidence_name(r->result.confidence));
+	print_property(out, &f, "S flushed data survives:", &r->result.flushed_survive,
 		       dc_tri_name(r->result.flushed_survive.value));
-	print_property(out, "U unflushed data survives:", &r->result.unflushed_survive,
+	print_property(out, &f, "U unflushed data survives:", &r->result.unflushed_survive,
 		       dc_tri_name(r->result.unflushed_survive.value));
-	print_property(out, "F durable writes fast:", &r->result.fast,
+	print_property(out, &f, "F durable writes fast:", &r->result.fast,
 		       dc_flush_speed_name(r->result.flush_speed));
-	for (unsigned i = 0; i < r->result.nevidence; i++) {
-		const struct dc_evidence *ev = &r->result.evidence[i];
-		fprintf(out, "    [%s] %s: %s: %s\n", dc_ev_kind_name(ev->kind), ev->source, ev->what,
-			ev->value);
+	for (unsigned i = 0; i < dc_words_evidence_count(&f, &r->result); i++) {
+		struct dc_evidence ev;
+
+		dc_words_evidence(&f, &r->result, i, &ev);
+		fprintf(out, "    [%s] %s: %s: %s\n", dc_ev_kind_name(ev.kind), ev.source, ev.what,
+			ev.value);
 	}
-	print_verdicts(out, r->result.verdicts);
-	for (unsigned i = 0; i < r->result.nadvice; i++)
-		fprintf(out, "  advice: %s\n", r->result.advice[i]);
+	print_dropped(out, "    ", r->result.findings_dropped, "findings");
+	print_verdicts(out, &f, &r->result);
+	for (unsigned i = 0; i < r->result.nadvice; i++) {
+		dc_words_advice(&f, &r->result, &r->result.advice[i], text, sizeof(text));
+		fprintf(out, "  advice: %s\n", text);
+	}
+	print_dropped(out, "  ", r->result.advice_dropped, "pieces of advice");
 	for (unsigned i = 0; i < d->nerrors; i++)
 		fprintf(out, "  not read: %s\n", d->errors[i]);
+	if (r->lookup_error[0])
+		fprintf(out, "  not read: %s\n", r->lookup_error);
 }
 
 /* Column widths: DEVICE and HOST as wide as their longest value (as lsblk's are). */
@@ -498,6 +535,7 @@ void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum
 	for (unsigned i = 0; i < n; i++) {
 		const struct dc_report *r = &reports[i];
 		const struct dc_verdict *v = &r->result.verdicts[role];
+		struct dc_facts f;
 
 		if (r->error) {
 			fprintf(out, "%s: %s: NOT CHECKED: %s\n", r->dev.path, dc_role_cli_name(role),
@@ -509,8 +547,10 @@ void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum
 			r->drive.model[0] ? r->drive.model : "model unknown",
 			r->drive.serial[0] ? r->drive.serial : "unknown", dc_role_cli_name(role),
 			dc_status_name(v->status));
+		dc_facts_of(r, &f);
 		for (unsigned k = 0; k < v->nreasons; k++)
-			fprintf(out, "  - %s\n", v->reasons[k]);
+			print_reason(out, "  ", &f, &r->result, &v->reasons[k]);
+		print_dropped(out, "  ", v->reasons_dropped, "reasons");
 	}
 }
 

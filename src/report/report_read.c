@@ -395,7 +395,9 @@ static void read_result(struct rd *c, const cJSON *dev, const char *at, unsigned
 	str_key(c, plp, sub, "class", word, sizeof(word), true);
 	if (!c->bad && dc_plp_from_name(word, &r->plp))
 		bad(c, "%s.class: unknown class '%s'", sub, word);
-	str_key(c, plp, sub, "confidence", r->confidence, sizeof(r->confidence), false);
+	str_key(c, plp, sub, "confidence", word, sizeof(word), false);
+	if (word[0] && !c->bad && dc_confidence_from_name(word, &r->confidence))
+		bad(c, "%s.confidence: unknown confidence '%s'", sub, word);
 
 	snprintf(sub, sizeof(sub), "%s.properties", at);
 	fast = member(c, props, sub, "durable_writes_fast", T_OBJ, false);

@@ -12,6 +12,7 @@
 #include "decide/decide.h"
 #include "drive.h"
 #include "names.h"
+#include "render/words.h"
 
 #define P DC_PASS
 #define W DC_WARN
@@ -28,15 +29,17 @@ struct dcase {
 	int db_plp;                    /* a dc_plp_class, or NOROW */
 	enum dc_source_kind db_kind;   /* the kind of the row's strongest source */
 	double dwpd;
-	double sync_p50;               /* 0: probe not run */
-	int percent_used;              /* -1: unknown */
+	double sync_p50;               /* RWF_DSYNC p50; 0: not timed */
+	double flush_p50, flush_p99;   /* write + fdatasync; 0: not timed (RWF_DSYNC stands in) */
+	int percent_used;              /* 0: not given */
 	/* expected */
 	enum dc_plp_class plp;
 	enum dc_tri S, U;
 	enum dc_flush_speed speed;
-	enum dc_status osd, db, drbd, slog;
-	const char *evidence_has;      /* a word some evidence value or what must hold, or NULL */
-	const char *reason_has;        /* a word some ceph_osd reason must hold, or NULL */
+	enum dc_status osd, db, drbd, slog, etcd;
+	enum dc_finding_code finding;  /* a finding decide adds to the evidence, or DC_FND_NONE */
+	enum dc_finding_code reason;   /* a reason of the ceph_osd verdict, or DC_FND_NONE */
+	enum dc_finding_code etcd_reason; /* a reason of the etcd verdict, or DC_FND_NONE */
 };
 
 #define YES DC_TRI_YES
@@ -60,77 +63,208 @@ struct dcase {
 
 /*
  * Each role on each combination of S, U and F that matters (DESIGN.md): Ceph OSD, DB/WAL
- * and DRBD pass on S and F; an SLOG fails without S; F not measured passes only with U.
+ * and DRBD pass on S and F; an SLOG fails without S; F not measured passes only with U;
+ * etcd on S and its fdatasync's p99. Fields left out are 0: no, none, not timed.
  */
 static const struct dcase cases[] = {
-	{ "nothing known", "nvme", WB, NO, UNK, UNK, INFO, NOROW, 0, 0, 0, -1,
-	  UNKNOWN, UNK, UNK, NM, W, W, W, F, NULL, "S unknown" },
-	{ "fast probe alone is never full", "nvme", WB, NO, YES, YES, INFO, NOROW, 0, 0, 40, -1,
-	  UNKNOWN, UNK, UNK, FAST, W, W, W, F, "consistent with PLP", "do not prove" },
-	{ "database full, fast NVMe", "nvme", WB, NO, YES, YES, INFO, FULL, VENDOR, 3, 40, 2,
-	  FULL, YES, YES, FAST, P, P, P, P, NULL, "S: flushed data survives" },
-	{ "database full, slow flushes: contradiction", "nvme", WB, NO, YES, YES, INFO, FULL, VENDOR,
-	  3, 3000, -1, FULL, YES, YES, SLOW, F, F, F, F, "contradiction", "slow" },
-	{ "consumer SATA, slow", "sata", WB, NO, YES, YES, INFO, NONE, VENDOR, 0.3, 1730, -1,
-	  NONE, NO, NO, SLOW, F, F, F, F, NULL, "S: no" },
-	{ "consumer, fast flushes: contradiction, still none", "sata", WB, NO, YES, YES, INFO, NONE,
-	  VENDOR, 0.3, 100, -1, NONE, NO, NO, FAST, W, W, W, F, "contradiction", "S: no" },
-	{ "consumer, probe not run", "sata", WB, NO, YES, YES, INFO, NONE, VENDOR, 1, 0, -1,
-	  NONE, NO, NO, NM, W, W, W, F, NULL, "not measured" },
-	{ "data at rest, probe not run", "sata", WB, NO, YES, YES, INFO, DAR, VENDOR, 0.3, 0, -1,
-	  DAR, YES, NO, NM, W, W, W, W, NULL, "not measured" },
-	{ "data at rest, fast: S and F are enough, SLOG too", "sata", WB, NO, YES, YES, INFO, DAR,
-	  VENDOR, 3, 400, -1, DAR, YES, NO, FAST, P, P, P, P, NULL, "S: flushed data survives" },
-	{ "data at rest, middling SATA", "sata", WB, NO, YES, YES, INFO, DAR, VENDOR, 3, 1000, -1,
-	  DAR, YES, NO, MID, W, W, W, W, NULL, "fast: <=" },
-	{ "at least data at rest (OpenZFS list), fast", "nvme", WB, NO, YES, YES, INFO, ALDAR, COMPIL,
-	  3, 40, -1, ALDAR, YES, UNK, FAST, P, P, P, P, NULL, "at least data at rest" },
-	{ "at least data at rest, probe not run", "nvme", WB, NO, YES, YES, INFO, ALDAR, COMPIL, 3, 0,
-	  -1, ALDAR, YES, UNK, NM, W, W, W, W, NULL, "not measured" },
-	{ "at least data at rest, slow", "nvme", WB, NO, YES, YES, INFO, ALDAR, COMPIL, 3, 3000, -1,
-	  ALDAR, YES, UNK, SLOW, F, F, F, F, NULL, "slow" },
-	{ "S unknown, middling", "nvme", WB, NO, YES, YES, INFO, NOROW, 0, 0, 500, -1,
-	  UNKNOWN, UNK, UNK, MID, W, W, W, F, NULL, "S unknown" },
-	{ "OCP log, no database row", "nvme", WB, NO, YES, YES, DC_EV_PLP, NOROW, 0, 0, 30, -1,
-	  FULL, YES, YES, FAST, P, P, P, P, NULL, "power-loss protection" },
-	{ "NV_SUP beats a database data-at-rest", "scsi", WB, NO, YES, YES, DC_EV_PLP, DAR, VENDOR, 3,
-	  300, -1, FULL, YES, YES, FAST, P, P, P, P, "contradiction", NULL },
-	{ "capacitor failed beats the database", "nvme", WB, NO, YES, YES, DC_EV_PLP_FAILED, FULL,
-	  VENDOR, 3, 30, -1, NONE, NO, NO, FAST, F, F, F, F, "failed", "failed" },
-	{ "capacitor degraded: a warning, U stays from the database", "nvme", WB, NO, YES, YES,
-	  DC_EV_PLP_DEGRADED, FULL, VENDOR, 3, 30, -1, FULL, YES, YES, FAST, W, W, W, W, "degraded",
-	  "degraded" },
-	{ "hazard: write through, cache on, no PLP", "sata", WT, NO, YES, YES, INFO, NOROW, 0, 0, 0, -1,
-	  UNKNOWN, UNK, UNK, NM, F, F, F, F, NULL, "HAZARD" },
-	{ "hazard: write through, cache state unknown", "scsi", WT, NO, UNK, UNK, INFO, NONE, VENDOR,
-	  1, 0, -1, NONE, NO, NO, NM, F, F, F, F, NULL, "HAZARD" },
-	{ "write through is fine with full PLP", "sata", WT, NO, YES, YES, INFO, FULL, VENDOR, 3, 0, -1,
-	  FULL, YES, YES, NM, P, P, P, P, NULL, "safe only because" },
-	{ "write through on a drive declaring no cache: correct, and measured", "nvme", WT, NO, NO, NO,
-	  DC_EV_NO_VWC, NOROW, 0, 0, 25, -1, FULL, YES, YES, FAST, P, P, P, P, NULL,
-	  "right for this drive" },
-	{ "write through, full PLP in the database, cache on: measured", "nvme", WT, NO, YES, YES,
-	  INFO, FULL, VENDOR, 3, 30, -1, FULL, YES, YES, FAST, P, P, P, P, NULL, "safe only because" },
-	{ "write-through probe on the hazard is not a measurement", "nvme", WT, NO, YES, YES, INFO,
-	  NOROW, 0, 0, 20, -1, UNKNOWN, UNK, UNK, NM, F, F, F, F, "sent no flush", "HAZARD" },
-	{ "spinning disk", "sata", WB, YES, YES, YES, INFO, NOROW, 0, 0, 8000, -1,
-	  UNKNOWN, UNK, UNK, SLOW, W, F, F, F, "waits for the media", "DB/WAL on flash" },
-	{ "endurance spent", "nvme", WB, NO, YES, YES, INFO, FULL, VENDOR, 3, 40, 100,
-	  FULL, YES, YES, FAST, F, F, F, F, NULL, "endurance spent" },
-	{ "endurance mostly used", "nvme", WB, NO, YES, YES, INFO, FULL, VENDOR, 3, 40, 85,
-	  FULL, YES, YES, FAST, W, W, W, W, NULL, "85%" },
-	{ "read-intensive drive as DB/WAL and SLOG", "nvme", WB, NO, YES, YES, INFO, FULL, VENDOR,
-	  0.8, 40, -1, FULL, YES, YES, FAST, P, W, P, P, NULL, NULL },
-	{ "PLP SATA at 460 us passes", "sata", WB, NO, YES, YES, INFO, FULL, VENDOR, 3, 460, -1,
-	  FULL, YES, YES, FAST, P, P, P, P, NULL, NULL },
-	{ "the same 460 us on NVMe is only middling", "nvme", WB, NO, YES, YES, INFO, FULL, VENDOR, 3,
-	  460, -1, FULL, YES, YES, MID, W, W, W, W, NULL, "fast: <=" },
-	{ "no volatile cache and slow: safe, slow", "nvme", WB, NO, NO, NO, DC_EV_NO_VWC, NOROW, 0, 0,
-	  5000, -1, FULL, YES, YES, SLOW, F, F, F, F, "goes to the media", "slow" },
-	{ "declared no cache against a database none", "nvme", WB, NO, NO, NO, DC_EV_NO_VWC, NONE,
-	  VENDOR, 1, 30, -1, FULL, YES, YES, FAST, P, P, P, P, "contradiction", NULL },
-	{ "full PLP, probe not run: pass, says so", "sata", WB, NO, YES, YES, INFO, FULL, VENDOR, 3, 0,
-	  -1, FULL, YES, YES, NM, P, P, P, P, NULL, "not measured" },
+	{ .name = "nothing known", .transport = "nvme", .kernel = WB, .rotational = NO,
+	  .cache_present = UNK, .cache_enabled = UNK, .device_ev = INFO, .db_plp = NOROW,
+	  .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = NM, .osd = W, .db = W, .drbd = W,
+	  .slog = F, .etcd = W, .reason = DC_FND_S_UNKNOWN },
+	{ .name = "fast probe alone is never full", .transport = "nvme", .kernel = WB,
+	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
+	  .db_plp = NOROW, .sync_p50 = 40, .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = FAST,
+	  .osd = W, .db = W, .drbd = W, .slog = F, .etcd = W, .finding = DC_FND_EV_PROBE_FAST,
+	  .reason = DC_FND_S_UNKNOWN },
+	{ .name = "database full, fast NVMe", .transport = "nvme", .kernel = WB,
+	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
+	  .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 40, .percent_used = 2,
+	  .plp = FULL, .S = YES, .U = YES, .speed = FAST, .osd = P, .db = P, .drbd = P,
+	  .slog = P, .etcd = P, .reason = DC_FND_S_YES },
+	{ .name = "database full, slow flushes: contradiction", .transport = "nvme",
+	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
+	  .device_ev = INFO, .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 3000,
+	  .plp = FULL, .S = YES, .U = YES, .speed = SLOW, .osd = F, .db = F, .drbd = F,
+	  .slog = F, .etcd = P, .finding = DC_FND_EV_SLOW_WITH_PLP,
+	  .reason = DC_FND_SPEED_SLOW },
+	{ .name = "consumer SATA, slow", .transport = "sata", .kernel = WB, .rotational = NO,
+	  .cache_present = YES, .cache_enabled = YES, .device_ev = INFO, .db_plp = NONE,
+	  .db_kind = VENDOR, .dwpd = 0.3, .sync_p50 = 1730, .plp = NONE, .S = NO, .U = NO,
+	  .speed = SLOW, .osd = F, .db = F, .drbd = F, .slog = F, .etcd = W,
+	  .reason = DC_FND_S_NO },
+	{ .name = "consumer, fast flushes: contradiction, still none", .transport = "sata",
+	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
+	  .device_ev = INFO, .db_plp = NONE, .db_kind = VENDOR, .dwpd = 0.3, .sync_p50 = 100,
+	  .plp = NONE, .S = NO, .U = NO, .speed = FAST, .osd = W, .db = W, .drbd = W, .slog = F,
+	  .etcd = W, .finding = DC_FND_EV_FAST_WITHOUT_PLP, .reason = DC_FND_S_NO },
+	{ .name = "consumer, probe not run", .transport = "sata", .kernel = WB, .rotational = NO,
+	  .cache_present = YES, .cache_enabled = YES, .device_ev = INFO, .db_plp = NONE,
+	  .db_kind = VENDOR, .dwpd = 1, .plp = NONE, .S = NO, .U = NO, .speed = NM, .osd = W,
+	  .db = W, .drbd = W, .slog = F, .etcd = W, .reason = DC_FND_SPEED_NOT_MEASURED },
+	{ .name = "data at rest, probe not run", .transport = "sata", .kernel = WB,
+	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
+	  .db_plp = DAR, .db_kind = VENDOR, .dwpd = 0.3, .plp = DAR, .S = YES, .U = NO,
+	  .speed = NM, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = W,
+	  .reason = DC_FND_SPEED_NOT_MEASURED },
+	{ .name = "data at rest, fast: S and F are enough, SLOG too", .transport = "sata",
+	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
+	  .device_ev = INFO, .db_plp = DAR, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 400,
+	  .plp = DAR, .S = YES, .U = NO, .speed = FAST, .osd = P, .db = P, .drbd = P, .slog = P,
+	  .etcd = P, .reason = DC_FND_S_YES },
+	{ .name = "data at rest, middling SATA", .transport = "sata", .kernel = WB,
+	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
+	  .db_plp = DAR, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 1000, .plp = DAR, .S = YES,
+	  .U = NO, .speed = MID, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = P,
+	  .reason = DC_FND_SPEED_MIDDLING },
+	{ .name = "at least data at rest (OpenZFS list), fast", .transport = "nvme",
+	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
+	  .device_ev = INFO, .db_plp = ALDAR, .db_kind = COMPIL, .dwpd = 3, .sync_p50 = 40,
+	  .plp = ALDAR, .S = YES, .U = UNK, .speed = FAST, .osd = P, .db = P, .drbd = P,
+	  .slog = P, .etcd = P, .reason = DC_FND_S_YES },
+	{ .name = "at least data at rest, probe not run", .transport = "nvme", .kernel = WB,
+	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
+	  .db_plp = ALDAR, .db_kind = COMPIL, .dwpd = 3, .plp = ALDAR, .S = YES, .U = UNK,
+	  .speed = NM, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = W,
+	  .reason = DC_FND_SPEED_NOT_MEASURED },
+	{ .name = "at least data at rest, slow", .transport = "nvme", .kernel = WB,
+	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
+	  .db_plp = ALDAR, .db_kind = COMPIL, .dwpd = 3, .sync_p50 = 3000, .plp = ALDAR,
+	  .S = YES, .U = UNK, .speed = SLOW, .osd = F, .db = F, .drbd = F, .slog = F, .etcd = P,
+	  .reason = DC_FND_SPEED_SLOW },
+	{ .name = "S unknown, middling", .transport = "nvme", .kernel = WB, .rotational = NO,
+	  .cache_present = YES, .cache_enabled = YES, .device_ev = INFO, .db_plp = NOROW,
+	  .sync_p50 = 500, .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = MID, .osd = W, .db = W,
+	  .drbd = W, .slog = F, .etcd = W, .reason = DC_FND_S_UNKNOWN },
+	{ .name = "OCP log, no database row", .transport = "nvme", .kernel = WB,
+	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = DC_EV_PLP,
+	  .db_plp = NOROW, .sync_p50 = 30, .plp = FULL, .S = YES, .U = YES, .speed = FAST,
+	  .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P, .reason = DC_FND_S_YES },
+	{ .name = "NV_SUP beats a database data-at-rest", .transport = "scsi", .kernel = WB,
+	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = DC_EV_PLP,
+	  .db_plp = DAR, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 300, .plp = FULL, .S = YES,
+	  .U = YES, .speed = FAST, .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P,
+	  .finding = DC_FND_EV_DEVICE_VS_DB },
+	{ .name = "capacitor failed beats the database", .transport = "nvme", .kernel = WB,
+	  .rotational = NO, .cache_present = YES, .cache_enabled = YES,
+	  .device_ev = DC_EV_PLP_FAILED, .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3,
+	  .sync_p50 = 30, .plp = NONE, .S = NO, .U = NO, .speed = FAST, .osd = F, .db = F,
+	  .drbd = F, .slog = F, .etcd = F, .finding = DC_FND_EV_PLP_FAILED,
+	  .reason = DC_FND_PLP_FAILED },
+	{ .name = "capacitor degraded: a warning, U stays from the database",
+	  .transport = "nvme", .kernel = WB, .rotational = NO, .cache_present = YES,
+	  .cache_enabled = YES, .device_ev = DC_EV_PLP_DEGRADED, .db_plp = FULL,
+	  .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 30, .plp = FULL, .S = YES, .U = YES,
+	  .speed = FAST, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = W,
+	  .finding = DC_FND_EV_PLP_DEGRADED, .reason = DC_FND_PLP_DEGRADED },
+	{ .name = "hazard: write through, cache on, no PLP", .transport = "sata", .kernel = WT,
+	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
+	  .db_plp = NOROW, .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = NM, .osd = F, .db = F,
+	  .drbd = F, .slog = F, .etcd = F, .reason = DC_FND_WT_HAZARD },
+	{ .name = "hazard: write through, cache state unknown", .transport = "scsi",
+	  .kernel = WT, .rotational = NO, .cache_present = UNK, .cache_enabled = UNK,
+	  .device_ev = INFO, .db_plp = NONE, .db_kind = VENDOR, .dwpd = 1, .plp = NONE, .S = NO,
+	  .U = NO, .speed = NM, .osd = F, .db = F, .drbd = F, .slog = F, .etcd = F,
+	  .reason = DC_FND_WT_HAZARD },
+	{ .name = "write through is fine with full PLP", .transport = "sata", .kernel = WT,
+	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
+	  .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .plp = FULL, .S = YES, .U = YES,
+	  .speed = NM, .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P,
+	  .reason = DC_FND_WT_WITH_U },
+	{ .name = "write through on a drive declaring no cache: correct, and measured",
+	  .transport = "nvme", .kernel = WT, .rotational = NO, .cache_present = NO,
+	  .cache_enabled = NO, .device_ev = DC_EV_NO_VWC, .db_plp = NOROW, .sync_p50 = 25,
+	  .plp = FULL, .S = YES, .U = YES, .speed = FAST, .osd = P, .db = P, .drbd = P,
+	  .slog = P, .etcd = P, .reason = DC_FND_WT_NO_VWC },
+	{ .name = "write through, full PLP in the database, cache on: measured",
+	  .transport = "nvme", .kernel = WT, .rotational = NO, .cache_present = YES,
+	  .cache_enabled = YES, .device_ev = INFO, .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3,
+	  .sync_p50 = 30, .plp = FULL, .S = YES, .U = YES, .speed = FAST, .osd = P, .db = P,
+	  .drbd = P, .slog = P, .etcd = P, .reason = DC_FND_WT_WITH_U },
+	{ .name = "write-through probe on the hazard is not a measurement", .transport = "nvme",
+	  .kernel = WT, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
+	  .device_ev = INFO, .db_plp = NOROW, .sync_p50 = 20, .plp = UNKNOWN, .S = UNK, .U = UNK,
+	  .speed = NM, .osd = F, .db = F, .drbd = F, .slog = F, .etcd = F,
+	  .finding = DC_FND_EV_PROBE_UNTIMED, .reason = DC_FND_WT_HAZARD },
+	{ .name = "spinning disk", .transport = "sata", .kernel = WB, .rotational = YES,
+	  .cache_present = YES, .cache_enabled = YES, .device_ev = INFO, .db_plp = NOROW,
+	  .sync_p50 = 8000, .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = SLOW, .osd = W, .db = F,
+	  .drbd = F, .slog = F, .etcd = W, .finding = DC_FND_EV_PROBE_SLOW,
+	  .reason = DC_FND_OSD_SPINNING },
+	{ .name = "endurance spent", .transport = "nvme", .kernel = WB, .rotational = NO,
+	  .cache_present = YES, .cache_enabled = YES, .device_ev = INFO, .db_plp = FULL,
+	  .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 40, .percent_used = 100, .plp = FULL,
+	  .S = YES, .U = YES, .speed = FAST, .osd = F, .db = F, .drbd = F, .slog = F, .etcd = F,
+	  .reason = DC_FND_WEAR_SPENT },
+	{ .name = "endurance mostly used", .transport = "nvme", .kernel = WB, .rotational = NO,
+	  .cache_present = YES, .cache_enabled = YES, .device_ev = INFO, .db_plp = FULL,
+	  .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 40, .percent_used = 85, .plp = FULL,
+	  .S = YES, .U = YES, .speed = FAST, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = W,
+	  .reason = DC_FND_WEAR_HIGH },
+	{ .name = "read-intensive drive as DB/WAL and SLOG", .transport = "nvme", .kernel = WB,
+	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
+	  .db_plp = FULL, .db_kind = VENDOR, .dwpd = 0.8, .sync_p50 = 40, .plp = FULL, .S = YES,
+	  .U = YES, .speed = FAST, .osd = P, .db = W, .drbd = P, .slog = P, .etcd = P },
+	{ .name = "PLP SATA at 460 us passes", .transport = "sata", .kernel = WB,
+	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
+	  .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 460, .plp = FULL, .S = YES,
+	  .U = YES, .speed = FAST, .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P },
+	{ .name = "the same 460 us on NVMe is only middling", .transport = "nvme", .kernel = WB,
+	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
+	  .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 460, .plp = FULL, .S = YES,
+	  .U = YES, .speed = MID, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = P,
+	  .reason = DC_FND_SPEED_MIDDLING },
+	{ .name = "no volatile cache and slow: safe, slow", .transport = "nvme", .kernel = WB,
+	  .rotational = NO, .cache_present = NO, .cache_enabled = NO, .device_ev = DC_EV_NO_VWC,
+	  .db_plp = NOROW, .sync_p50 = 5000, .plp = FULL, .S = YES, .U = YES, .speed = SLOW,
+	  .osd = F, .db = F, .drbd = F, .slog = F, .etcd = P, .finding = DC_FND_EV_NO_VWC_SLOW,
+	  .reason = DC_FND_SPEED_SLOW },
+	{ .name = "declared no cache against a database none", .transport = "nvme", .kernel = WB,
+	  .rotational = NO, .cache_present = NO, .cache_enabled = NO, .device_ev = DC_EV_NO_VWC,
+	  .db_plp = NONE, .db_kind = VENDOR, .dwpd = 1, .sync_p50 = 30, .plp = FULL, .S = YES,
+	  .U = YES, .speed = FAST, .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P,
+	  .finding = DC_FND_EV_DEVICE_VS_DB },
+	{ .name = "full PLP, probe not run: pass, says so", .transport = "sata", .kernel = WB,
+	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
+	  .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .plp = FULL, .S = YES, .U = YES,
+	  .speed = NM, .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P,
+	  .reason = DC_FND_SPEED_NOT_MEASURED },
+	/* the flush probe: a write and fdatasync timed beside RWF_DSYNC (DRBD waits on both,
+	 * Ceph, ZFS and etcd on the flush) */
+	{ .name = "fast FUA, slow flush: Ceph and DRBD fail on the flush", .transport = "nvme",
+	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
+	  .device_ev = INFO, .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 40,
+	  .flush_p50 = 3000, .flush_p99 = 5000,
+	  .plp = FULL, .S = YES, .U = YES, .speed = SLOW,
+	  .osd = F, .db = F, .drbd = F, .slog = F, .etcd = W,
+	  .finding = DC_FND_EV_MODES_DISAGREE, .reason = DC_FND_SPEED_SLOW },
+	{ .name = "slow FUA, fast flush: Ceph warns of it, DRBD fails", .transport = "nvme",
+	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
+	  .device_ev = INFO, .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 3000,
+	  .flush_p50 = 40, .flush_p99 = 80,
+	  .plp = FULL, .S = YES, .U = YES, .speed = SLOW,
+	  .osd = W, .db = W, .drbd = F, .slog = W, .etcd = W,
+	  .finding = DC_FND_EV_MODES_DISAGREE, .reason = DC_FND_MODES_DISAGREE },
+	{ .name = "flush alone timed (fio's fdatasync job), fast", .transport = "sata",
+	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
+	  .device_ev = INFO, .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .flush_p50 = 300,
+	  .flush_p99 = 900,
+	  .plp = FULL, .S = YES, .U = YES, .speed = FAST,
+	  .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P,
+	  .finding = DC_FND_EV_PROBE_FAST, .reason = DC_FND_SPEED_FAST },
+	/* etcd: the flush's 99th percentile against its 10 ms */
+	{ .name = "etcd: a fast median with a p99 over 10 ms fails etcd alone", .transport = "sata",
+	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
+	  .device_ev = INFO, .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 300,
+	  .flush_p50 = 400, .flush_p99 = 12000,
+	  .plp = FULL, .S = YES, .U = YES, .speed = FAST,
+	  .osd = P, .db = P, .drbd = P, .slog = P, .etcd = F,
+	  .etcd_reason = DC_FND_ETCD_SLOW },
+	{ .name = "etcd: no S warns etcd too, whatever the speed", .transport = "nvme",
+	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
+	  .device_ev = INFO, .db_plp = NOROW, .sync_p50 = 40, .flush_p50 = 50, .flush_p99 = 90,
+	  .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = FAST,
+	  .osd = W, .db = W, .drbd = W, .slog = F, .etcd = W,
+	  .etcd_reason = DC_FND_ETCD_OK },
 };
 
 /* Everything dc_decide reads and writes, for one case. */
@@ -165,7 +299,7 @@ static inline void build(const struct dcase *c, struct dc_dev *dev, struct dc_dr
 	d->cache_enabled = c->cache_enabled;
 	if (c->device_ev != DC_EV_INFO)
 		dc_drive_add_evidence(d, c->device_ev, "test", "signal", "value");
-	if (c->percent_used >= 0) {
+	if (c->percent_used > 0) {
 		d->wear.have_percent_used = true;
 		d->wear.percent_used = (unsigned)c->percent_used;
 	}
@@ -189,7 +323,14 @@ static inline void build(const struct dcase *c, struct dc_dev *dev, struct dc_dr
 		p->sync.count = 1000;
 		p->sync.p50_us = c->sync_p50;
 		p->nosync.p50_us = c->sync_p50 / 4;
-	} else {
+	}
+	if (c->flush_p50 > 0) {
+		p->mode = DC_PROBE_RAW;
+		p->flush.count = 1000;
+		p->flush.p50_us = c->flush_p50;
+		p->flush.p99_us = c->flush_p99;
+	}
+	if (p->mode == DC_PROBE_NOT_RUN) {
 		snprintf(p->skipped, sizeof(p->skipped), "test: not run");
 	}
 }
@@ -206,27 +347,55 @@ static inline void decide(struct world *w)
 	dc_decide(&w->f, &w->r);
 }
 
-static inline bool evidence_has(const struct dc_result *r, const char *word)
+/* Whether decide added this finding to the evidence. */
+static inline bool finding_has(const struct dc_result *r, enum dc_finding_code code)
 {
-	for (unsigned i = 0; i < r->nevidence; i++)
-		if (strstr(r->evidence[i].value, word) || strstr(r->evidence[i].what, word))
+	for (unsigned i = 0; i < r->nfindings; i++)
+		if (r->findings[i].code == code)
 			return true;
 	return false;
 }
 
-static inline bool reason_has(const struct dc_verdict *v, const char *word)
+/* The verdict's reason of this code, or NULL. */
+static inline const struct dc_reason *reason_of(const struct dc_verdict *v,
+						enum dc_finding_code code)
 {
 	for (unsigned i = 0; i < v->nreasons; i++)
-		if (strstr(v->reasons[i], word))
-			return true;
-	return false;
+		if (v->reasons[i].f.code == code)
+			return &v->reasons[i];
+	return NULL;
 }
 
-static inline bool advice_has(const struct dc_result *r, const char *word)
+static inline bool reason_has(const struct dc_verdict *v, enum dc_finding_code code)
+{
+	return reason_of(v, code) != NULL;
+}
+
+/* The piece of advice of this code, or NULL. */
+static inline const struct dc_finding *advice_of(const struct dc_result *r,
+						 enum dc_finding_code code)
 {
 	for (unsigned i = 0; i < r->nadvice; i++)
-		if (strstr(r->advice[i], word))
+		if (r->advice[i].code == code)
+			return &r->advice[i];
+	return NULL;
+}
+
+static inline bool advice_has(const struct dc_result *r, enum dc_finding_code code)
+{
+	return advice_of(r, code) != NULL;
+}
+
+/* Whether some piece of advice, in words, holds this text (the commands it names). */
+static inline bool advice_says(const struct world *w, const char *text)
+{
+	char buf[DC_WORDS_LEN];
+
+	for (unsigned i = 0; i < w->r.nadvice; i++) {
+		dc_words_advice(&w->f, &w->r, &w->r.advice[i], buf, sizeof(buf));
+		if (strstr(buf, text))
 			return true;
+	}
 	return false;
 }
 

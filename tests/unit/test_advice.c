@@ -31,39 +31,41 @@ static void run_cache_off_advice(void)
 		w.dev.transport = sets[i].tran;
 		w.dev.protocol = sets[i].proto;
 		decide(&w);
-		CHECK(advice_has(&w.r, "turn the cache off"));
-		CHECK(advice_has(&w.r, sets[i].cmd));
-		CHECK(advice_has(&w.r, sets[i].rule));
-		CHECK(advice_has(&w.r, sets[i].model));
+		CHECK(advice_has(&w.r, DC_FND_ADV_TRY_CACHE_OFF));
+		CHECK(advice_says(&w, sets[i].cmd));
+		CHECK(advice_says(&w, sets[i].rule));
+		CHECK(advice_says(&w, sets[i].model));
 	}
 
 	/* middling counts as slow here */
 	setup(&w, case_named("the same 460 us on NVMe is only middling"));
 	decide(&w);
-	CHECK(advice_has(&w.r, "turn the cache off"));
+	CHECK(advice_has(&w.r, DC_FND_ADV_TRY_CACHE_OFF));
 	/* not measured: a softer word, still with the command */
 	setup(&w, case_named("full PLP, probe not run: pass, says so"));
 	decide(&w);
-	CHECK(advice_has(&w.r, "--try-cache-off /dev/") && advice_has(&w.r, "measures both") &&
-	      advice_has(&w.r, "hdparm -W 0 DEV"));
+	CHECK(advice_has(&w.r, DC_FND_ADV_MAY_TRY_CACHE_OFF));
+	CHECK(advice_says(&w, "--try-cache-off /dev/") && advice_says(&w, "measures both") &&
+	      advice_says(&w, "hdparm -W 0 DEV"));
 
 	/* never without U, never when fast, never with the cache already off */
 	setup(&w, case_named("consumer SATA, slow"));
 	decide(&w);
-	CHECK(!advice_has(&w.r, "cache off") && !advice_has(&w.r, "hdparm"));
+	CHECK(!advice_has(&w.r, DC_FND_ADV_TRY_CACHE_OFF) &&
+	      !advice_has(&w.r, DC_FND_ADV_MAY_TRY_CACHE_OFF) && !advice_says(&w, "hdparm"));
 	setup(&w, case_named("data at rest, middling SATA"));
 	decide(&w);
-	CHECK(!advice_has(&w.r, "hdparm"));
+	CHECK(!advice_says(&w, "hdparm"));
 	setup(&w, case_named("database full, fast NVMe"));
 	decide(&w);
-	CHECK(!advice_has(&w.r, "turn the cache off"));
+	CHECK(!advice_has(&w.r, DC_FND_ADV_TRY_CACHE_OFF));
 	setup(&w, case_named("no volatile cache and slow: safe, slow"));
 	decide(&w);
-	CHECK(!advice_has(&w.r, "set-feature"));
+	CHECK(!advice_says(&w, "set-feature"));
 	setup(&w, case_named("capacitor failed beats the database"));
 	w.p.sync.p50_us = 3000;
 	decide(&w);
-	CHECK(!advice_has(&w.r, "set-feature"));
+	CHECK(!advice_says(&w, "set-feature"));
 }
 
 /* DRBD's advice: flushes off only with U, and not on a drive whose flushes are slow
@@ -86,10 +88,12 @@ static void run_drbd_advice(void)
 
 		setup(&w, case_named(list[i].name));
 		decide(&w);
-		CHECK(advice_has(&w.r, "are safe on this drive") == list[i].safe);
-		CHECK(advice_has(&w.r, "keep 'disk-flushes'") == !list[i].safe);
+		CHECK(advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_OFF) == list[i].safe);
+		CHECK(advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_ON) == !list[i].safe);
+		CHECK(advice_says(&w, "'disk-flushes no' and 'md-flushes no' are safe") ==
+		      list[i].safe);
 		/* the DRBD verdict says so too, where U is not shown */
-		CHECK(reason_has(&w.r.verdicts[DC_ROLE_DRBD], "keep 'disk-flushes'") ==
+		CHECK(reason_has(&w.r.verdicts[DC_ROLE_DRBD], DC_FND_DRBD_KEEP_FLUSHES) ==
 		      (w.r.unflushed_survive.value != DC_TRI_YES));
 	}
 }
@@ -120,21 +124,25 @@ static void run_cache_trial(void)
 	decide(&w);
 	CHECK(w.r.cache_off_p50_us == 45 && w.r.cache_off_speed == DC_FLUSH_FAST);
 	CHECK(w.r.cache_off_faster);
-	CHECK(advice_has(&w.r, "keep the cache off (hdparm -W 0 DEV"));
-	CHECK(advice_has(&w.r, "ATTR{cache_type}=\"write through\""));
-	CHECK(!advice_has(&w.r, "--try-cache-off /dev")); /* measured already: not offered again */
+	CHECK(advice_has(&w.r, DC_FND_ADV_KEEP_CACHE_OFF));
+	CHECK(advice_says(&w, "keep the cache off (hdparm -W 0 DEV"));
+	CHECK(advice_says(&w, "ATTR{cache_type}=\"write through\""));
+	/* measured already: not offered again */
+	CHECK(!advice_has(&w.r, DC_FND_ADV_TRY_CACHE_OFF) &&
+	      !advice_has(&w.r, DC_FND_ADV_MAY_TRY_CACHE_OFF));
 	/* the verdict is the drive as found: the experiment does not change F */
 	CHECK(w.r.flush_speed == DC_FLUSH_SLOW);
 
 	/* off only 1.5x faster: under DC_CACHE_OFF_GAIN_RATIO, leave it on */
 	t.probe.sync.p50_us = t.probe.flush.p50_us = w.r.flush_p50_us / 1.5;
 	decide(&w);
-	CHECK(!w.r.cache_off_faster && advice_has(&w.r, "leave it on"));
-	CHECK(!advice_has(&w.r, "keep the cache off"));
+	CHECK(!w.r.cache_off_faster && advice_has(&w.r, DC_FND_ADV_CACHE_OFF_RESULT) &&
+	      advice_says(&w, "leave it on"));
+	CHECK(!advice_has(&w.r, DC_FND_ADV_KEEP_CACHE_OFF));
 	/* exactly at the ratio counts */
 	t.probe.sync.p50_us = t.probe.flush.p50_us = w.r.flush_p50_us / DC_CACHE_OFF_GAIN_RATIO;
 	decide(&w);
-	CHECK(w.r.cache_off_faster && advice_has(&w.r, "keep the cache off"));
+	CHECK(w.r.cache_off_faster && advice_has(&w.r, DC_FND_ADV_KEEP_CACHE_OFF));
 
 	/* no U: faster off, and still no advice to keep it off */
 	setup(&w, case_named("consumer SATA, slow"));
@@ -142,19 +150,23 @@ static void run_cache_trial(void)
 	t.probe.flush.p50_us = 45;
 	w.f.trial = &t;
 	decide(&w);
-	CHECK(w.r.cache_off_faster && !advice_has(&w.r, "keep the cache off"));
-	CHECK(advice_has(&w.r, "advised only where completed writes survive"));
+	CHECK(w.r.cache_off_faster && !advice_has(&w.r, DC_FND_ADV_KEEP_CACHE_OFF));
+	CHECK(advice_has(&w.r, DC_FND_ADV_CACHE_OFF_RESULT) &&
+	      advice_says(&w, "advised only where completed writes survive"));
 
 	/* failed: said, with its reason; nothing measured */
 	t.state = DC_TRIAL_FAILED;
 	snprintf(t.why, sizeof(t.why), "the drive refused to turn its cache off");
 	decide(&w);
-	CHECK(advice_has(&w.r, "cache experiment failed: the drive refused"));
+	CHECK(advice_has(&w.r, DC_FND_ADV_TRIAL_FAILED) &&
+	      advice_says(&w, "cache experiment failed: the drive refused"));
 	CHECK(w.r.cache_off_speed == DC_FLUSH_NOT_MEASURED && !w.r.cache_off_faster);
 	/* skipped: no advice (the JSON and -v say why) */
 	t.state = DC_TRIAL_SKIPPED;
 	decide(&w);
-	CHECK(!advice_has(&w.r, "cache experiment") && !advice_has(&w.r, "with the volatile cache off"));
+	CHECK(!advice_has(&w.r, DC_FND_ADV_TRIAL_FAILED) &&
+	      !advice_has(&w.r, DC_FND_ADV_CACHE_OFF_RESULT) &&
+	      !advice_has(&w.r, DC_FND_ADV_KEEP_CACHE_OFF));
 
 	/* a cache an earlier run left off: the restore command; running: said as such */
 	setup(&w, case_named("consumer SATA, slow"));
@@ -163,11 +175,13 @@ static void run_cache_trial(void)
 	snprintf(left.since, sizeof(left.since), "2026-12-01T10:00:00Z");
 	w.f.left = &left;
 	decide(&w);
-	CHECK(advice_has(&w.r, "drivecheck --restore-cache"));
-	CHECK(advice_has(&w.r, "hdparm -W 1 DEV") && advice_has(&w.r, "pid 4242"));
+	CHECK(advice_has(&w.r, DC_FND_ADV_CACHE_LEFT_OFF) &&
+	      advice_says(&w, "drivecheck --restore-cache /dev/test"));
+	CHECK(advice_says(&w, "hdparm -W 1 DEV") && advice_says(&w, "pid 4242"));
 	left.running = true;
 	decide(&w);
-	CHECK(!advice_has(&w.r, "--restore-cache") && advice_has(&w.r, "right now"));
+	CHECK(!advice_has(&w.r, DC_FND_ADV_CACHE_LEFT_OFF) &&
+	      advice_has(&w.r, DC_FND_ADV_CACHE_OFF_NOW) && advice_says(&w, "right now"));
 }
 
 int main(void)

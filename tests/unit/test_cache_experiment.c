@@ -52,7 +52,7 @@ static bool record_exists(void)
 	char path[256];
 	struct stat st;
 
-	return dc_cache_record_path(state_dir, &dev, &drv, path, sizeof(path)) == 0 &&
+	return dc_cache_record_path(state_dir, &drv, path, sizeof(path)) == 0 &&
 	       stat(path, &st) == 0;
 }
 
@@ -98,7 +98,7 @@ static void reset(void)
 	first.mode = DC_PROBE_FILE;
 	first.sync.count = 10;
 	memset(&none, 0, sizeof(none));
-	dc_cache_record_remove(state_dir, &dev, &drv);
+	dc_cache_record_remove(state_dir, &drv);
 }
 
 static void test_done(void)
@@ -168,7 +168,7 @@ static void test_restore_fails(void)
 	CHECK(strstr(t.why, "off, which is safe") && strstr(t.why, "--restore-cache /dev/sdz"));
 
 	/* the next run finds the record: ours, and not running (this process wrote it) */
-	CHECK(dc_cache_record_find(state_dir, &dev, &drv, &left, &running) == 0);
+	CHECK(dc_cache_record_find(state_dir, &drv, &left, &running) == 0);
 	CHECK(left.found && !running && left.pid == (long)getpid() && left.since[0] == '2');
 	/* and a second experiment is refused before anything is sent */
 	drive.calls = 0;
@@ -185,7 +185,7 @@ static void test_restore_fails(void)
 	CHECK(strstr(msg, "on again") != NULL);
 	/* with no record, --restore-cache turns nothing on */
 	drive.calls = 0;
-	CHECK(dc_cache_record_find(state_dir, &dev, &drv, &left, &running) == 0 && !left.found);
+	CHECK(dc_cache_record_find(state_dir, &drv, &left, &running) == 0 && !left.found);
 	CHECK(dc_cache_restore(&env, &dev, &drv, &left, msg, sizeof(msg)) == -ENOENT);
 	CHECK(drive.calls == 0 && strstr(msg, "nothing was changed"));
 }
@@ -240,7 +240,7 @@ static void test_refusals(void)
 	dc_cache_trial_run(&env, &dev, &drv, &first, &none, &t);
 	CHECK(t.state == DC_TRIAL_SKIPPED && drive.calls == 0 && strstr(t.why, "exists"));
 	CHECK(dc_cache_record_write(state_dir, &dev, &drv) == -EEXIST);
-	dc_cache_record_remove(state_dir, &dev, &drv);
+	dc_cache_record_remove(state_dir, &drv);
 
 	/* a folder for records that cannot be made: not started */
 	{
@@ -271,26 +271,26 @@ static void test_odd_records(void)
 	int fd;
 
 	reset();
-	CHECK(dc_cache_record_path(state_dir, &dev, &drv, path, sizeof(path)) == 0);
+	CHECK(dc_cache_record_path(state_dir, &drv, path, sizeof(path)) == 0);
 	CHECK(strstr(path, "cache-off-ACME_SSD_960GB-SN_0001.json") != NULL);
 	fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0644);
 	CHECK(fd >= 0 && write(fd, "{not json", 9) == 9);
 	close(fd);
-	CHECK(dc_cache_record_find(state_dir, &dev, &drv, &left, &running) == 0);
+	CHECK(dc_cache_record_find(state_dir, &drv, &left, &running) == 0);
 	CHECK(left.found && !running && left.since[0] == '\0' && left.pid == 0);
 
 	/* SN/0001 and SN_0001 share a file name; the record says which it is */
 	unlink(path);
 	CHECK(dc_cache_record_write(state_dir, &dev, &drv) == 0);
 	snprintf(drv.serial, sizeof(drv.serial), "SN_0001");
-	CHECK(dc_cache_record_find(state_dir, &dev, &drv, &left, &running) == 0 && !left.found);
+	CHECK(dc_cache_record_find(state_dir, &drv, &left, &running) == 0 && !left.found);
 	snprintf(drv.serial, sizeof(drv.serial), "SN/0001");
-	CHECK(dc_cache_record_find(state_dir, &dev, &drv, &left, &running) == 0 && left.found);
-	dc_cache_record_remove(state_dir, &dev, &drv);
+	CHECK(dc_cache_record_find(state_dir, &drv, &left, &running) == 0 && left.found);
+	dc_cache_record_remove(state_dir, &drv);
 
 	/* a hostile serial cannot leave the folder */
 	snprintf(drv.serial, sizeof(drv.serial), "../../etc/x");
-	CHECK(dc_cache_record_path(state_dir, &dev, &drv, path, sizeof(path)) == 0);
+	CHECK(dc_cache_record_path(state_dir, &drv, path, sizeof(path)) == 0);
 	CHECK(strstr(path, "/../") == NULL && strncmp(path, state_dir, strlen(state_dir)) == 0);
 }
 

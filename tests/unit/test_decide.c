@@ -2,6 +2,7 @@
 /* test_decide.c - the PLP conclusion and the verdicts, table-driven, plus a property check:
  * no input whatsoever makes "full" without evidence of PLP itself. The advice is in
  * test_advice.c; the cases both use are in decide_cases.h. */
+#include <math.h>
 #include <stdlib.h>
 
 #include "dc_test.h"
@@ -27,30 +28,37 @@ static void run_table(void)
 		CHECK(w.r.verdicts[DC_ROLE_CEPH_DB].status == c->db);
 		CHECK(w.r.verdicts[DC_ROLE_DRBD].status == c->drbd);
 		CHECK(w.r.verdicts[DC_ROLE_ZFS_SLOG].status == c->slog);
-		if (c->evidence_has)
-			CHECK(evidence_has(&w.r, c->evidence_has));
-		if (c->reason_has)
-			CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], c->reason_has));
-		/* every verdict says why, and every property says on what */
+		CHECK(w.r.verdicts[DC_ROLE_ETCD].status == c->etcd);
+		if (c->finding)
+			CHECK(finding_has(&w.r, c->finding));
+		if (c->reason)
+			CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], c->reason));
+		if (c->etcd_reason)
+			CHECK(reason_has(&w.r.verdicts[DC_ROLE_ETCD], c->etcd_reason));
+		/* every verdict says why, and every property says on what; no list overflows */
 		for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
-			CHECK(w.r.verdicts[k].nreasons > 0);
-		CHECK(w.r.flushed_survive.basis[0] && w.r.unflushed_survive.basis[0] &&
-		      w.r.fast.basis[0]);
+			CHECK(w.r.verdicts[k].nreasons > 0 && !w.r.verdicts[k].reasons_dropped);
+		CHECK(w.r.flushed_survive.basis.code && w.r.unflushed_survive.basis.code &&
+		      w.r.fast.basis.code);
+		CHECK(!w.r.findings_dropped && !w.r.advice_dropped);
 		/* a property that is known names the kind of source behind it */
 		if (w.r.unflushed_survive.value != DC_TRI_UNKNOWN)
 			CHECK(w.r.unflushed_survive.kind != DC_SRC_NONE);
 		if (w.r.flush_speed != DC_FLUSH_NOT_MEASURED)
-			CHECK(w.r.fast.kind == DC_SRC_MEASURED && w.r.flush_p50_us == c->sync_p50);
+			CHECK(w.r.fast.kind == DC_SRC_MEASURED &&
+			      w.r.flush_p50_us == fmax(c->sync_p50, c->flush_p50 ? c->flush_p50
+										 : c->sync_p50));
 		if (dc_test_failed != before)
 			fprintf(stderr, "  in case '%s': plp %s, S %s U %s F %s, osd %s db %s drbd %s "
-				"slog %s\n", c->name, dc_plp_name(w.r.plp),
+				"slog %s etcd %s\n", c->name, dc_plp_name(w.r.plp),
 				dc_tri_name(w.r.flushed_survive.value),
 				dc_tri_name(w.r.unflushed_survive.value),
 				dc_flush_speed_name(w.r.flush_speed),
 				dc_status_name(w.r.verdicts[0].status),
 				dc_status_name(w.r.verdicts[1].status),
 				dc_status_name(w.r.verdicts[2].status),
-				dc_status_name(w.r.verdicts[3].status));
+				dc_status_name(w.r.verdicts[3].status),
+				dc_status_name(w.r.verdicts[4].status));
 	}
 }
 
@@ -63,11 +71,12 @@ static void run_declared_no_cache(void)
 	decide(&w);
 	CHECK(w.r.unflushed_survive.kind == DC_SRC_DEVICE);
 	CHECK(w.r.flushed_survive.kind == DC_SRC_DEVICE);
-	CHECK(strstr(w.r.unflushed_survive.basis, "declares no volatile write cache") != NULL);
-	CHECK(strstr(w.r.fast.basis, "durable") != NULL);
+	CHECK(w.r.unflushed_survive.basis.code == DC_FND_BASIS_NO_VWC);
+	CHECK(w.r.unflushed_survive.from == DC_FROM_DEVICE && w.r.unflushed_survive.basis.ref == 0);
+	CHECK(w.r.fast.basis.code == DC_FND_BASIS_BOTH_WAYS && w.r.fast.basis.n[0] == 25);
 	/* never the hazard, whatever the probe says */
 	for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
-		CHECK(!reason_has(&w.r.verdicts[k], "HAZARD"));
+		CHECK(!reason_has(&w.r.verdicts[k], DC_FND_WT_HAZARD));
 	/* a database row of a compilation is the kind behind S, when the drive says nothing */
 	setup(&w, case_named("at least data at rest (OpenZFS list), fast"));
 	decide(&w);
@@ -102,14 +111,14 @@ static void run_bounds(void)
 	CHECK(w.r.verdicts[DC_ROLE_CEPH_DB].status == DC_PASS);
 	/* an SLOG is judged on S and F: its rating under 3 DWPD is a note, not a warning */
 	CHECK(w.r.verdicts[DC_ROLE_ZFS_SLOG].status == DC_PASS &&
-	      reason_has(&w.r.verdicts[DC_ROLE_ZFS_SLOG], "mixed-use drives"));
+	      reason_has(&w.r.verdicts[DC_ROLE_ZFS_SLOG], DC_FND_SLOG_LOW_DWPD));
 	w.db.dwpd = 0.99;
 	decide(&w);
 	CHECK(w.r.verdicts[DC_ROLE_CEPH_DB].status == DC_WARN);
 	w.db.dwpd = 3.0;
 	decide(&w);
 	CHECK(w.r.verdicts[DC_ROLE_ZFS_SLOG].status == DC_PASS &&
-	      !reason_has(&w.r.verdicts[DC_ROLE_ZFS_SLOG], "mixed-use drives"));
+	      !reason_has(&w.r.verdicts[DC_ROLE_ZFS_SLOG], DC_FND_SLOG_LOW_DWPD));
 	/* wear exactly at its bounds */
 	w.d.wear.have_percent_used = true;
 	w.d.wear.percent_used = 80;
@@ -139,20 +148,20 @@ static void run_unidentified(void)
 		if (dc_transport_from_name(t[i].tran, &w.dev.transport))
 			w.dev.transport = DC_TRAN_OTHER;
 		decide(&w);
-		CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "not identified") == t[i].unidentified);
+		CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], DC_FND_UNIDENTIFIED) == t[i].unidentified);
 		/* a known model on the same transport is identified */
 		setup(&w, case_named("database full, fast NVMe"));
 		if (dc_transport_from_name(t[i].tran, &w.dev.transport))
 			w.dev.transport = DC_TRAN_OTHER;
 		decide(&w);
-		CHECK(!reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "not identified"));
+		CHECK(!reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], DC_FND_UNIDENTIFIED));
 	}
 	/* no model string at all, on a real transport */
 	setup(&w, case_named("fast probe alone is never full"));
 	w.d.model[0] = '\0';
 	w.dev.model[0] = '\0';
 	decide(&w);
-	CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "not identified"));
+	CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], DC_FND_UNIDENTIFIED));
 }
 
 /* A PLP drive whose cache is off and whose flushes are slow: no contradiction (each
@@ -164,29 +173,30 @@ static void run_slow_plp_contradiction(void)
 	/* a degraded capacitor: U stays (from the database), confidence drops to low */
 	setup(&w, case_named("capacitor degraded: a warning, U stays from the database"));
 	decide(&w);
-	CHECK(strcmp(w.r.confidence, "low") == 0);
+	CHECK(w.r.confidence == DC_CONF_LOW);
 	setup(&w, case_named("database full, fast NVMe"));
 	decide(&w);
-	CHECK(strcmp(w.r.confidence, "medium") == 0);
+	CHECK(w.r.confidence == DC_CONF_MEDIUM);
 
 	setup(&w, case_named("database full, slow flushes: contradiction"));
 	w.d.cache_enabled = DC_TRI_NO;
 	decide(&w);
-	CHECK(!evidence_has(&w.r, "contradiction"));
-	CHECK(strcmp(w.r.confidence, "medium") == 0);
+	CHECK(!finding_has(&w.r, DC_FND_EV_SLOW_WITH_PLP));
+	CHECK(w.r.confidence == DC_CONF_MEDIUM);
 	setup(&w, case_named("database full, slow flushes: contradiction"));
 	decide(&w);
-	CHECK(evidence_has(&w.r, "contradiction"));
-	CHECK(strcmp(w.r.confidence, "low") == 0);
+	CHECK(finding_has(&w.r, DC_FND_EV_SLOW_WITH_PLP));
+	CHECK(w.r.confidence == DC_CONF_LOW);
 	/* cache off with write through and nothing known: not the hazard (no cache to lose) */
 	setup(&w, case_named("hazard: write through, cache on, no PLP"));
 	w.d.cache_enabled = DC_TRI_NO;
 	decide(&w);
-	CHECK(!reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "HAZARD"));
+	CHECK(!reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], DC_FND_WT_HAZARD));
 }
 
 static void run_sync_modes(void)
 {
+	const struct dc_reason *x;
 	struct world w;
 	enum dc_role role;
 
@@ -198,10 +208,11 @@ static void run_sync_modes(void)
 	decide(&w);
 	CHECK(w.r.speed_dsync == DC_FLUSH_FAST && w.r.speed_fdatasync == DC_FLUSH_SLOW);
 	CHECK(w.r.flush_speed == DC_FLUSH_SLOW && w.r.flush_p50_us == 3000);
-	CHECK(evidence_has(&w.r, "FUA and flush disagree"));
+	CHECK(finding_has(&w.r, DC_FND_EV_MODES_DISAGREE));
 	for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
 		CHECK(w.r.verdicts[k].status == (k == DC_ROLE_ETCD ? DC_WARN : DC_FAIL));
-	CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "with fdatasync take 3000 us"));
+	x = reason_of(&w.r.verdicts[DC_ROLE_CEPH_OSD], DC_FND_SPEED_SLOW);
+	CHECK(x && x->f.ref == DC_WRITE_FDATASYNC && x->f.n[0] == 3000 && x->weighs == DC_FAIL);
 
 	/* slow FUA, fast flush: Ceph passes on its flush but warns of the disagreement;
 	 * DRBD writes metadata with FUA and fails on the slower */
@@ -212,7 +223,7 @@ static void run_sync_modes(void)
 	w.p.flush.p99_us = 80;
 	decide(&w);
 	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == DC_WARN);
-	CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "FUA and flush disagree"));
+	CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], DC_FND_MODES_DISAGREE));
 	CHECK(w.r.verdicts[DC_ROLE_DRBD].status == DC_FAIL);
 	CHECK(w.r.verdicts[DC_ROLE_ETCD].status == DC_WARN);
 
@@ -222,19 +233,20 @@ static void run_sync_modes(void)
 	w.p.flush.p50_us = 70;
 	w.p.flush.p99_us = 200;
 	decide(&w);
-	CHECK(!evidence_has(&w.r, "disagree"));
+	CHECK(!finding_has(&w.r, DC_FND_EV_MODES_DISAGREE));
 	for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
 		CHECK(w.r.verdicts[k].status == DC_PASS);
-	CHECK(reason_has(&w.r.verdicts[DC_ROLE_ETCD], "0.20 ms at the 99th percentile"));
+	x = reason_of(&w.r.verdicts[DC_ROLE_ETCD], DC_FND_ETCD_OK);
+	CHECK(x && x->f.n[0] == 200 && x->f.n[1] == DC_ETCD_FSYNC_P99_MAX_US);
 	/* a ratio of 3 past the fast bound is a disagreement; under the bound it is noise */
 	w.p.sync.p50_us = 300;
 	w.p.flush.p50_us = 100;
 	decide(&w);
-	CHECK(evidence_has(&w.r, "disagree"));
+	CHECK(finding_has(&w.r, DC_FND_EV_MODES_DISAGREE));
 	w.p.sync.p50_us = 150;
 	w.p.flush.p50_us = 40;
 	decide(&w);
-	CHECK(!evidence_has(&w.r, "disagree"));
+	CHECK(!finding_has(&w.r, DC_FND_EV_MODES_DISAGREE));
 
 	/* etcd: the flush's p99 against 10 ms, exactly at the bound passes */
 	setup(&w, case_named("database full, fast NVMe"));
@@ -246,7 +258,8 @@ static void run_sync_modes(void)
 	w.p.flush.p99_us = 10001;
 	decide(&w);
 	CHECK(w.r.verdicts[DC_ROLE_ETCD].status == DC_FAIL);
-	CHECK(reason_has(&w.r.verdicts[DC_ROLE_ETCD], "etcd wants its WAL's under 10 ms"));
+	x = reason_of(&w.r.verdicts[DC_ROLE_ETCD], DC_FND_ETCD_SLOW);
+	CHECK(x && x->f.n[0] == 10001 && x->weighs == DC_FAIL);
 	/* an old probe without a flush phase: RWF_DSYNC stands for both */
 	setup(&w, case_named("database full, fast NVMe"));
 	w.p.sync.p99_us = 12000;
@@ -261,8 +274,8 @@ static void run_sync_modes(void)
 	decide(&w);
 	CHECK(w.r.speed_dsync == DC_FLUSH_NOT_MEASURED && w.r.dsync_p50_us == 0);
 	CHECK(w.r.speed_fdatasync == DC_FLUSH_FAST && w.r.flush_speed == DC_FLUSH_FAST);
-	CHECK(w.r.fast.value == DC_TRI_YES && strstr(w.r.fast.basis, "RWF_DSYNC not timed"));
-	CHECK(!evidence_has(&w.r, "disagree"));
+	CHECK(w.r.fast.value == DC_TRI_YES && w.r.fast.basis.code == DC_FND_BASIS_FLUSH_ONLY);
+	CHECK(!finding_has(&w.r, DC_FND_EV_MODES_DISAGREE));
 	for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
 		CHECK(w.r.verdicts[k].status == DC_PASS);
 	w.p.flush.p50_us = 3000;
@@ -278,7 +291,7 @@ static void run_sync_modes(void)
 	w.p.sync.p99_us = 100;
 	decide(&w);
 	CHECK(w.r.verdicts[DC_ROLE_ETCD].status == DC_WARN);
-	CHECK(reason_has(&w.r.verdicts[DC_ROLE_ETCD], "S unknown"));
+	CHECK(reason_has(&w.r.verdicts[DC_ROLE_ETCD], DC_FND_S_UNKNOWN));
 	setup(&w, case_named("data at rest, probe not run"));
 	decide(&w);
 	CHECK(w.r.verdicts[DC_ROLE_ETCD].status == DC_WARN);
@@ -298,7 +311,7 @@ static void run_raid_volume(void)
 	snprintf(w.d.model, sizeof(w.d.model), "PERC H730P Mini");
 	decide(&w);
 	CHECK(w.r.plp == DC_PLP_UNKNOWN);
-	CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "RAID controller"));
+	CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], DC_FND_RAID_VOLUME));
 	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status != DC_PASS);
 }
 
@@ -306,6 +319,8 @@ static void run_raid_volume(void)
  * host writes against the database's TBW. */
 static void run_years_left(void)
 {
+	const struct dc_finding *adv;
+	const struct dc_reason *x;
 	struct world w;
 
 	/* 50% used in 10000 hours: about 1.1 years left, no warning, advice with the figure */
@@ -315,14 +330,16 @@ static void run_years_left(void)
 	w.d.wear.percent_used = 50;
 	decide(&w);
 	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == DC_PASS);
-	CHECK(w.r.nadvice > 0 && strstr(w.r.advice[w.r.nadvice - 1], "1.1 more years"));
+	adv = advice_of(&w.r, DC_FND_ADV_YEARS_LEFT);
+	CHECK(adv && round(adv->n[0] * 10) == 11);
 
 	/* 75% used in 20000 hours: 0.8 years left, a warning */
 	w.d.wear.percent_used = 75;
 	w.d.wear.power_on_hours = 20000;
 	decide(&w);
 	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == DC_WARN);
-	CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], "runs out in 0.8 years"));
+	x = reason_of(&w.r.verdicts[DC_ROLE_CEPH_OSD], DC_FND_YEARS_LEFT_FEW);
+	CHECK(x && round(x->f.n[0] * 10) == 8);
 
 	/* TBW: 900 of 1000 TB written in 8766 hours: 0.1 years left */
 	w.d.wear.have_percent_used = false;
@@ -331,12 +348,13 @@ static void run_years_left(void)
 	w.d.wear.power_on_hours = 8766;
 	w.db.tbw_tb = 1000;
 	decide(&w);
-	CHECK(reason_has(&w.r.verdicts[DC_ROLE_CEPH_DB], "runs out in 0.1 years"));
+	x = reason_of(&w.r.verdicts[DC_ROLE_CEPH_DB], DC_FND_YEARS_LEFT_FEW);
+	CHECK(x && round(x->f.n[0] * 10) == 1);
 
 	/* under a week of history: no rate, no claim */
 	w.d.wear.power_on_hours = 100;
 	decide(&w);
-	CHECK(!reason_has(&w.r.verdicts[DC_ROLE_CEPH_DB], "runs out"));
+	CHECK(!reason_has(&w.r.verdicts[DC_ROLE_CEPH_DB], DC_FND_YEARS_LEFT_FEW));
 }
 
 /* The properties that matter most, over random facts:
@@ -413,9 +431,12 @@ static void run_property(void)
 				violations[4] += w.r.verdicts[k].status != DC_FAIL;
 		if (strcmp(c.kernel, WT) == 0 && w.dev.protocol == DC_PROTO_NVME &&
 		    c.cache_present == UNK && (w.r.write_through_hazard ||
-					       advice_has(&w.r, "echo 'write back'")))
+					       advice_has(&w.r, DC_FND_ADV_WRITE_BACK)))
 			violations[7]++;
-		if (!U && (advice_has(&w.r, "are safe on this drive") || advice_has(&w.r, "cache off")))
+		if (!U && (advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_OFF) ||
+			   advice_has(&w.r, DC_FND_ADV_KEEP_CACHE_OFF) ||
+			   advice_has(&w.r, DC_FND_ADV_TRY_CACHE_OFF) ||
+			   advice_has(&w.r, DC_FND_ADV_MAY_TRY_CACHE_OFF)))
 			violations[5]++;
 		/* the same facts, no probe: the same class, S and U */
 		with_probe = w.r.plp;

@@ -68,7 +68,7 @@ static bool restore(const struct dc_trial_env *env, const struct dc_dev *dev,
 
 	out->restored = rc == 0 ? now : DC_TRI_UNKNOWN;
 	if (rc == 0 && now == DC_TRI_YES) {
-		rc = dc_cache_record_remove(env->state_dir, dev, drive);
+		rc = dc_cache_record_remove(env->state_dir, drive);
 		if (rc)
 			say(why, len, "the cache is on again, but its record under %s could not be "
 			    "removed (%s): remove it by hand", env->state_dir, strerror(-rc));
@@ -153,7 +153,7 @@ static void trial(const struct dc_trial_env *env, const struct dc_dev *dev,
 		out->restored = DC_TRI_YES;
 		say(out->why, sizeof(out->why), "the drive refused to turn its cache off (%s); "
 		    "nothing was changed", dc_raw_strerror(rc, err, sizeof(err)));
-		dc_cache_record_remove(env->state_dir, dev, drive);
+		dc_cache_record_remove(env->state_dir, drive);
 		return;
 	}
 	if (now != DC_TRI_NO) {

@@ -24,16 +24,6 @@ const char *dc_state_dir(void)
 	return d && d[0] ? d : DC_STATE_DIR_DEFAULT;
 }
 
-static const char *model_of(const struct dc_dev *dev, const struct dc_drive *drive)
-{
-	return drive->model[0] ? drive->model : dev->model;
-}
-
-static const char *serial_of(const struct dc_dev *dev, const struct dc_drive *drive)
-{
-	return drive->serial[0] ? drive->serial : dev->serial;
-}
-
 /* A model or serial in a file name: letters, digits, '.', '-'; anything else is '_'. */
 static void name_part(char *out, size_t len, const char *s)
 {
@@ -45,15 +35,14 @@ static void name_part(char *out, size_t len, const char *s)
 	out[i] = '\0';
 }
 
-int dc_cache_record_path(const char *dir, const struct dc_dev *dev, const struct dc_drive *drive,
-			 char *path, size_t len)
+int dc_cache_record_path(const char *dir, const struct dc_drive *drive, char *path, size_t len)
 {
 	char model[DC_TEXT_LEN], serial[DC_TEXT_LEN];
 
-	if (!serial_of(dev, drive)[0])
+	if (!drive->serial[0])
 		return -EINVAL;
-	name_part(model, sizeof(model), model_of(dev, drive));
-	name_part(serial, sizeof(serial), serial_of(dev, drive));
+	name_part(model, sizeof(model), drive->model);
+	name_part(serial, sizeof(serial), drive->serial);
 	if ((size_t)snprintf(path, len, "%s/cache-off-%s-%s.json", dir, model, serial) >= len)
 		return -ENAMETOOLONG;
 	return 0;
@@ -81,7 +70,7 @@ int dc_cache_record_write(const char *dir, const struct dc_dev *dev, const struc
 	char *text = NULL;
 	int rc;
 
-	rc = dc_cache_record_path(dir, dev, drive, path, sizeof(path));
+	rc = dc_cache_record_path(dir, drive, path, sizeof(path));
 	if (rc)
 		goto out;
 	rc = dc_mkdir_p(dir);
@@ -93,8 +82,8 @@ int dc_cache_record_write(const char *dir, const struct dc_dev *dev, const struc
 	cJSON_AddStringToObject(o, "what", "drivecheck turned this drive's volatile write cache "
 				"off for --try-cache-off; it was on");
 	cJSON_AddStringToObject(o, "device", dev->path);
-	cJSON_AddStringToObject(o, "model", model_of(dev, drive));
-	cJSON_AddStringToObject(o, "serial", serial_of(dev, drive));
+	cJSON_AddStringToObject(o, "model", drive->model);
+	cJSON_AddStringToObject(o, "serial", drive->serial);
 	cJSON_AddStringToObject(o, "protocol", dc_protocol_name(dev->protocol));
 	cJSON_AddStringToObject(o, "turned_off_at", stamp);
 	cJSON_AddNumberToObject(o, "pid", (double)getpid());
@@ -114,10 +103,10 @@ out:
 	return rc;
 }
 
-int dc_cache_record_remove(const char *dir, const struct dc_dev *dev, const struct dc_drive *drive)
+int dc_cache_record_remove(const char *dir, const struct dc_drive *drive)
 {
 	char path[PATH_MAX];
-	int rc = dc_cache_record_path(dir, dev, drive, path, sizeof(path));
+	int rc = dc_cache_record_path(dir, drive, path, sizeof(path));
 
 	if (rc)
 		return rc;
@@ -156,8 +145,8 @@ static bool still_running(long pid, const char *record_boot)
 	return alive;
 }
 
-int dc_cache_record_find(const char *dir, const struct dc_dev *dev, const struct dc_drive *drive,
-			 struct dc_cache_left *left, bool *running)
+int dc_cache_record_find(const char *dir, const struct dc_drive *drive, struct dc_cache_left *left,
+			 bool *running)
 {
 	char path[PATH_MAX];
 	uint8_t *text = NULL;
@@ -167,7 +156,7 @@ int dc_cache_record_find(const char *dir, const struct dc_dev *dev, const struct
 
 	memset(left, 0, sizeof(*left));
 	*running = false;
-	rc = dc_cache_record_path(dir, dev, drive, path, sizeof(path));
+	rc = dc_cache_record_path(dir, drive, path, sizeof(path));
 	if (rc)
 		return rc == -EINVAL ? 0 : rc; /* no serial: never recorded */
 	rc = dc_read_file(path, RECORD_MAX_BYTES, &text, &n);
@@ -183,8 +172,8 @@ int dc_cache_record_find(const char *dir, const struct dc_dev *dev, const struct
 		return 0;
 	/* another drive whose name maps to the same file (two serials differing in an odd
 	 * character): not this one's record */
-	if (strcmp(get_str(o, "serial"), serial_of(dev, drive)) != 0 ||
-	    strcmp(get_str(o, "model"), model_of(dev, drive)) != 0) {
+	if (strcmp(get_str(o, "serial"), drive->serial) != 0 ||
+	    strcmp(get_str(o, "model"), drive->model) != 0) {
 		memset(left, 0, sizeof(*left));
 		cJSON_Delete(o);
 		return 0;

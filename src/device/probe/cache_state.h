@@ -20,15 +20,14 @@
 const char *dc_state_dir(void);
 
 /* The record's file for this drive under dir. Returns 0, or -EINVAL without a serial. */
-int dc_cache_record_path(const char *dir, const struct dc_dev *dev, const struct dc_drive *drive,
-			 char *path, size_t len);
+int dc_cache_record_path(const char *dir, const struct dc_drive *drive, char *path, size_t len);
 
 /* Writes the record (dir created when missing), durable before it returns. Returns 0,
  * -EEXIST when a record of this drive is there already, or -errno. */
 int dc_cache_record_write(const char *dir, const struct dc_dev *dev, const struct dc_drive *drive);
 
 /* Removes this drive's record. Returns 0 (also when there was none) or -errno. */
-int dc_cache_record_remove(const char *dir, const struct dc_dev *dev, const struct dc_drive *drive);
+int dc_cache_record_remove(const char *dir, const struct dc_drive *drive);
 
 /*
  * Looks for this drive's record. Returns 0 with left->found set or not; a record that
@@ -36,7 +35,7 @@ int dc_cache_record_remove(const char *dir, const struct dc_dev *dev, const stru
  * may be off. *running is set when the run that wrote it is still going (its process
  * lives, in this boot): then the cache is off on purpose, for a few seconds.
  */
-int dc_cache_record_find(const char *dir, const struct dc_dev *dev, const struct dc_drive *drive,
-			 struct dc_cache_left *left, bool *running);
+int dc_cache_record_find(const char *dir, const struct dc_drive *drive, struct dc_cache_left *left,
+			 bool *running);
 
 #endif /* DC_CACHE_STATE_H */

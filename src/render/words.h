@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * words.h - the one place where decide's findings become English: a property's basis and
+ * source, decide's evidence, a verdict's reasons, the advice (docs/architecture.md, "Typed
+ * findings"). Every renderer (table, JSON, gate) takes its sentences from here.
+ *
+ * Each function is given the facts decide was given (dc_facts_of() of the report) and the
+ * result it made; a finding's words are its figures and the facts it names. The functions
+ * that write into buf return the length of the whole text, as snprintf does: a caller that
+ * gets back len or more has a cut text (DC_WORDS_LEN holds every sentence there is).
+ */
+#ifndef DC_WORDS_H
+#define DC_WORDS_H
+
+#include <stddef.h>
+
+#include "decide/decide.h"
+#include "dc_types.h"
+
+#define DC_WORDS_LEN 1024
+
+/* words.c: S, U and F */
+size_t dc_words_basis(const struct dc_facts *f, const struct dc_property *p, char *buf,
+		      size_t len);
+/* Where the answer came from: "probe", "database (vendor)", "nvme identify-ctrl VWC", "". */
+size_t dc_words_source(const struct dc_facts *f, const struct dc_property *p, char *buf,
+		       size_t len);
+
+/* words_evidence.c: the evidence of the PLP conclusion, the drive's own and then decide's.
+ * dc_words_evidence_count() entries; the i-th into *ev. */
+unsigned dc_words_evidence_count(const struct dc_facts *f, const struct dc_result *r);
+void dc_words_evidence(const struct dc_facts *f, const struct dc_result *r, unsigned i,
+		       struct dc_evidence *ev);
+
+/* words_verdict.c: one reason of a verdict; one piece of advice. */
+size_t dc_words_reason(const struct dc_facts *f, const struct dc_result *r,
+		       const struct dc_reason *x, char *buf, size_t len);
+size_t dc_words_advice(const struct dc_facts *f, const struct dc_result *r,
+		       const struct dc_finding *x, char *buf, size_t len);
+
+#endif /* DC_WORDS_H */

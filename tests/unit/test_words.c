@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test_words.c - the prose, apart from the decision: every finding code has a name and
+ * words of its own, and a few worlds' findings in words are held against a small golden
+ * set (tests/unit/words.golden). The decision itself is tested by its findings
+ * (test_decide.c, test_advice.c); this file is where a change of wording shows.
+ *
+ *   DC_WORDS_UPDATE=1 build/tests/test_words    rewrites the golden set
+ */
+#include <stdlib.h>
+
+#include "dc_test.h"
+#include "names.h"
+#include "decide_cases.h"
+#include "sample_file.h"
+
+#define GOLDEN "tests/unit/words.golden"
+
+/* Every code has a name, and its renderer has words for it (not the "(finding N)" of a
+ * code it does not know). */
+static void run_every_code(void)
+{
+	struct world w;
+	char buf[DC_WORDS_LEN];
+
+	setup(&w, case_named("database full, fast NVMe"));
+	decide(&w);
+	for (int c = DC_FND_NONE + 1; c < DC_FND_COUNT; c++) {
+		struct dc_finding x = { .code = (enum dc_finding_code)c };
+		struct dc_property p = { .basis = x };
+		struct dc_reason rs = { .f = x };
+		struct dc_evidence ev;
+
+		CHECK(strcmp(dc_finding_name(x.code), "?") != 0);
+		if (c <= DC_FND_BASIS_BOTH_WAYS) {
+			dc_words_basis(&w.f, &p, buf, sizeof(buf));
+		} else if (c <= DC_FND_EV_PROBE_MIDDLING) {
+			w.r.nfindings = 1;
+			w.r.findings[0] = x;
+			dc_words_evidence(&w.f, &w.r, w.d.nevidence, &ev);
+			snprintf(buf, sizeof(buf), "%s", ev.value);
+		} else if (c <= DC_FND_MEMORY) {
+			dc_words_reason(&w.f, &w.r, &rs, buf, sizeof(buf));
+		} else {
+			dc_words_advice(&w.f, &w.r, &x, buf, sizeof(buf));
+		}
+		if (!buf[0] || strncmp(buf, "(finding", 8) == 0) {
+			fprintf(stderr, "code %d (%s) has no words\n", c, dc_finding_name(x.code));
+			CHECK(false);
+		}
+	}
+}
+
+/* One world's findings in words, as the -v block has them. */
+static size_t world_words(const char *name, char *out, size_t len)
+{
+	struct world w;
+	size_t at = 0;
+	char buf[DC_WORDS_LEN];
+	struct dc_evidence ev;
+
+	setup(&w, case_named(name));
+	decide(&w);
+	at += (size_t)snprintf(out + at, len - at, "== %s\n", name);
+	dc_words_basis(&w.f, &w.r.flushed_survive, buf, sizeof(buf));
+	at += (size_t)snprintf(out + at, len - at, "S: %s\n", buf);
+	dc_words_basis(&w.f, &w.r.unflushed_survive, buf, sizeof(buf));
+	at += (size_t)snprintf(out + at, len - at, "U: %s\n", buf);
+	dc_words_source(&w.f, &w.r.unflushed_survive, buf, sizeof(buf));
+	at += (size_t)snprintf(out + at, len - at, "U source: %s\n", buf);
+	dc_words_basis(&w.f, &w.r.fast, buf, sizeof(buf));
+	at += (size_t)snprintf(out + at, len - at, "F: %s\n", buf);
+	for (unsigned i = 0; i < dc_words_evidence_count(&w.f, &w.r); i++) {
+		dc_words_evidence(&w.f, &w.r, i, &ev);
+		at += (size_t)snprintf(out + at, len - at, "evidence [%s] %s: %s: %s\n",
+				       dc_ev_kind_name(ev.kind), ev.source, ev.what, ev.value);
+	}
+	for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
+		for (unsigned i = 0; i < w.r.verdicts[k].nreasons; i++) {
+			dc_words_reason(&w.f, &w.r, &w.r.verdicts[k].reasons[i], buf, sizeof(buf));
+			at += (size_t)snprintf(out + at, len - at, "%s %s: %s\n",
+					       dc_role_cli_name((enum dc_role)k),
+					       dc_status_name(w.r.verdicts[k].reasons[i].weighs), buf);
+		}
+	for (unsigned i = 0; i < w.r.nadvice; i++) {
+		dc_words_advice(&w.f, &w.r, &w.r.advice[i], buf, sizeof(buf));
+		at += (size_t)snprintf(out + at, len - at, "advice: %s\n", buf);
+	}
+	return at;
+}
+
+static void run_golden(void)
+{
+	static const char *const worlds[] = {
+		"database full, fast NVMe",
+		"consumer SATA, slow",
+		"write-through probe on the hazard is not a measurement",
+		"capacitor failed beats the database",
+		"write through on a drive declaring no cache: correct, and measured",
+		"slow FUA, fast flush: Ceph warns of it, DRBD fails",
+		"etcd: a fast median with a p99 over 10 ms fails etcd alone",
+		"spinning disk",
+	};
+	size_t len = 256 * 1024, at = 0;
+	char *text = calloc(1, len), *want;
+
+	if (!text) {
+		CHECK(text != NULL);
+		return;
+	}
+	for (size_t i = 0; i < sizeof(worlds) / sizeof(worlds[0]); i++)
+		at += world_words(worlds[i], text + at, len - at);
+	CHECK(at < len - 1);
+	if (getenv("DC_WORDS_UPDATE")) {
+		FILE *f = fopen(GOLDEN, "w");
+
+		CHECK(f && fputs(text, f) >= 0 && fclose(f) == 0);
+		free(text);
+		return;
+	}
+	want = slurp(GOLDEN, NULL);
+	CHECK(want != NULL);
+	if (want && strcmp(want, text) != 0) {
+		fprintf(stderr, "the words differ from %s (DC_WORDS_UPDATE=1 rewrites it); now:\n%s",
+			GOLDEN, text);
+		CHECK(false);
+	}
+	free(want);
+	free(text);
+}
+
+int main(void)
+{
+	run_every_code();
+	run_golden();
+	return dc_test_summary("test_words");
+}
