@@ -28,14 +28,15 @@ static cJSON *str_or_null(const char *s)
 	return s && s[0] ? cJSON_CreateString(s) : cJSON_CreateNull();
 }
 
-static cJSON *one_evidence_json(const struct dc_evidence *ev)
+static cJSON *one_evidence_json(enum dc_ev_kind kind, const char *source, const char *what,
+				const char *value)
 {
 	cJSON *o = cJSON_CreateObject();
 
-	cJSON_AddStringToObject(o, "source", ev->source);
-	cJSON_AddStringToObject(o, "what", ev->what);
-	cJSON_AddStringToObject(o, "value", ev->value);
-	cJSON_AddStringToObject(o, "kind", dc_ev_kind_name(ev->kind));
+	cJSON_AddStringToObject(o, "source", source);
+	cJSON_AddStringToObject(o, "what", what);
+	cJSON_AddStringToObject(o, "value", value);
+	cJSON_AddStringToObject(o, "kind", dc_ev_kind_name(kind));
 	return o;
 }
 
@@ -44,7 +45,8 @@ static cJSON *evidence_json(const struct dc_evidence *ev, unsigned n)
 	cJSON *arr = cJSON_CreateArray();
 
 	for (unsigned i = 0; i < n; i++)
-		cJSON_AddItemToArray(arr, one_evidence_json(&ev[i]));
+		cJSON_AddItemToArray(arr, one_evidence_json(ev[i].kind, ev[i].source, ev[i].what,
+							    ev[i].value));
 	return arr;
 }
 
@@ -52,11 +54,11 @@ static cJSON *evidence_json(const struct dc_evidence *ev, unsigned n)
 static cJSON *conclusion_evidence_json(const struct dc_facts *f, const struct dc_result *r)
 {
 	cJSON *arr = cJSON_CreateArray();
-	struct dc_evidence ev;
+	struct dc_words_evidence ev;
 
 	for (unsigned i = 0; i < dc_words_evidence_count(f, r); i++) {
 		dc_words_evidence(f, r, i, &ev);
-		cJSON_AddItemToArray(arr, one_evidence_json(&ev));
+		cJSON_AddItemToArray(arr, one_evidence_json(ev.kind, ev.source, ev.what, ev.value));
 	}
 	return arr;
 }

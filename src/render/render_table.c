@@ -375,7 +375,7 @@ static void print_detail(FILE *out, const struct dc_report *r)
 	print_property(out, &f, "F durable writes fast:", &r->result.fast,
 		       dc_flush_speed_name(r->result.flush_speed));
 	for (unsigned i = 0; i < dc_words_evidence_count(&f, &r->result); i++) {
-		struct dc_evidence ev;
+		struct dc_words_evidence ev;
 
 		dc_words_evidence(&f, &r->result, i, &ev);
 		fprintf(out, "    [%s] %s: %s: %s\n", dc_ev_kind_name(ev.kind), ev.source, ev.what,

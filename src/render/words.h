@@ -26,11 +26,19 @@ size_t dc_words_basis(const struct dc_facts *f, const struct dc_property *p, cha
 size_t dc_words_source(const struct dc_facts *f, const struct dc_property *p, char *buf,
 		       size_t len);
 
+/* One piece of evidence in words: a dc_evidence with room for every sentence. */
+struct dc_words_evidence {
+	enum dc_ev_kind kind;
+	char source[sizeof(((struct dc_evidence *)0)->source)];
+	char what[sizeof(((struct dc_evidence *)0)->what)];
+	char value[DC_WORDS_LEN];
+};
+
 /* words_evidence.c: the evidence of the PLP conclusion, the drive's own and then decide's.
  * dc_words_evidence_count() entries; the i-th into *ev. */
 unsigned dc_words_evidence_count(const struct dc_facts *f, const struct dc_result *r);
 void dc_words_evidence(const struct dc_facts *f, const struct dc_result *r, unsigned i,
-		       struct dc_evidence *ev);
+		       struct dc_words_evidence *ev);
 
 /* words_verdict.c: one reason of a verdict; one piece of advice. */
 size_t dc_words_reason(const struct dc_facts *f, const struct dc_result *r,

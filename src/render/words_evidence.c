@@ -12,7 +12,7 @@ unsigned dc_words_evidence_count(const struct dc_facts *f, const struct dc_resul
 	return f->drive->nevidence + r->nfindings;
 }
 
-static void set(struct dc_evidence *ev, enum dc_ev_kind kind, const char *source,
+static void set(struct dc_words_evidence *ev, enum dc_ev_kind kind, const char *source,
 		const char *what)
 {
 	ev->kind = kind;
@@ -36,7 +36,7 @@ static enum dc_ev_kind class_kind(enum dc_plp_class plp)
 static const char *const durable_p50 = "durable 4 KiB write p50";
 
 static void finding_evidence(const struct dc_facts *f, const struct dc_finding *x,
-			     struct dc_evidence *ev)
+			     struct dc_words_evidence *ev)
 {
 	const struct dc_dbinfo *db = f->db;
 	const struct dc_db_source *s = dc_dbinfo_backing_source(db);
@@ -60,7 +60,8 @@ static void finding_evidence(const struct dc_facts *f, const struct dc_finding *
 		return;
 	case DC_FND_EV_DB_SOURCE:
 		set(ev, DC_EV_INFO, "database", "strongest source");
-		snprintf(v, vl, "%s, of %u: %.70s <%.80s>",
+		/* the title shortened on purpose (the row has it whole), the address never */
+		snprintf(v, vl, "%s, of %u: %.70s <%s>",
 			 dc_source_kind_name(s ? s->kind : DC_SRC_NONE), db->nsources,
 			 s ? s->title : "", s ? s->url : "");
 		return;
@@ -125,11 +126,16 @@ static void finding_evidence(const struct dc_facts *f, const struct dc_finding *
 }
 
 void dc_words_evidence(const struct dc_facts *f, const struct dc_result *r, unsigned i,
-		       struct dc_evidence *ev)
+		       struct dc_words_evidence *ev)
 {
 	memset(ev, 0, sizeof(*ev));
-	if (i < f->drive->nevidence)
-		*ev = f->drive->evidence[i];
-	else if (i - f->drive->nevidence < r->nfindings)
+	if (i < f->drive->nevidence) {
+		const struct dc_evidence *d = &f->drive->evidence[i];
+
+		ev->kind = d->kind;
+		snprintf(ev->source, sizeof(ev->source), "%s", d->source);
+		snprintf(ev->what, sizeof(ev->what), "%s", d->what);
+		snprintf(ev->value, sizeof(ev->value), "%s", d->value);
+	} else if (i - f->drive->nevidence < r->nfindings)
 		finding_evidence(f, &r->findings[i - f->drive->nevidence], ev);
 }

@@ -29,7 +29,7 @@ static void run_every_code(void)
 		struct dc_finding x = { .code = (enum dc_finding_code)c };
 		struct dc_property p = { .basis = x };
 		struct dc_reason rs = { .f = x };
-		struct dc_evidence ev;
+		struct dc_words_evidence ev;
 
 		CHECK(strcmp(dc_finding_name(x.code), "?") != 0);
 		if (c <= DC_FND_BASIS_BOTH_WAYS) {
@@ -57,7 +57,7 @@ static size_t world_words(const char *name, char *out, size_t len)
 	struct world w;
 	size_t at = 0;
 	char buf[DC_WORDS_LEN];
-	struct dc_evidence ev;
+	struct dc_words_evidence ev;
 
 	setup(&w, case_named(name));
 	decide(&w);
@@ -121,8 +121,17 @@ static void run_golden(void)
 	want = slurp(GOLDEN, NULL);
 	CHECK(want != NULL);
 	if (want && strcmp(want, text) != 0) {
-		fprintf(stderr, "the words differ from %s (DC_WORDS_UPDATE=1 rewrites it); now:\n%s",
-			GOLDEN, text);
+		size_t i = 0, line = 1, start = 0;
+
+		for (; want[i] && want[i] == text[i]; i++)
+			if (want[i] == '\n') {
+				line++;
+				start = i + 1;
+			}
+		fprintf(stderr, "%s:%zu: the words differ (DC_WORDS_UPDATE=1 rewrites it)\n"
+			"  want: %.*s\n  now:  %.*s\n", GOLDEN, line,
+			(int)strcspn(want + start, "\n"), want + start,
+			(int)strcspn(text + start, "\n"), text + start);
 		CHECK(false);
 	}
 	free(want);
