@@ -13,6 +13,7 @@
 #include "lookup/db.h"
 #include "decide/decide.h"
 #include "names.h"
+#include "status.h"
 #include "exitcodes.h"
 #include "import/import.h"
 #include "render/render.h"
@@ -434,26 +435,16 @@ static int cmd_lookup(struct cli *c, struct dc_db *db, char **models, unsigned n
 	return worst;
 }
 
+/* Without --gate: whether every device was read; with it: the worst verdict of its role
+ * (memory has no drive role to pass: not checked). */
 static int exit_code(const struct cli *c, const struct dc_report *r, unsigned n)
 {
-	bool unreadable = false, fail = false, warn = false;
+	enum dc_status worst = DC_PASS;
 
-	for (unsigned i = 0; i < n; i++) {
-		enum dc_status s = c->gate ? r[i].result.verdicts[c->gate_role].status : DC_PASS;
-
-		if (r[i].error || s == DC_NOT_CHECKED)
-			unreadable = true; /* not checked: memory has no drive role to pass */
-		else if (s == DC_FAIL)
-			fail = true;
-		else if (s == DC_WARN)
-			warn = true;
-	}
-	/* A known failure outranks "could not check"; both stop a `&&` chain. */
-	if (fail)
-		return DC_EXIT_FAIL;
-	if (unreadable)
-		return DC_EXIT_NOT_CHECKED;
-	return warn ? DC_EXIT_WARN : DC_EXIT_OK;
+	for (unsigned i = 0; i < n; i++)
+		worst = dc_status_worse(worst, c->gate ? dc_report_status(&r[i], c->gate_role)
+					: r[i].error ? DC_NOT_CHECKED : DC_PASS);
+	return dc_status_exit(worst);
 }
 
 /* As many probes at once as there are CPUs: each probe keeps one core busy at most. */

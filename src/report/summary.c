@@ -8,6 +8,7 @@
 #include "drive.h"
 #include "decide/health.h"
 #include "report/summary.h"
+#include "status.h"
 #include "thresholds.h"
 
 static int by_name(const void *a, const void *b)
@@ -144,21 +145,10 @@ struct order_ctx {
 	int role;
 };
 
-/* fail 3, not read 2, warn 1, pass 0: the role's status, or the worst of the roles. */
+/* The role's outcome, or the worst of the roles, in the exit code's order (status.h). */
 static int severity(const struct dc_report *r, int role)
 {
-	static const int rank[] = { [DC_PASS] = 0, [DC_WARN] = 1, [DC_FAIL] = 3 };
-	int worst = 0;
-
-	if (r->error)
-		return 2;
-	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
-		enum dc_status st = r->result.verdicts[i].status;
-
-		if ((role < 0 || (unsigned)role == i) && st != DC_NOT_CHECKED && rank[st] > worst)
-			worst = rank[st];
-	}
-	return worst;
+	return dc_status_rank(dc_report_status(r, role));
 }
 
 static unsigned roles_with(const struct dc_report *r, enum dc_status st)

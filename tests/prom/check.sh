@@ -169,6 +169,8 @@ for set in data-dumps data-e2e-dump data-dumps-bad; do
 		bad "rules on $set: no test made"
 	fi
 done
+# the rules' bounds are the verdict's own (include/thresholds.h)
+check "the rules' bounds are drivecheck's" "python3 $HERE/rules_match_code.py $TOP/include/thresholds.h $RULES >/dev/null"
 check "the rules fire on the captured drives" "grep -q 'DrivecheckPLPFailed=3' $T/rules-data-dumps/fired && grep -q 'DrivecheckWriteThroughHazard=1' $T/rules-data-e2e-dump/fired && grep -q 'DrivecheckDriveUnreadable=11' $T/rules-data-dumps-bad/fired"
 # each threshold is pinned: a rule changed so must fail its unit test
 mutant() {
@@ -187,8 +189,8 @@ mutant 'drivecheck_plp_failed == 1' 'drivecheck_plp_failed >= 0'
 mutant 'drivecheck_plp_degraded == 1' 'drivecheck_plp_degraded >= 0'
 mutant 'drivecheck_write_through_hazard == 1' 'drivecheck_write_through_hazard >= 0'
 mutant 'status="fail"' 'status!="pass"'
-mutant 'used_ratio > 0.9' 'used_ratio >= 0.9'
-mutant 'remaining_seconds < 365.25 \* 86400' 'remaining_seconds <= 365.25 * 86400'
+mutant 'used_ratio >= 0.80' 'used_ratio > 0.80'
+mutant 'remaining_seconds < 1 \* 8766 \* 3600' 'remaining_seconds <= 1 * 8766 * 3600'
 mutant 'read_error == 1' 'read_error >= 0'
 mutant '> 3 \* 3600' '>= 3 * 3600'
 mutant 'for: 15m' 'for: 5m'

@@ -17,7 +17,7 @@ import time
 
 SAMPLE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$')
 LABEL = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"')
-YEAR_S = 8766 * 3600  # decide.c's year: 365.25 days
+YEAR_S = 8766 * 3600  # DC_HOURS_PER_YEAR (include/thresholds.h): 365.25 days
 QUANTILES = (("0.5", "p50_us"), ("0.9", "p90_us"), ("0.99", "p99_us"), ("0.999", "p999_us"),
              ("1", "max_us"))
 

@@ -8,6 +8,7 @@
 #include <atasmart.h>
 
 #include "device/ata/ata_blob.h"
+#include "device/ata/ata_identify.h"
 #include "raw.h"
 #include "device/sgio.h"
 #include "device/transport.h"
@@ -83,11 +84,6 @@ static bool devstat_page_ok(const uint8_t *p, size_t got, uint8_t page)
 	return got == 512 && p[0] == 1 && p[1] == 0 && p[2] == page;
 }
 
-static unsigned id_word(const uint8_t *id, unsigned n)
-{
-	return id[2 * n] | (unsigned)id[2 * n + 1] << 8;
-}
-
 static int device_statistics(int fd, const uint8_t *id, struct dc_raw *raw)
 {
 	static const struct { uint8_t page; const char *name; } want[] = {
@@ -97,8 +93,8 @@ static int device_statistics(int fd, const uint8_t *id, struct dc_raw *raw)
 	size_t got = 0;
 	int rc;
 
-	/* word 84 (valid when bits 15:14 are 01b) bit 5: the GPL feature set */
-	if (!id || (id_word(id, 84) & 0xC000) != 0x4000 || !(id_word(id, 84) & (1u << 5)))
+	/* READ LOG EXT only of a drive that has the GPL feature set */
+	if (!id || !dc_ata_id_gpl(id))
 		return 0;
 	/* the GP log directory (log 00h): word N is how many pages log N has */
 	if (read_log_ext(fd, 0x00, 0, dir, &got) != 0 || got < 512 || (dir[8] | dir[9]) == 0)
@@ -137,8 +133,8 @@ static int health_pages(const char *path, const uint8_t *id, struct dc_raw *raw,
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return 0; /* the identify pages already say what could not be opened */
-	if (status && (id_word(id, 83) & 0xC000) == 0x4000 && (id_word(id, 82) & 1) &&
-	    (id_word(id, 87) & 0xC000) == 0x4000 && (id_word(id, 85) & 1))
+	if (status && dc_ata_id_smart_supported(id) == DC_TRI_YES &&
+	    dc_ata_id_smart_enabled(id) == DC_TRI_YES)
 		rc = sgio_smart_status(fd, raw);
 	if (rc == 0)
 		rc = device_statistics(fd, id, raw);
@@ -157,7 +153,6 @@ static int smart_is_off(const char *path, struct dc_raw *raw)
 	uint8_t cdb[16] = { 0x85, 4 << 1, 0x0e, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0xEC, 0 };
 	uint8_t id[512];
 	size_t got = 0;
-	unsigned w82, w83, w85, w87;
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
 	if (fd < 0)
@@ -167,12 +162,7 @@ static int smart_is_off(const char *path, struct dc_raw *raw)
 		return 0;
 	}
 	close(fd);
-	w82 = id[164] | (unsigned)id[165] << 8;
-	w83 = id[166] | (unsigned)id[167] << 8;
-	w85 = id[170] | (unsigned)id[171] << 8;
-	w87 = id[174] | (unsigned)id[175] << 8;
-	/* words 82 and 85 count only when words 83 and 87 say they are valid (bits 15:14 = 01) */
-	if ((w83 & 0xC000) != 0x4000 || (w87 & 0xC000) != 0x4000 || !(w82 & 1) || (w85 & 1))
+	if (dc_ata_id_smart_supported(id) != DC_TRI_YES || dc_ata_id_smart_enabled(id) != DC_TRI_NO)
 		return 0;
 	return dc_raw_add(raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0) == 0;
 }
@@ -232,7 +222,7 @@ int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 	}
 }
 
-/* IDENTIFY word 85 bit 5, with word 87 saying the word is valid: the cache is on now. */
+/* IDENTIFY word 85 bit 5: the cache is on now. */
 static enum dc_tri ata_cache_now(int fd)
 {
 	uint8_t cdb[16] = { 0x85, 4 << 1, 0x0e, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0xEC, 0 };
@@ -241,9 +231,7 @@ static enum dc_tri ata_cache_now(int fd)
 
 	if (dc_sgio_read(fd, cdb, sizeof(cdb), id, sizeof(id), &got) || got < sizeof(id))
 		return DC_TRI_UNKNOWN;
-	if ((id[175] & 0xC0) != 0x40)
-		return DC_TRI_UNKNOWN;
-	return (id[170] & (1u << 5)) ? DC_TRI_YES : DC_TRI_NO;
+	return dc_ata_id_write_cache_enabled(id);
 }
 
 /*

@@ -9,17 +9,13 @@
 #include "device/ata/ata_attrs.h"
 #include "device/ata/ata_blob.h"
 #include "device/ata/ata_health.h"
+#include "device/ata/ata_identify.h"
 #include "drive.h"
 #include "model.h"
 #include "raw.h"
 #include "device/transport.h"
 
 #define ATA_ID_LEN DC_ATA_PAGE_LEN
-
-static unsigned word(const uint8_t *id, unsigned n)
-{
-	return id[2 * n] | (unsigned)id[2 * n + 1] << 8;
-}
 
 /* ATA strings hold two characters per word, high byte first. */
 static void ata_string(char *dst, size_t dstlen, const uint8_t *id, unsigned first, unsigned nwords)
@@ -45,17 +41,17 @@ static bool identify_checksum_ok(const uint8_t *id)
 	return sum == 0;
 }
 
-/* SMART supported (word 82 bit 0) but switched off (word 85 bit 0), where words 83 and 87
- * say those words are valid. drivecheck does not switch it on: a setting of the drive's. */
+/* SMART supported but switched off. drivecheck does not switch it on: a setting of the
+ * drive's. */
 static bool smart_switched_off(const uint8_t *id)
 {
-	return (word(id, 83) & 0xC000) == 0x4000 && (word(id, 87) & 0xC000) == 0x4000 &&
-	       (word(id, 82) & 1) && !(word(id, 85) & 1);
+	return dc_ata_id_smart_supported(id) == DC_TRI_YES &&
+	       dc_ata_id_smart_enabled(id) == DC_TRI_NO;
 }
 
 static void parse_identify(const struct dc_raw *raw, const uint8_t *id, struct dc_drive *d)
 {
-	unsigned w82 = word(id, 82), w83 = word(id, 83), w85 = word(id, 85), w87 = word(id, 87);
+	unsigned rpm = dc_ata_id_word(id, 217);
 	char why[DC_TEXT_LEN];
 	bool lacks_cache = dc_raw_lacks(raw, DC_PG_ATA_IDENTIFY ".write-cache", why, sizeof(why));
 
@@ -66,23 +62,22 @@ static void parse_identify(const struct dc_raw *raw, const uint8_t *id, struct d
 		snprintf(d->identity_source, sizeof(d->identity_source), "ata identify");
 
 	/* Word 217, nominal media rotation rate: 1 = not rotating, 0x0401-0xFFFE = rpm. */
-	if (word(id, 217) == 1)
+	if (rpm == 1)
 		d->rotational = DC_TRI_NO;
-	else if (word(id, 217) >= 0x0401 && word(id, 217) <= 0xFFFE)
+	else if (rpm >= 0x0401 && rpm <= 0xFFFE)
 		d->rotational = DC_TRI_YES;
 
-	/* Words 82-84 are valid when word 83 bits 15:14 are 01, words 85-87 likewise by 87.
-	 * An imported IDENTIFY may hold them for SMART and still lack the cache bits. */
+	/* An imported IDENTIFY may hold words 82-87 for SMART and still lack the cache bits. */
 	if (lacks_cache) {
 		snprintf(d->cache_source, sizeof(d->cache_source), "not in the input");
 		dc_drive_add_error(d, "write cache (ata identify words 82/85): not in the input "
 				   "(%s)", why);
-	} else if ((w83 & 0xC000) == 0x4000 && w82 != 0xFFFF) {
-		d->cache_present = (w82 & (1u << 5)) ? DC_TRI_YES : DC_TRI_NO;
+	} else if (dc_ata_id_write_cache_supported(id) != DC_TRI_UNKNOWN) {
+		d->cache_present = dc_ata_id_write_cache_supported(id);
 		snprintf(d->cache_source, sizeof(d->cache_source), "ata identify word 82/85 bit 5");
 	}
-	if ((w87 & 0xC000) == 0x4000 && w85 != 0xFFFF && d->cache_present == DC_TRI_YES)
-		d->cache_enabled = (w85 & (1u << 5)) ? DC_TRI_YES : DC_TRI_NO;
+	if (d->cache_present == DC_TRI_YES)
+		d->cache_enabled = dc_ata_id_write_cache_enabled(id);
 	else if (d->cache_present == DC_TRI_NO)
 		d->cache_enabled = DC_TRI_NO;
 	if (smart_switched_off(id))
@@ -267,17 +262,6 @@ static void parse_sgio_smart(const struct dc_raw *raw, const uint8_t *id, struct
 	parse_smart(blob, dc_ata_blob_build(blob, id, data, thr), d);
 }
 
-/* Words 106, 117-118: the logical sector size, when longer than 512 bytes. */
-static unsigned logical_sector_bytes(const uint8_t *id)
-{
-	unsigned w106 = word(id, 106);
-	uint32_t words = word(id, 117) | (uint32_t)word(id, 118) << 16;
-
-	if ((w106 & 0xC000) == 0x4000 && (w106 & (1u << 12)) && words >= 256 && words <= 32768)
-		return 2 * words;
-	return 512;
-}
-
 /*
  * Wear from the standard place first (docs/health.md): the Device Statistics log
  * overrides what vendor attributes said, and the source names each place used.
@@ -287,7 +271,7 @@ static void parse_wear_standard(const struct dc_raw *raw, const uint8_t *id, str
 	struct dc_ata_devstat got;
 	struct dc_wear attr = d->wear; /* what the attributes said, before the log */
 
-	dc_ata_parse_devstat(raw, logical_sector_bytes(id), d, &got);
+	dc_ata_parse_devstat(raw, dc_ata_id_logical_sector_bytes(id), d, &got);
 	if (!got.percent_used && !got.power_on && !got.written)
 		return;
 	/*

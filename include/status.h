@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * status.h - the one order of outcomes, worst first, that the exit code and every "worst
+ * first" list share: a failure, then a drive that could not be checked, then a warning,
+ * then a pass. A known failure outranks "could not check": both stop a `&&` chain, and the
+ * failure says more.
+ */
+#ifndef DC_STATUS_H
+#define DC_STATUS_H
+
+#include "dc_types.h"
+#include "exitcodes.h"
+
+/* FAIL 3, NOT_CHECKED 2, WARN 1, PASS 0. */
+int dc_status_rank(enum dc_status s);
+/* The worse of two. */
+enum dc_status dc_status_worse(enum dc_status a, enum dc_status b);
+/* A report's outcome for one role (role >= 0), or the worst of its roles (role < 0); a
+ * device that could not be read is NOT_CHECKED. */
+enum dc_status dc_report_status(const struct dc_report *r, int role);
+/* The exit code an outcome gives (exitcodes.h). */
+enum dc_exit dc_status_exit(enum dc_status s);
+
+#endif /* DC_STATUS_H */

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* status.c - the one order of outcomes, worst first (status.h). */
+#include "status.h"
+
+int dc_status_rank(enum dc_status s)
+{
+	switch (s) {
+	case DC_PASS: return 0;
+	case DC_WARN: return 1;
+	case DC_NOT_CHECKED: return 2;
+	case DC_FAIL: return 3;
+	}
+	return 2;
+}
+
+enum dc_status dc_status_worse(enum dc_status a, enum dc_status b)
+{
+	return dc_status_rank(b) > dc_status_rank(a) ? b : a;
+}
+
+enum dc_status dc_report_status(const struct dc_report *r, int role)
+{
+	enum dc_status s = DC_PASS;
+
+	if (r->error)
+		return DC_NOT_CHECKED;
+	if (role >= 0)
+		return role < DC_ROLE_COUNT ? r->result.verdicts[role].status : DC_NOT_CHECKED;
+	for (unsigned i = 0; i < DC_ROLE_COUNT; i++)
+		s = dc_status_worse(s, r->result.verdicts[i].status);
+	return s;
+}
+
+enum dc_exit dc_status_exit(enum dc_status s)
+{
+	switch (s) {
+	case DC_PASS: return DC_EXIT_OK;
+	case DC_WARN: return DC_EXIT_WARN;
+	case DC_FAIL: return DC_EXIT_FAIL;
+	case DC_NOT_CHECKED: break;
+	}
+	return DC_EXIT_NOT_CHECKED;
+}
