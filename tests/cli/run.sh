@@ -117,6 +117,27 @@ check "docs/json.md's jq one-liners: $(tail -n 1 "$T/jq.out")" "[ $rc -eq 0 ]"
 # --- output options ---
 $DC --json --prometheus --no-probe "$L" >/dev/null 2>"$T/e"; rc=$?
 check "--json with --prometheus: a usage error" "[ $rc -eq 4 ] && grep -q 'choose one output format' $T/e"
+$DC --json --json --no-probe "$L" >/dev/null 2>"$T/e"; rc=$?
+check "--json twice is --json" "[ $rc -eq 0 ]"
+
+# --- each option belongs to its commands (src/cli/options.c): elsewhere it is refused ---
+$DC --vendor Intel --no-probe "$L" >/dev/null 2>"$T/e"; rc=$?
+check "a lookup option on a scan: refused, names its command" \
+	"[ $rc -eq 4 ] && grep -q -- \"--vendor is an option of 'drivecheck lookup'\" $T/e"
+$DC import --no-probe "$T" >/dev/null 2>"$T/e"; rc=$?
+check "a probe option on import: refused" \
+	"[ $rc -eq 4 ] && grep -q 'drivecheck import: reads files only: not with --no-probe' $T/e"
+$DC lookup --gate ceph-osd 'INTEL SSDSC2KB960G8' >/dev/null 2>"$T/e"; rc=$?
+check "--gate on lookup: refused" \
+	"[ $rc -eq 4 ] && grep -q 'drivecheck lookup: asks the drive database only: not with --gate' $T/e"
+$DC --db /nonexistent report x.json >/dev/null 2>"$T/e"; rc=$?
+check "--db on report (no database is read): refused, before any file" \
+	"[ $rc -eq 4 ] && grep -q 'not with --db' $T/e"
+$DC --all --replay data/dumps >/dev/null 2>"$T/e"; rc=$?
+check "--all with --replay: choose one" "[ $rc -eq 4 ] && grep -q 'choose one' $T/e"
+$DC --help | grep -q -- '--capacity BYTES' && $DC lookup --help | cmp -s - <($DC --help); rc=$?
+check "--help is one text, whatever the command" "[ $rc -eq 0 ]"
+
 $DC --json --no-probe --host osd-7 "$L" >"$T/j"
 check "--host names the JSON's host" "jq -e '.host == \"osd-7\"' $T/j >/dev/null"
 $DC --no-probe /dev/no-such-disk-here >"$T/t" 2>"$T/e"; rc=$?
