@@ -292,7 +292,7 @@ struct dc_drive {
 };
 
 /*
- * Power-loss protection, as a class (DESIGN.md). "At least data at rest" is what a list
+ * Power-loss protection, as a class (docs/design.md). "At least data at rest" is what a list
  * such as OpenZFS's proves: flushed data survives, and nothing is said of data in flight.
  */
 enum dc_plp_class {
@@ -303,7 +303,8 @@ enum dc_plp_class {
 	DC_PLP_FULL,                  /* the volatile cache is protected too */
 };
 
-/* The kind of a source, weakest first (DESIGN.md: "what may prove what"). */
+/* The kind of a source, weakest first (docs/design.md, "What each kind of source may
+ * prove"). */
 enum dc_source_kind {
 	DC_SRC_NONE = 0,
 	DC_SRC_COMMUNITY,     /* a forum answer, a README: corroboration only */
@@ -557,7 +558,7 @@ enum dc_prop_from {
 };
 
 /*
- * One of the three questions every verdict answers (DESIGN.md):
+ * One of the three questions every verdict answers (docs/design.md):
  *   S  flushed data survives a power cut
  *   U  completed but unflushed writes survive too
  *   F  a durable write is fast (the probe, on this drive, now)

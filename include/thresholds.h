@@ -14,8 +14,8 @@
 #define DC_SATA_FLUSH_SLOW_US  1500.0
 /*
  * NVMe. PLP NVMe drives complete a flushed 4 KiB write in tens of microseconds
- * (DESIGN.md); consumer NVMe (980/990 PRO) take a millisecond or more under DRBD and
- * Ceph (background/002, 004).
+ * (docs/design.md); consumer NVMe (980/990 PRO) take a millisecond or more under DRBD and
+ * Ceph (public cluster write-ups, docs/thresholds.md).
  */
 #define DC_NVME_FLUSH_FAST_US   200.0
 #define DC_NVME_FLUSH_SLOW_US  1000.0

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * crosscheck.c - what the probe says of the PLP class: a hint, or a contradiction. Speed
- * never makes a class (DESIGN.md); it can only lower the confidence in one. Pure.
+ * never makes a class (docs/design.md); it can only lower the confidence in one. Pure.
  */
 #include "decide/decide.h"
 

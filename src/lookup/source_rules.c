@@ -9,7 +9,7 @@
 #include "lookup/source_rules.h"
 
 /*
- * DESIGN.md, "The drive database: what may prove what":
+ * docs/design.md, "What each kind of source may prove":
  *   vendor, review          any class
  *   device                  full (a capacitor attribute, vwc bit 0 = 0) and nothing
  *                           else: a drive's answers cannot show that protection is

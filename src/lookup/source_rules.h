@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* source_rules.h - what each kind of source may prove (DESIGN.md), for the database build. Pure. */
+/* source_rules.h - what each kind of source may prove (docs/design.md), for the database build. Pure. */
 #ifndef DC_SOURCE_RULES_H
 #define DC_SOURCE_RULES_H
 
@@ -38,8 +38,8 @@ unsigned dc_family_backing(const struct dc_rule_source *s, size_t n, enum dc_plp
 const char *dc_source_claim_error(const struct dc_rule_source *s);
 
 /*
- * "none" inferred for a client family (DESIGN.md, "what may prove what"): a vendor or
- * review source places the family in the vendor's client line; no source of any kind
+ * "none" inferred for a client family (docs/design.md, "What each kind of source may
+ * prove"): a vendor or review source places the family in the vendor's client line; no source of any kind
  * claims power-loss protection for it; and no list of drives with protection, read whole,
  * names it. The lists (db/lists/) are OpenZFS's three lists (which include the client
  * families that have protection) and Vitastor's drives "with capacitors".

@@ -62,7 +62,7 @@ struct dcase {
 #define SLOW DC_FLUSH_SLOW
 
 /*
- * Each role on each combination of S, U and F that matters (DESIGN.md): Ceph OSD, DB/WAL
+ * Each role on each combination of S, U and F that matters (docs/design.md): Ceph OSD, DB/WAL
  * and DRBD pass on S and F; an SLOG fails without S; F not measured passes only with U;
  * etcd on S and its fdatasync's p99. Fields left out are 0: no, none, not timed.
  */

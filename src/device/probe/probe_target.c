@@ -21,7 +21,7 @@
 #include "device/sysfs.h"
 
 /*
- * The rules, in the order they are tried (DESIGN.md "The probe"):
+ * The rules, in the order they are tried (docs/probe.md):
  *   1. --probe-dir: an unnamed O_TMPFILE file in that directory, but only when the
  *      directory's filesystem lives on this device or one of its partitions (st_dev).
  *   2. a writable mounted filesystem of the device or of a partition: the same file.
