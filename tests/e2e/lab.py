@@ -74,7 +74,9 @@ def lookup(drivecheck, models):
         return {}
     p = subprocess.run([drivecheck, "lookup", "--json", *models], capture_output=True,
                        text=True, check=False)
-    if p.returncode not in (0, 3):
+    # lookup's exit codes (README): 0 one family of a known class, 1 a family whose class
+    # is unknown or several families, 3 not in the database; anything else is an error.
+    if p.returncode not in (0, 1, 3):
         raise RuntimeError(f"drivecheck lookup exited {p.returncode}: {p.stderr.strip()}")
     return {r["query"]: r["match"] for r in json.loads(p.stdout)["results"]}
 
