@@ -333,7 +333,7 @@ static void check_sources(struct builder *b, struct stanza *s, struct source_lin
 	b->line = s->line;
 	nback = dc_family_backing(rules, n, cls, backs);
 	if (cls == DC_PLP_NONE && !nback) {
-		/* No source says "none" outright: it may only be inferred (DESIGN.md). */
+		/* No source says "none" outright: it may only be inferred (docs/design.md). */
 		inf = dc_infer_none(&fam, client, rules, n, b->list, b->nlists);
 		if (inf.problem) {
 			fail_inference(b, s, src, &inf, "plp: none rests on no source that says so, "

@@ -163,7 +163,7 @@ check "drivecheck lookup --interface <TAB>: sata sas nvme" "same '$ifs' lookup -
 check "drivecheck lookup --source-kind <TAB>: the kinds" "same '$kinds' lookup --source-kind ''"
 for r in $roles; do check "the binary takes --gate $r" "$DC --gate $r --version >/dev/null"; done
 for c in $plp; do check "the binary takes --plp $c" "$DC lookup --list --plp $c >/dev/null 2>&1"; done
-for k in $kinds; do check "the binary takes --source-kind $k" "$DC --source-kind $k --version >/dev/null"; done
+for k in $kinds; do check "the binary takes --source-kind $k" "$DC lookup --source-kind $k --version >/dev/null"; done
 $DC --gate nosuchrole --version >/dev/null 2>&1; rc=$?
 check "the binary refuses --gate nosuchrole (exit 4)" "[ $rc -eq 4 ]"
 
