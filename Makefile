@@ -57,7 +57,13 @@ $(BUILD)/obj/%.o: src/%.c
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
--include $(SRCS:src/%.c=$(BUILD)/obj/%.d)
+# tools/ are built from objects too (dbbuild shares the library's, compiled once).
+$(BUILD)/obj/tools/%.o: tools/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+-include $(SRCS:src/%.c=$(BUILD)/obj/%.d) $(BUILD)/obj/tools/dbbuild.d
 
 $(BUILD)/obj:
 	$(Q)mkdir -p $@
@@ -77,9 +83,10 @@ $(BUILD)/drivecheck: $(BUILD)/obj/cli/main.o $(BUILD)/obj/device/ata/regex_cache
 # table with drivecheck itself (db-check holds the table against the families).
 DBBUILD_SRCS := tools/dbbuild.c src/core/model.c src/core/names.c src/lookup/source_rules.c src/device/ata/ata_attrs.c \
                 src/lookup/advisory.c
-$(BUILD)/dbbuild: $(DBBUILD_SRCS) $(wildcard include/*.h src/*/*.h src/*/*/*.h) | $(BUILD)/obj
-	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(DBBUILD_SRCS) $(LDFLAGS) $(shell pkg-config --libs sqlite3)
+DBBUILD_OBJS := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(DBBUILD_SRCS:tools/%.c=$(BUILD)/obj/tools/%.o))
+$(BUILD)/dbbuild: $(DBBUILD_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(DBBUILD_OBJS) $(LDFLAGS) $(shell pkg-config --libs sqlite3)
 
 $(BUILD)/drives.sqlite: $(BUILD)/dbbuild db/schema.sql $(DBSRC) $(DBLISTS)
 	@$(if $(Q),echo "  DB      $@")

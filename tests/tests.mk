@@ -20,10 +20,18 @@
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libdrivecheck.a $(wildcard tests/unit/*.h)
+# Each test is compiled once (its headers tracked with -MMD -MP) and linked again only when
+# the library changes: a mutant costs one object and the links, not every test's compile.
+$(BUILD)/tests/obj/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -MMD -MP -c -o $@ $<
+
+-include $(UNIT_TESTS:$(BUILD)/tests/%=$(BUILD)/tests/obj/%.d)
+
+$(BUILD)/tests/%: $(BUILD)/tests/obj/%.o $(BUILD)/libdrivecheck.a
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libdrivecheck.a $(LDFLAGS) $(PKG_LIBS) -lm
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libdrivecheck.a $(LDFLAGS) $(PKG_LIBS) -lm
 
 check-unit: $(UNIT_TESTS)
 	$(Q)set -e; for t in $(UNIT_TESTS); do $$t; done
