@@ -7,16 +7,34 @@ FUZZ_TARGETS += import_smartctl_text
 FUZZ_TARGETS += report_read
 FUZZ_SECONDS ?= 15
 FUZZ_CC      ?= clang
-FUZZ_FLAGS   := -std=gnu11 -g -O1 -pthread -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+FUZZ_CFLAGS  := -std=gnu11 -g -O1 -pthread -fno-sanitize-recover=undefined \
                 -Iinclude -Isrc -Itests/fuzz $(PKG_CFLAGS) -DDC_VERSION='"fuzz"' -D_GNU_SOURCE
-# The whole library but main.c, built again with clang's sanitizers; the targets call
-# only parsers, the decision and the JSON renderer, never device I/O.
+FUZZ_FLAGS   := $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined
+# The whole library but main.c, built once with clang's sanitizers and libFuzzer's coverage
+# (one object set, an archive) and linked into every target; the targets call only
+# parsers, the decision and the JSON renderer, never device I/O.
 FUZZ_SRCS    := $(filter-out src/cli/main.c,$(SRCS))
+FUZZ_OBJS    := $(FUZZ_SRCS:src/%.c=$(BUILD)/fuzz/obj/%.o)
+# Linked by name, as into drivecheck (see the Makefile): an archive member nothing calls
+# would be left out, and libatasmart's regcomp() would not land in it.
+FUZZ_BY_NAME := $(patsubst src/%.c,$(BUILD)/fuzz/obj/%.o,$(wildcard src/device/ata/regex_cache.c))
 
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_SRCS) $(BUILD)/obj/drives_db.o $(wildcard include/*.h src/*/*.h src/*/*/*.h) tests/fuzz/fuzz_pages.h
+$(BUILD)/fuzz/obj/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZCC  $<")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -MMD -MP -c -o $@ $<
+
+-include $(FUZZ_OBJS:.o=.d) $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%.d)
+
+$(BUILD)/fuzz/libdrivecheck-fuzz.a: $(FUZZ_OBJS)
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(BUILD)/fuzz/libdrivecheck-fuzz.a $(FUZZ_BY_NAME) $(BUILD)/obj/drives_db.o
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZ    $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_SRCS) $(BUILD)/obj/drives_db.o $(PKG_LIBS) -lm
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -MMD -MP -MF $@.d -MT $@ -o $@ $< $(FUZZ_BY_NAME) \
+		$(BUILD)/fuzz/libdrivecheck-fuzz.a $(BUILD)/obj/drives_db.o $(PKG_LIBS) -lm
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 
@@ -35,19 +53,21 @@ $(BUILD)/fuzz/seeds-import.stamp: $(BUILD)/fuzz/seeds.stamp $(IMPORT_NVME_SEEDS)
 	$(Q)i=0; for f in $(IMPORT_NVME_SEEDS); do i=$$((i+1)); cp "$$f" $(BUILD)/fuzz/seeds-import_nvme_cli/$$i; done
 	$(Q)i=0; for f in $(IMPORT_FIO_SEEDS); do i=$$((i+1)); cp "$$f" $(BUILD)/fuzz/seeds-import_fio/$$i; done
 	$(Q)touch $@
-check-fuzz: $(BUILD)/fuzz/seeds-import.stamp
+fuzz-run-import_nvme_cli fuzz-run-import_fio: $(BUILD)/fuzz/seeds-import.stamp
 
-# Short runs from the seed corpora; any crash fails.
-check-fuzz: fuzz-build $(BUILD)/fuzz/seeds.stamp
-	$(Q)set -e; for t in $(FUZZ_TARGETS); do \
-		mkdir -p $(BUILD)/fuzz/corpus-$$t; \
-		$(BUILD)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=9000 -print_final_stats=0 \
-			$(BUILD)/fuzz/corpus-$$t $(BUILD)/fuzz/seeds-$$t 2>$(BUILD)/fuzz/$$t.log \
-			|| { tail -40 $(BUILD)/fuzz/$$t.log; exit 1; }; \
-		echo "fuzz_$$t: $$(grep -o 'Done [0-9]* runs' $(BUILD)/fuzz/$$t.log || echo ran), no crash"; \
-	done
+# Short runs from the seed corpora, one make target each (make -j runs them side by side,
+# each FUZZ_SECONDS on a job slot of its own); any crash fails.
+check-fuzz: $(FUZZ_TARGETS:%=fuzz-run-%)
+	@echo "check-fuzz: $(words $(FUZZ_TARGETS)) passed, 0 failed"
 
-.PHONY: fuzz-build check-fuzz
+$(FUZZ_TARGETS:%=fuzz-run-%): fuzz-run-%: $(BUILD)/fuzz/fuzz_% $(BUILD)/fuzz/seeds.stamp
+	$(Q)mkdir -p $(BUILD)/fuzz/corpus-$*
+	$(Q)$(BUILD)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -max_len=9000 -print_final_stats=0 \
+		$(BUILD)/fuzz/corpus-$* $(BUILD)/fuzz/seeds-$* 2>$(BUILD)/fuzz/$*.log \
+		|| { tail -40 $(BUILD)/fuzz/$*.log; exit 1; }
+	@echo "fuzz_$*: $$(grep -o 'Done [0-9]* runs' $(BUILD)/fuzz/$*.log || echo ran), no crash"
+
+.PHONY: fuzz-build check-fuzz $(FUZZ_TARGETS:%=fuzz-run-%)
 
 # Seeds of the smartctl -j importer: its sample files and the QEMU lab's smartctl -x -j output.
 $(BUILD)/fuzz/seeds-import_smartctl_json.stamp: $(BUILD)/fuzz/seeds.stamp \
@@ -55,7 +75,7 @@ $(BUILD)/fuzz/seeds-import_smartctl_json.stamp: $(BUILD)/fuzz/seeds.stamp \
 			   data/e2e/ref/*/smartctl.json)
 	$(Q)d=$(BUILD)/fuzz/seeds-import_smartctl_json && rm -rf $$d && mkdir -p $$d && \
 	for f in $(filter %.json,$^); do cp $$f $$d/$$(echo $$f | tr / _); done && touch $@
-check-fuzz: $(BUILD)/fuzz/seeds-import_smartctl_json.stamp
+fuzz-run-import_smartctl_json: $(BUILD)/fuzz/seeds-import_smartctl_json.stamp
 
 # Seeds of the smartctl text importer: the real reports of data/import/linuxhw (folder names
 # hold spaces, so the copy finds them itself), data/import/smartctl-text and data/dumps.
@@ -64,7 +84,7 @@ $(BUILD)/fuzz/seeds-import_smartctl_text.stamp: $(BUILD)/fuzz/seeds.stamp data/i
 	$(Q)d=$(BUILD)/fuzz/seeds-import_smartctl_text && rm -rf $$d && mkdir -p $$d && \
 	i=0 && find data/import/linuxhw data/import/smartctl-text data/dumps -name '*.txt' | sort | \
 	while read -r f; do i=$$((i + 1)); cp "$$f" $$d/$$i; done && touch $@
-check-fuzz: $(BUILD)/fuzz/seeds-import_smartctl_text.stamp
+fuzz-run-import_smartctl_text: $(BUILD)/fuzz/seeds-import_smartctl_text.stamp
 
 # Seeds of drivecheck report's reader: the expected outputs, compact (-max_len), and a few
 # older and odd documents.
@@ -73,4 +93,4 @@ $(BUILD)/fuzz/seeds-report_read.stamp: $(BUILD)/fuzz/seeds.stamp $(wildcard test
 	for f in $(filter %.json,$^); do jq -c '. + {host: "h"}' $$f >$$d/$$(basename $$f); done && \
 	printf '{"json_format_version":[1,1],"drivecheck_version":"x","devices":[{"path":"/dev/sda","errors":["gone"]}]}' >$$d/old && \
 	touch $@
-check-fuzz: $(BUILD)/fuzz/seeds-report_read.stamp
+fuzz-run-report_read: $(BUILD)/fuzz/seeds-report_read.stamp
