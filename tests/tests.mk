@@ -105,9 +105,11 @@ check-werror:
 	$(Q)$(MAKE) --no-print-directory BUILD=build-clang CC=clang WERROR=1 all
 	@echo "check-werror: 2 passed, 0 failed"
 
-# Mutation tests on copies of the tree (tests/mutants/run.py): none may survive.
-check-mutants:
-	$(Q)python3 tests/mutants/run.py --jobs 2
+# Mutation tests on copies of the tree (tests/mutants/run.py): none may survive, and each
+# must compile. $(MAKE) in the line hands run.py make's job slots (its workers share them).
+# The tree's copies start from this build (--seed), so it is made first.
+check-mutants: $(BUILD)/drivecheck $(BUILD)/dbbuild $(UNIT_TESTS)
+	$(Q)MAKE="$(MAKE)" python3 tests/mutants/run.py --jobs 2 --seed $(BUILD)
 
 check-asan:
 	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SANITIZE=1 $(CHECK_FAST)

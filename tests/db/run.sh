@@ -12,7 +12,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0
 ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; [ -z "${DC_FAIL_FAST:-}" ] || exit 1; }  # DC_FAIL_FAST: mutants (one failure kills)
 check() { if eval "$2"; then ok; else bad "$1"; fi; }
 
 # A good file builds and passes --check.

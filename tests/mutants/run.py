@@ -6,28 +6,37 @@ For every mutant: a copy of the tree gets one change (a line of a decision or pa
 replaced), is built, and the named checks run on it. A mutant that leaves them green has
 "survived": the tests do not pin that line down, and this script fails, naming it. A
 mutant whose `from:` text is not found exactly once fails too: the code moved, so the
-list must move with it.
+list must move with it. A mutant that does not compile (or link) is an error, not a kill:
+the change must be one the compiler takes, or it proves nothing about the tests.
 
-  tests/mutants/run.py [--jobs N] [NAME-SUBSTRING...]
+  tests/mutants/run.py [--jobs N] [--list] [NAME-SUBSTRING...]
 
-Checks a mutant may name (tests:): unit, db, replay, import. The copy is built once; each mutant
-then rebuilds only what its change touches.
+Checks a mutant may name (tests:): unit, db, replay, import. The copy is built once; each
+mutant then compiles its one object and links again (the database too when its file is
+dbbuild's), and the build folder is put back as it was, byte for byte, before the next.
+The unit tests run one by one and stop at the first that fails, the one that killed a
+mutant of the same file first; db, replay and import are their make targets.
+
+Workers: --jobs trees, one mutant at a time each. Under make -jN the workers past the
+first each hold a job slot of make's jobserver while they run a mutant, so the suite's
+other checks and the mutants share the N slots; under make without -j, one worker.
 """
 import argparse
 import os
+import re
+import select
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
+import threading
+import time
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CHECKS = {
-    "unit": ["make", "--no-print-directory", "-s", "BUILD=build", "check-unit"],
-    "db": ["make", "--no-print-directory", "-s", "BUILD=build", "check-db"],
-    "replay": ["make", "--no-print-directory", "-s", "BUILD=build", "check-replay"],
-    "import": ["make", "--no-print-directory", "-s", "BUILD=build", "check-import"],
-}
+MAKE = os.environ.get("MAKE") or "make"
+BUILD = "build"
+CHECKS = {"unit", "db", "replay", "import"}
 
 
 def load(path):
@@ -73,33 +82,205 @@ def copy_tree(dst):
         shutil.copy2(os.path.join(TOP, f), os.path.join(dst, f))
 
 
+# --- make's jobserver (GNU make 4.x: --jobserver-auth=R,W or fifo:PATH; 3.x/4.0: -fds) ---
+class Jobserver:
+    """A client of make's jobserver: acquire() takes a job slot, release() gives it back.
+    make passes the pipe only to a recipe it knows runs make ($(MAKE) in the line)."""
+
+    def __init__(self, flags):
+        self.r = self.w = None
+        m = re.search(r"--jobserver-(?:auth|fds)=(\S+)", flags)
+        if not m:
+            return
+        auth = m.group(1)
+        try:
+            if auth.startswith("fifo:"):
+                self.r = os.open(auth[5:], os.O_RDONLY | os.O_NONBLOCK)
+                self.w = os.open(auth[5:], os.O_WRONLY)
+                self.fds = []
+            else:
+                r, w = (int(x) for x in auth.split(","))
+                if not (stat.S_ISFIFO(os.fstat(r).st_mode) and stat.S_ISFIFO(os.fstat(w).st_mode)):
+                    return
+                # a description of our own, non-blocking, leaves make's pipe as it was
+                self.r = os.open(f"/proc/self/fd/{r}", os.O_RDONLY | os.O_NONBLOCK)
+                self.w = w
+                self.fds = [r, w]
+        except (OSError, ValueError):
+            self.r = self.w = None
+
+    def acquire(self, give_up):
+        """A token, or None once give_up() is true."""
+        while not give_up():
+            try:
+                token = os.read(self.r, 1)
+                if token:
+                    return token
+            except BlockingIOError:
+                pass
+            select.select([self.r], [], [], 0.2)
+        return None
+
+    def release(self, token):
+        os.write(self.w, token)
+
+
+def child_env():
+    """The environment of the makes run here: the caller's variables (make VAR=... check)
+    and flags, but no job slots of their own: each is serial, the parallelism is ours."""
+    env = dict(os.environ)
+    flags = env.get("MAKEFLAGS", "")
+    if flags.startswith("-- "):
+        head, sep, tail = "", "--", flags[3:]
+    else:
+        head, sep, tail = flags.partition(" -- ")
+    words = [w for w in head.split() if not re.match(r"-j\d*$|--jobserver-", w)]
+    env["MAKEFLAGS"] = " ".join(words) + (" -- " + tail if sep else "")
+    env.pop("MFLAGS", None)
+    return env
+
+
+ENV = child_env()
+
+
 def run(cmd, cwd):
-    return subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+    """(exit status, the last lines of its output)"""
+    p = subprocess.run(cmd, cwd=cwd, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       stdin=subprocess.DEVNULL)
+    tail = p.stdout.decode("utf-8", "replace").strip().splitlines()[-3:]
+    return p.returncode, " | ".join(tail)
 
 
-def try_mutant(m, tree):
-    path = os.path.join(tree, m["file"])
-    orig = open(path, encoding="utf-8").read()
-    count = orig.count(m["from"])
-    if count != 1:
-        return m, f"does not apply: 'from' found {count} times in {m['file']}"
-    try:
-        open(path, "w", encoding="utf-8").write(orig.replace(m["from"], m["to"]))
-        if run(["make", "--no-print-directory", "-s", "BUILD=build", "all"], tree) != 0:
-            return m, None            # a mutant that does not build is killed by the compiler
+def make(cwd, *targets):
+    return run([MAKE, "--no-print-directory", "-s", f"BUILD={BUILD}", *targets], cwd)
+
+
+def make_var(cwd, name):
+    out = subprocess.run([MAKE, "--no-print-directory", "-s", f"BUILD={BUILD}",
+                          "--eval", f"print-var-{name}: ; @echo $({name})", f"print-var-{name}"],
+                         cwd=cwd, env=ENV, check=True, capture_output=True, text=True).stdout
+    return out.split()
+
+
+# --- the build folder, put back after each mutant ---
+def snapshot(build):
+    state = {}
+    for root, dirs, files in os.walk(build):
+        for f in files:
+            p = os.path.join(root, f)
+            st = os.lstat(p)
+            state[os.path.relpath(p, build)] = (st.st_size, st.st_mtime_ns)
+    return state
+
+
+def restore(build, pristine, state):
+    """Make BUILD what PRISTINE is (STATE is its listing): changed files copied back with
+    their times, new ones removed."""
+    seen = set()
+    for root, dirs, files in os.walk(build, topdown=True):
+        rel_root = os.path.relpath(root, build)
+        for d in list(dirs):
+            rel = os.path.normpath(os.path.join(rel_root, d))
+            if not os.path.isdir(os.path.join(pristine, rel)):
+                shutil.rmtree(os.path.join(root, d))
+                dirs.remove(d)
+        for f in files:
+            rel = os.path.normpath(os.path.join(rel_root, f))
+            p = os.path.join(root, f)
+            if rel not in state:
+                os.unlink(p)
+                continue
+            seen.add(rel)
+            st = os.lstat(p)
+            if (st.st_size, st.st_mtime_ns) != state[rel]:
+                os.unlink(p)
+                shutil.copy2(os.path.join(pristine, rel), p)
+    for rel in state.keys() - seen:
+        os.makedirs(os.path.dirname(os.path.join(build, rel)), exist_ok=True)
+        shutil.copy2(os.path.join(pristine, rel), os.path.join(build, rel))
+
+
+class Runner:
+    def __init__(self, unit_tests):
+        self.unit_tests = unit_tests          # build/tests/test_x, quickest first
+        self.killers = {}                     # file -> unit tests that killed its mutants
+        self.lock = threading.Lock()
+        self.how = threading.local()          # what killed this thread's last mutant
+
+    def unit_order(self, f):
+        """The tests that killed mutants of F, latest first, then the others quickest first."""
+        with self.lock:
+            first = list(self.killers.get(f, []))
+        return first + [t for t in self.unit_tests if t not in first]
+
+    def killed_by(self, f, test):
+        with self.lock:
+            k = self.killers.setdefault(f, [])
+            if test in k:
+                k.remove(test)
+            k.insert(0, test)
+
+    def try_mutant(self, m, tree):
+        """(mutant, None if killed, else why it fails the run)"""
+        path = os.path.join(tree, m["file"])
+        orig = open(path, encoding="utf-8").read()
+        count = orig.count(m["from"])
+        if count != 1:
+            return m, f"does not apply: 'from' found {count} times in {m['file']}"
+        st = os.stat(path)
+        try:
+            with open(path, "w", encoding="utf-8") as out:
+                out.write(orig.replace(m["from"], m["to"]))
+            return m, self.judge(m, tree)
+        finally:
+            with open(path, "w", encoding="utf-8") as out:
+                out.write(orig)
+            os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))   # as old as before
+
+    def judge(self, m, tree):
+        f = m["file"]
+        # 1. compile: the mutant's own object (every object, if it is not a C source of
+        #    src/) and dbbuild's link. A failure here is the mutant's, not a test's.
+        if f.startswith("src/") and f.endswith(".c"):
+            objs = [f"{BUILD}/obj/{f[4:-2]}.o"]
+        else:
+            objs = ["compile"]
+        rc, out = make(tree, *objs, f"{BUILD}/dbbuild")
+        if rc:
+            return f"ERROR: does not compile: {out}"
+        # 2. the database, built by dbbuild with the rules of evidence: a refusal is a kill
+        rc, _ = make(tree, f"{BUILD}/drives.sqlite")
+        if rc:
+            self.how.what = "the database build"
+            return None
+        if any(t != "unit" for t in m["tests"]):      # the unit tests link on their own
+            rc, out = make(tree, "all")
+            if rc:
+                return f"ERROR: does not link: {out}"
+        # 3. the checks it names, until one fails
         for t in m["tests"]:
-            if run(CHECKS[t], tree) != 0:
-                return m, None
-        return m, "SURVIVED: " + " and ".join(m["tests"]) + " still pass"
-    finally:
-        open(path, "w", encoding="utf-8").write(orig)
-        os.utime(path)                # newer than the mutant's object: rebuilt next time
+            if t == "unit":
+                for test in self.unit_order(f):
+                    rc, out = make(tree, test)
+                    if rc:
+                        return f"ERROR: {test} does not link: {out}"
+                    rc, _ = run([os.path.join(tree, test)], tree)
+                    if rc:
+                        self.killed_by(f, test)
+                        self.how.what = os.path.basename(test)
+                        return None
+            elif make(tree, f"check-{t}", "DC_FAIL_FAST=1")[0]:   # a kill needs one failure
+                self.how.what = f"check-{t}"
+                return None
+        return "SURVIVED: " + " and ".join(m["tests"]) + " still pass"
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--list", action="store_true", help="check that every mutant applies; build nothing")
+    ap.add_argument("--seed", metavar="DIR", help="start from this build folder of the tree (its BUILD)")
+    ap.add_argument("-v", "--verbose", action="store_true", help="each mutant's outcome and time, on stderr")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
     mutants = load(os.path.join(TOP, "tests", "mutants", "mutants.txt"))
@@ -114,27 +295,101 @@ def main():
                 bad += 1
         print(f"{len(mutants)} mutants, {bad} that do not apply")
         return 1 if bad else 0
+
+    flags = os.environ.get("MAKEFLAGS", "")
+    js = Jobserver(flags)
+    if js.r is not None:
+        workers = max(1, a.jobs)                 # past the first, each waits for a slot
+    elif "MAKELEVEL" in os.environ and not re.search(r"(^| )-j(\d\d+|[2-9])", flags):
+        workers = 1                              # make without -j: one thing at a time
+    else:
+        workers = max(1, a.jobs)
+    workers = min(workers, max(1, len(mutants)))
+
     tmp = tempfile.mkdtemp(prefix="dc-mutants.")
     try:
-        trees = []
-        for j in range(max(1, a.jobs)):
-            tree = os.path.join(tmp, f"tree{j}")
-            copy_tree(tree)
-            if run(["make", "--no-print-directory", "-s", "BUILD=build", "all", "check-unit"], tree):
-                sys.exit("run.py: the unmutated tree does not build or its unit tests fail")
-            trees.append(tree)
-        # each worker owns one tree; mutants are dealt round-robin
-        groups = [mutants[j::len(trees)] for j in range(len(trees))]
-        with ThreadPoolExecutor(len(trees)) as ex:
-            results = ex.map(lambda jg: [try_mutant(m, trees[jg[0]]) for m in jg[1]],
-                             enumerate(groups))
-            flat = [r for group in results for r in group]
+        tree0 = os.path.join(tmp, "tree0")
+        copy_tree(tree0)
+        if a.seed:
+            # the caller's build of this very tree (make check-mutants: BUILD, already built),
+            # with its times: make below finds it up to date, or brings it up to date
+            for part in ("obj", "tests", "libdrivecheck.a", "drivecheck", "dbbuild", "drives.sqlite"):
+                src = os.path.join(a.seed, part)
+                dst = os.path.join(tree0, BUILD, part)
+                if os.path.isdir(src):
+                    shutil.copytree(src, dst, symlinks=True)
+                elif os.path.isfile(src):
+                    os.makedirs(os.path.dirname(dst), exist_ok=True)
+                    shutil.copy2(src, dst)
+        unit_tests = make_var(tree0, "UNIT_TESTS")
+        # The unmutated tree, built once (in parallel as make's slots allow), then copied.
+        jobs_cmd = [MAKE, "--no-print-directory", "-s", f"BUILD={BUILD}"]
+        if js.r is None:
+            jobs_cmd.append(f"-j{workers}")
+        p = subprocess.run(jobs_cmd + ["all", f"{BUILD}/dbbuild", *unit_tests], cwd=tree0,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                           env=dict(os.environ) if js.r is not None else ENV,
+                           pass_fds=js.fds if js.r is not None else [])
+        if p.returncode:
+            sys.exit("run.py: the unmutated tree does not build")
+        took = {}
+        for t in unit_tests:
+            t0 = time.monotonic()
+            if run([os.path.join(tree0, t)], tree0)[0]:
+                sys.exit(f"run.py: the unmutated tree fails {t}")
+            took[t] = time.monotonic() - t0
+        unit_tests.sort(key=lambda t: took[t])
+        pristine = os.path.join(tmp, "pristine")
+        shutil.copytree(os.path.join(tree0, BUILD), pristine, symlinks=True)
+        state = snapshot(pristine)
+        trees = [tree0]
+        for j in range(1, workers):
+            t = os.path.join(tmp, f"tree{j}")
+            shutil.copytree(tree0, t, symlinks=True)
+            trees.append(t)
+
+        runner = Runner(unit_tests)
+        results = [None] * len(mutants)
+        queue = list(range(len(mutants)))
+        qlock = threading.Lock()
+
+        def worker(j):
+            tree = trees[j]
+            while True:
+                token = None
+                if j > 0 and js.r is not None:
+                    token = js.acquire(lambda: not queue)
+                    if token is None:
+                        return
+                try:
+                    with qlock:
+                        if not queue:
+                            return
+                        i = queue.pop(0)
+                    t0 = time.monotonic()
+                    results[i] = runner.try_mutant(mutants[i], tree)
+                    restore(os.path.join(tree, BUILD), pristine, state)
+                    if a.verbose:
+                        m, why = results[i]
+                        print(f"  {time.monotonic() - t0:5.1f} s  {m['name']}: {why or 'killed by ' + runner.how.what}",
+                              file=sys.stderr, flush=True)
+                finally:
+                    if token is not None:
+                        js.release(token)
+
+        threads = [threading.Thread(target=worker, args=(j,)) for j in range(workers)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    bad = [(m, why) for m, why in flat if why]
+    if any(r is None for r in results):
+        sys.exit("run.py: a worker stopped before its mutants were tried")
+    bad = [(m, why) for m, why in results if why]
     for m, why in bad:
         print(f"FAIL mutant '{m['name']}' ({m['file']}): {why}")
-    print(f"check-mutants: {len(flat) - len(bad)} killed, {len(bad)} not")
+    print(f"check-mutants: {len(results) - len(bad)} killed, {len(bad)} not")
     return 1 if bad else 0
 
 

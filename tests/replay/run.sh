@@ -44,6 +44,8 @@ ok() {
 bad() {
 	fail=$((fail + 1))
 	echo "FAIL $1"
+	# tests/mutants/run.py: one failure kills a mutant, the rest need not run
+	[ -z "${DC_FAIL_FAST:-}" ] || exit 1
 }
 
 # Fixtures are what their specs say (tests/fixtures/mkfixture.py rebuilds them).
