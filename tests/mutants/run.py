@@ -14,8 +14,8 @@ the change must be one the compiler takes, or it proves nothing about the tests.
 Checks a mutant may name (tests:): unit, db, replay, import. The copy is built once; each
 mutant then compiles its one object and links again (the database too when its file is
 dbbuild's), and the build folder is put back as it was, byte for byte, before the next.
-The unit tests run one by one and stop at the first that fails, the one that killed a
-mutant of the same file first; db, replay and import are their make targets.
+The unit tests run one by one and stop at the first that fails: those that killed a
+mutant of the same file first, each part quickest first; db, replay and import are their make targets.
 
 Workers: --jobs trees, one mutant at a time each. Under make -jN the workers past the
 first each hold a job slot of make's jobserver while they run a mutant, so the suite's
@@ -208,17 +208,15 @@ class Runner:
         self.how = threading.local()          # what killed this thread's last mutant
 
     def unit_order(self, f):
-        """The tests that killed mutants of F, latest first, then the others quickest first."""
+        """The tests that killed mutants of F, then the others; each part quickest first."""
         with self.lock:
-            first = list(self.killers.get(f, []))
-        return first + [t for t in self.unit_tests if t not in first]
+            first = self.killers.get(f, set())
+            return [t for t in self.unit_tests if t in first] + \
+                   [t for t in self.unit_tests if t not in first]
 
     def killed_by(self, f, test):
         with self.lock:
-            k = self.killers.setdefault(f, [])
-            if test in k:
-                k.remove(test)
-            k.insert(0, test)
+            self.killers.setdefault(f, set()).add(test)
 
     def try_mutant(self, m, tree):
         """(mutant, None if killed, else why it fails the run)"""
