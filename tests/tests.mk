@@ -28,6 +28,8 @@ $(BUILD)/tests/obj/%.o: tests/unit/%.c
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -MMD -MP -c -o $@ $<
 
 -include $(UNIT_TESTS:$(BUILD)/tests/%=$(BUILD)/tests/obj/%.d)
+# kept, not removed as intermediate files: the next link needs no compile
+.SECONDARY: $(UNIT_TESTS:$(BUILD)/tests/%=$(BUILD)/tests/obj/%.o)
 
 $(BUILD)/tests/%: $(BUILD)/tests/obj/%.o $(BUILD)/libdrivecheck.a
 	@$(if $(Q),echo "  LD      $@")
@@ -35,6 +37,7 @@ $(BUILD)/tests/%: $(BUILD)/tests/obj/%.o $(BUILD)/libdrivecheck.a
 
 check-unit: $(UNIT_TESTS)
 	$(Q)set -e; for t in $(UNIT_TESTS); do $$t; done
+	@echo "check-unit: $(words $(UNIT_TESTS)) passed, 0 failed"
 
 check-db: $(BUILD)/drivecheck $(BUILD)/dbbuild
 	$(Q)BUILD=$(BUILD) tests/db/run.sh
@@ -111,12 +114,39 @@ check-werror:
 check-mutants: $(BUILD)/drivecheck $(BUILD)/dbbuild $(UNIT_TESTS)
 	$(Q)MAKE="$(MAKE)" python3 tests/mutants/run.py --jobs 2 --seed $(BUILD)
 
+# The fast checks again under ASan and UBSan: their own build (build-asan), the checks side
+# by side as make's job slots allow, each one's output whole (-Otarget).
 check-asan:
-	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SANITIZE=1 $(CHECK_FAST)
+	$(Q)$(MAKE) --no-print-directory -Otarget BUILD=build-asan SANITIZE=1 $(CHECK_FAST)
+	@echo "check-asan: $(words $(CHECK_FAST)) passed, 0 failed"
 
-check: all
-	$(Q)$(MAKE) --no-print-directory $(CHECK_ALL) check-asan
+# make check: every check of CHECK_ALL and check-asan. They run side by side, CHECK_JOBS
+# at once unless make was given -j (make -j1 check: one after another); the longest start
+# first, so that the job slots stay full. What all of them use (the build, dbbuild, the
+# unit tests) is made once before; each check's own build has a folder of its own
+# (build-asan, build-werror, build-clang, build/fuzz, build/deb, the mutants' copies).
+# Each check's output is shown whole when it ends and kept in $(CHECK_LOGS)/; a table in
+# CHECK_ALL's order closes the run (tests/check-run.sh), and every check runs even when
+# one fails.
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CHECK_LOGS := $(BUILD)/check-logs
+CHECK_LONGEST := e2e check-mutants check-asan check-fuzz check-probe check-deb check-prom \
+                 check-werror check-ansible check-replay check-cli
+CHECK_ORDER := $(filter $(CHECK_ALL) check-asan,$(CHECK_LONGEST)) \
+               $(filter-out $(CHECK_LONGEST),$(CHECK_ALL) check-asan)
+
+check:
+	$(Q)rm -rf $(CHECK_LOGS)
+	$(Q)$(MAKE) --no-print-directory -Otarget $(if $(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) \
+		$(CHECK_ORDER:%=check-run-%)
+	$(Q)tests/check-run.sh summary $(CHECK_LOGS) $(CHECK_ALL) check-asan
 	@echo "make check: all passed"
 
-.PHONY: check check-unit check-db check-cli check-sysroot check-asan check-install check-werror \
-	check-mutants check-prom check-deb check-ansible
+check-prereqs: all $(BUILD)/dbbuild $(BUILD)/drives.sqlite $(UNIT_TESTS)
+
+$(CHECK_ORDER:%=check-run-%): check-run-%: check-prereqs
+	$(Q)tests/check-run.sh run $(CHECK_LOGS) $* $(MAKE) --no-print-directory
+
+.PHONY: check check-prereqs $(CHECK_ORDER:%=check-run-%) check-unit check-db check-cli \
+	check-sysroot check-asan check-install check-werror check-mutants check-prom check-deb \
+	check-ansible
