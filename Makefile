@@ -52,16 +52,22 @@ all: $(BUILD)/drivecheck
 
 # Every object records the headers it read (-MMD -MP): a changed header rebuilds exactly
 # the objects that include it.
-$(BUILD)/obj/%.o: src/%.c
+# Each compile's diagnostics are kept beside its object (.warn) as well as shown:
+# check-werror holds this build to none, what a WERROR=1 build would refuse.
+DIAG_COLOR := $(shell [ -t 2 ] && echo -fdiagnostics-color=always)
+define compile
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(DIAG_COLOR) -MMD -MP -MT $(1).o -MT $(1).warn -c -o $(1).o $< 2>$(1).warn; \
+	s=$$?; cat $(1).warn >&2; exit $$s
+endef
+
+$(BUILD)/obj/%.o $(BUILD)/obj/%.warn: src/%.c
+	$(call compile,$(BUILD)/obj/$*)
 
 # tools/ are built from objects too (dbbuild shares the library's, compiled once).
-$(BUILD)/obj/tools/%.o: tools/%.c
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+$(BUILD)/obj/tools/%.o $(BUILD)/obj/tools/%.warn: tools/%.c
+	$(call compile,$(BUILD)/obj/tools/$*)
 
 -include $(SRCS:src/%.c=$(BUILD)/obj/%.d) $(BUILD)/obj/tools/dbbuild.d
 
