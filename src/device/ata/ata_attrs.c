@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* ata_attrs.c - the table of SMART attributes drivecheck reads, keyed on ID and family. */
+/* ata_attrs.c - the tables of SMART attributes: names and units by ID, meanings by ID and family. */
 #include <stddef.h>
 
 #include "device/ata/ata_attrs.h"
@@ -82,4 +82,118 @@ const struct dc_ata_attr_rule *dc_ata_attr_rule_find(const char *norm_model, uin
 		if (rules[i].id == id && dc_model_match(rules[i].model_glob, norm_model))
 			return &rules[i];
 	return NULL;
+}
+
+/*
+ * The generic names, by ID: smartmontools' names in the lower-case dashed form
+ * libatasmart 0.19 printed (its attribute_info[]), so that every output names an
+ * attribute as it did while libatasmart decoded them. An ID not here is "attribute-N".
+ * A name is a label for people, never a meaning: what drivecheck reads from an
+ * attribute is keyed on ID and family (rules[] above), and only the units below
+ * turn raw values into figures.
+ */
+#define COUNT(n) { n, DC_ATA_RAW_COUNT }
+static const struct dc_ata_attr_info generic[256] = {
+	[1] = COUNT("raw-read-error-rate"),
+	[2] = COUNT("throughput-performance"),
+	[3] = COUNT("spin-up-time"),
+	[4] = COUNT("start-stop-count"),
+	[5] = COUNT("reallocated-sector-count"),
+	[6] = COUNT("read-channel-margin"),
+	[7] = COUNT("seek-error-rate"),
+	[8] = COUNT("seek-time-performance"),
+	[9] = { "power-on-hours", DC_ATA_RAW_HOURS },
+	[10] = COUNT("spin-retry-count"),
+	[11] = COUNT("calibration-retry-count"),
+	[12] = COUNT("power-cycle-count"),
+	[13] = COUNT("read-soft-error-rate"),
+	[170] = COUNT("available-reserved-space"),
+	[171] = COUNT("program-fail-count"),
+	[172] = COUNT("erase-fail-count"),
+	[175] = COUNT("program-fail-count-chip"),
+	[176] = COUNT("erase-fail-count-chip"),
+	[177] = COUNT("wear-leveling-count"),
+	[178] = COUNT("used-reserved-blocks-chip"),
+	[179] = COUNT("used-reserved-blocks-total"),
+	[180] = COUNT("unused-reserved-blocks"),
+	[181] = COUNT("program-fail-count-total"),
+	[182] = COUNT("erase-fail-count-total"),
+	[183] = COUNT("runtime-bad-block-total"),
+	[184] = COUNT("end-to-end-error"),
+	[187] = COUNT("reported-uncorrect"),
+	[188] = COUNT("command-timeout"),
+	[189] = COUNT("high-fly-writes"),
+	[190] = { "airflow-temperature-celsius", DC_ATA_RAW_CELSIUS },
+	[191] = COUNT("g-sense-error-rate"),
+	[192] = COUNT("power-off-retract-count"),
+	[193] = COUNT("load-cycle-count"),
+	[194] = { "temperature-celsius-2", DC_ATA_RAW_CELSIUS },
+	[195] = COUNT("hardware-ecc-recovered"),
+	[196] = COUNT("reallocated-event-count"),
+	[197] = COUNT("current-pending-sector"),
+	[198] = COUNT("offline-uncorrectable"),
+	[199] = COUNT("udma-crc-error-count"),
+	[200] = COUNT("multi-zone-error-rate"),
+	[201] = COUNT("soft-read-error-rate"),
+	[202] = COUNT("ta-increase-count"),
+	[203] = COUNT("run-out-cancel"),
+	[204] = COUNT("shock-count-write-open"),
+	[205] = COUNT("shock-rate-write-open"),
+	[206] = COUNT("flying-height"),
+	[207] = COUNT("spin-high-current"),
+	[208] = COUNT("spin-buzz"),
+	[209] = COUNT("offline-seek-performance"),
+	[220] = COUNT("disk-shift"),
+	[221] = COUNT("g-sense-error-rate-2"),
+	[222] = COUNT("loaded-hours"),
+	[223] = COUNT("load-retry-count"),
+	[224] = COUNT("load-friction"),
+	[225] = COUNT("load-cycle-count-2"),
+	[226] = COUNT("load-in-time"),
+	[227] = COUNT("torq-amp-count"),
+	[228] = COUNT("power-off-retract-count-2"),
+	[230] = COUNT("head-amplitude"),
+	[231] = COUNT("temperature-celsius"),  /* life left on many SSDs: no figure read */
+	[232] = COUNT("endurance-remaining"),
+	[233] = COUNT("power-on-seconds-2"),
+	[234] = COUNT("uncorrectable-ecc-count"),
+	[235] = COUNT("good-block-rate"),
+	[240] = COUNT("head-flying-hours"),
+	[241] = COUNT("total-lbas-written"),
+	[242] = COUNT("total-lbas-read"),
+	[250] = COUNT("read-error-retry-rate"),
+};
+
+#define INTEL320 "https://www.smartmontools.org/browser/trunk/smartmontools/drivedb.h " \
+		 "(Intel 320 Series SSDs); " REPORTS
+
+/*
+ * Families whose drives name (or count) an ID otherwise. Of the drive families
+ * libatasmart 0.19 had quirks for (old Fujitsu, Samsung, Maxtor and Hitachi disks, an
+ * Apple SSD, the Intel 320), only the Intel 320 is in the fleet drivecheck is held to
+ * (data/enterprise-models.tsv, ../shared/data/linuxhw): its names are kept here. The
+ * others counted power-on time in minutes, seconds or half-minutes; a row with a unit
+ * of its own brings one back the day such a drive is seen.
+ */
+static const struct dc_ata_attr_family_info names[] = {
+	{ "Intel 320", "SSDSA2[BC][TW][0-9][0-9][0-9]G3*", 225, COUNT("total-lbas-written"), INTEL320, "INTEL SSDSA2CW120G3" },
+	{ "Intel 320", "SSDSA2[BC][TW][0-9][0-9][0-9]G3*", 226, COUNT("timed-workload-media-wear"), INTEL320, "INTEL SSDSA2CW120G3" },
+	{ "Intel 320", "SSDSA2[BC][TW][0-9][0-9][0-9]G3*", 227, COUNT("timed-workload-host-reads"), INTEL320, "INTEL SSDSA2CW120G3" },
+	{ "Intel 320", "SSDSA2[BC][TW][0-9][0-9][0-9]G3*", 228, COUNT("workload-timer"), INTEL320, "INTEL SSDSA2CW120G3" },
+	{ "Intel 320", "SSDSA2[BC][TW][0-9][0-9][0-9]G3*", 232, COUNT("available-reserved-space"), INTEL320, "INTEL SSDSA2CW120G3" },
+	{ "Intel 320", "SSDSA2[BC][TW][0-9][0-9][0-9]G3*", 233, COUNT("media-wearout-indicator"), INTEL320, "INTEL SSDSA2CW120G3" },
+};
+
+const struct dc_ata_attr_info *dc_ata_attr_info(const char *norm_model, uint8_t id)
+{
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].id == id && dc_model_match(names[i].model_glob, norm_model))
+			return &names[i].info;
+	return generic[id].name ? &generic[id] : NULL;
+}
+
+const struct dc_ata_attr_family_info *dc_ata_attr_families(size_t *n)
+{
+	*n = sizeof(names) / sizeof(names[0]);
+	return names;
 }
