@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* test_import_pages.c - pages rebuilt for an import read back as the numbers they came from;
- * a field the input lacks is never read as the drive's "no"; libatasmart's patterns are
- * compiled once, and nobody else's are kept. */
+ * a field the input lacks is never read as the drive's "no". */
 #include <errno.h>
-#include <regex.h>
 #include <stdlib.h>
 
 #include "dc_test.h"
@@ -12,7 +10,6 @@
 #include "device/inspect.h"
 #include "import/page_build.h"
 #include "raw.h"
-#include "device/ata/regex_cache.h"
 #include "whole_number.h"
 
 static void ata_raw(struct dc_raw *raw, const struct dc_ata_identity *a,
@@ -166,43 +163,6 @@ static void test_nvme_vwc_not_in_input(void)
 	dc_raw_free(&raw);
 }
 
-/* Two parses of one drive: libatasmart's patterns compiled in the first, handed out
- * again in the second, the same attributes both times; a caller's own pattern (not
- * libatasmart's) is neither kept nor handed out. */
-static void test_regex_cache(void)
-{
-	struct dc_ata_identity a = { .model = "Samsung SSD 860 EVO 1TB", .serial = "S3Z8",
-				     .firmware = "RVT03B6Q", .smart_supported = DC_TRI_YES,
-				     .smart_enabled = DC_TRI_YES };
-	unsigned long hits0, compiles0, hits1, compiles1, hits2, compiles2;
-	struct dc_raw raw = { 0 };
-	struct dc_drive d1, d2;
-	char *mine = strdup("^Samsung SSD 8[0-9]{2} EVO");
-	regex_t re;
-
-	ata_raw(&raw, &a, attrs, 4, NULL);
-	dc_regex_cache_stats(&hits0, &compiles0);
-	parse(DC_PROTO_ATA, &raw, &d1);
-	dc_regex_cache_stats(&hits1, &compiles1);
-	parse(DC_PROTO_ATA, &raw, &d2);
-	dc_regex_cache_stats(&hits2, &compiles2);
-	CHECK(compiles1 > compiles0);           /* libatasmart's quirk patterns, kept */
-	CHECK(compiles2 == compiles1);          /* ... and not compiled again */
-	CHECK(hits2 - hits1 >= 4 * (compiles1 - compiles0) / 2);
-	CHECK(d1.smart.nattrs == 4 && d2.smart.nattrs == 4);
-	CHECK(memcmp(d1.smart.attrs, d2.smart.attrs, sizeof(d1.smart.attrs)) == 0);
-	CHECK(d1.wear.power_on_hours == d2.wear.power_on_hours);
-	dc_raw_free(&raw);
-
-	CHECK(regcomp(&re, mine, REG_EXTENDED | REG_NOSUB) == 0);
-	CHECK(regexec(&re, "Samsung SSD 860 EVO 1TB", 0, NULL, 0) == 0);
-	CHECK(regexec(&re, "Samsung SSD 970 PRO", 0, NULL, 0) == REG_NOMATCH);
-	regfree(&re); /* freed for real: ASan and valgrind would see a leak otherwise */
-	dc_regex_cache_stats(&hits1, &compiles1);
-	CHECK(compiles1 == compiles2 && hits1 == hits2);
-	free(mine);
-}
-
 /* The digits tools print for numbers too wide for a JSON double, to their last bit. */
 static void test_whole_number(void)
 {
@@ -225,7 +185,6 @@ static void test_whole_number(void)
 int main(void)
 {
 	test_whole_number();
-	test_regex_cache(); /* first: the kept patterns last for the whole process */
 	test_ata_round_trip();
 	test_ata_write_cache_not_in_input();
 	test_nvme_vwc_not_in_input();

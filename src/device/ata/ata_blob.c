@@ -2,6 +2,7 @@
 /* ata_blob.c - libatasmart's blob format: records of a 4-byte tag and length, then bytes. Pure. */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "device/ata/ata_blob.h"
@@ -12,26 +13,38 @@
 #define BLOB_TAG_SMDT 0x534D4454u /* "SMDT": SMART READ DATA */
 #define BLOB_TAG_SMTH 0x534D5448u /* "SMTH": SMART READ THRESHOLDS */
 
-/* The record of a tag, and its size; NULL when absent or bent. */
+/* The record at *off: its tag, size and bytes, *off moved past it. 0 at the end, 1 for a
+ * record, -1 when the header or the bytes it announces run past the blob's end. */
+static int next(const uint8_t *blob, size_t len, size_t *off, uint32_t *tag, uint32_t *size,
+		const uint8_t **p)
+{
+	if (*off == len)
+		return 0;
+	if (len - *off < 8)
+		return -1;
+	memcpy(tag, blob + *off, 4);
+	memcpy(size, blob + *off + 4, 4);
+	*tag = ntohl(*tag);
+	*size = ntohl(*size);
+	if (*size > len - *off - 8)
+		return -1;
+	*p = blob + *off + 8;
+	*off += 8 + (size_t)*size;
+	return 1;
+}
+
+/* The first record of a tag, and its size; NULL when absent or when the blob bends first. */
 static const uint8_t *record(const uint8_t *blob, size_t len, uint32_t want, uint32_t *out_size)
 {
 	size_t off = 0;
+	uint32_t tag, size;
+	const uint8_t *p;
 
-	while (len - off >= 8) {
-		uint32_t tag, size;
-
-		memcpy(&tag, blob + off, 4);
-		memcpy(&size, blob + off + 4, 4);
-		tag = ntohl(tag);
-		size = ntohl(size);
-		off += 8;
-		if (size > len - off)
-			return NULL;
+	while (next(blob, len, &off, &tag, &size, &p) == 1) {
 		if (tag == want) {
 			*out_size = size;
-			return blob + off;
+			return p;
 		}
-		off += size;
 	}
 	return NULL;
 }
@@ -50,42 +63,65 @@ int dc_ata_blob_smart_status(const uint8_t *blob, size_t len, bool *good)
 
 const uint8_t *dc_ata_blob_identify(const uint8_t *blob, size_t len)
 {
-	size_t off = 0;
+	uint32_t size = 0;
+	const uint8_t *p = record(blob, len, BLOB_TAG_IDFY, &size);
 
-	while (len - off >= 8) {
-		uint32_t tag, size;
+	return p && size >= DC_ATA_PAGE_LEN ? p : NULL;
+}
 
-		memcpy(&tag, blob + off, 4);
-		memcpy(&size, blob + off + 4, 4);
-		tag = ntohl(tag);
-		size = ntohl(size);
-		off += 8;
-		if (size > len - off)
-			return NULL;
-		if (tag == BLOB_TAG_IDFY)
-			return size >= DC_ATA_PAGE_LEN ? blob + off : NULL;
-		off += size;
+static void tag_name(uint32_t tag, char out[5])
+{
+	for (int i = 0; i < 4; i++) {
+		uint8_t c = (uint8_t)(tag >> (24 - 8 * i));
+
+		out[i] = c >= 0x21 && c <= 0x7e ? (char)c : '?';
 	}
-	return NULL;
+	out[4] = '\0';
 }
 
-static size_t put(uint8_t *blob, size_t off, uint32_t tag, const uint8_t *data)
+int dc_ata_blob_split(const uint8_t *blob, size_t len, struct dc_ata_blob_records *out,
+		      char *why, size_t whylen)
 {
-	uint32_t be_tag = htonl(tag), be_len = htonl(DC_ATA_PAGE_LEN);
+	size_t off = 0;
+	uint32_t tag, size;
+	const uint8_t *p;
+	char name[5];
+	int rc;
 
-	memcpy(blob + off, &be_tag, 4);
-	memcpy(blob + off + 4, &be_len, 4);
-	memcpy(blob + off + 8, data, DC_ATA_PAGE_LEN);
-	return off + 8 + DC_ATA_PAGE_LEN;
-}
+	memset(out, 0, sizeof(*out));
+	if (len == 0) {
+		snprintf(why, whylen, "empty");
+		return -EINVAL;
+	}
+	while ((rc = next(blob, len, &off, &tag, &size, &p)) == 1) {
+		const uint8_t **slot = NULL;
+		uint32_t want = DC_ATA_PAGE_LEN;
 
-size_t dc_ata_blob_build(uint8_t *out, const uint8_t *identify, const uint8_t *smart_data,
-			 const uint8_t *thresholds)
-{
-	size_t len = put(out, 0, BLOB_TAG_IDFY, identify);
-
-	len = put(out, len, BLOB_TAG_SMDT, smart_data);
-	if (thresholds)
-		len = put(out, len, BLOB_TAG_SMTH, thresholds);
-	return len;
+		switch (tag) {
+		case BLOB_TAG_IDFY: slot = &out->identify; break;
+		case BLOB_TAG_SMDT: slot = &out->smart_data; break;
+		case BLOB_TAG_SMTH: slot = &out->thresholds; break;
+		case BLOB_TAG_SMST: slot = &out->status; want = 4; break;
+		default: continue; /* a tag of a later libatasmart: skipped, as it does */
+		}
+		tag_name(tag, name);
+		if (size != want) {
+			snprintf(why, whylen, "%s record of %u bytes, not %u", name, size, want);
+			return -EINVAL;
+		}
+		if (*slot) {
+			snprintf(why, whylen, "two %s records", name);
+			return -EINVAL;
+		}
+		*slot = p;
+	}
+	if (rc < 0) {
+		snprintf(why, whylen, "a record runs past the end (%zu bytes) at byte %zu", len, off);
+		return -EINVAL;
+	}
+	if (!out->identify) {
+		snprintf(why, whylen, "no IDFY record");
+		return -EINVAL;
+	}
+	return 0;
 }

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* ata_parse.c - ATA IDENTIFY words and SMART attributes (decoded by libatasmart) to facts. Pure. */
+/* ata_parse.c - ATA IDENTIFY words and SMART attributes (ata_smart.c decodes them) to facts. Pure. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-
-#include <atasmart.h>
 
 #include "device/ata/ata_attrs.h"
 #include "device/ata/ata_blob.h"
 #include "device/ata/ata_health.h"
 #include "device/ata/ata_identify.h"
+#include "device/ata/ata_smart.h"
 #include "drive.h"
 #include "model.h"
 #include "raw.h"
@@ -88,14 +87,9 @@ static void parse_identify(const struct dc_raw *raw, const uint8_t *id, struct d
 		dc_drive_add_error(d, "ata identify: write cache words 82/85 not valid");
 }
 
-struct attr_ctx {
-	struct dc_drive *d;
-	char norm[DC_TEXT_LEN];
-};
-
 /*
  * A capacitor self-test or health attribute, judged on its normalised value:
- *   0                        the test failed (libatasmart calls 0 "not valid": that is
+ *   0                        the test failed (libatasmart called 0 "not valid": that is
  *                            exactly the value that must never be skipped)
  *   254, 255                 outside 1-253: the drive says nothing usable
  *   <= its threshold (1-253) failing, by the drive's own threshold
@@ -105,12 +99,12 @@ struct attr_ctx {
  *                            fail cannot be told apart: PLP, and "not judged"
  *   otherwise                good
  */
-static void judge_capacitor(struct dc_drive *d, const SkSmartAttributeParsedData *a,
+static void judge_capacitor(struct dc_drive *d, const struct dc_ata_attr *a,
 			    const struct dc_ata_attr_rule *rule, const char *src)
 {
 	const char *what = "power-loss capacitor health";
-	unsigned v = a->current_value, t = a->threshold;
-	bool usable = a->threshold_valid && t <= 0xFD;
+	unsigned v = a->value, t = a->threshold;
+	bool usable = a->threshold_known && t <= 0xFD;
 
 	if (v == 0) {
 		dc_drive_add_evidence(d, DC_EV_PLP_FAILED, src, what, "failing: value 0 (%s)",
@@ -121,11 +115,11 @@ static void judge_capacitor(struct dc_drive *d, const SkSmartAttributeParsedData
 	} else if (usable && t > 0 && v <= t) {
 		dc_drive_add_evidence(d, DC_EV_PLP_FAILED, src, what, "failing: value %u, threshold "
 				      "%u (%s)", v, t, rule->family);
-	} else if (usable && t > 0 && a->worst_value_valid && a->worst_value <= t) {
+	} else if (usable && t > 0 && dc_ata_value_valid(a->worst) && a->worst <= t) {
 		dc_drive_add_evidence(d, DC_EV_PLP, src, what, "value %u, threshold %u (%s)", v, t,
 				      rule->family);
 		dc_drive_add_evidence(d, DC_EV_PLP_DEGRADED, src, what, "failed before: worst value "
-				      "%u, threshold %u", a->worst_value, t);
+				      "%u, threshold %u", a->worst, t);
 	} else if (usable) {
 		dc_drive_add_evidence(d, DC_EV_PLP, src, what, t ? "good: value %u, threshold %u (%s)"
 				      : "value %u, the drive sets no threshold (%u) (%s)", v, t,
@@ -138,50 +132,43 @@ static void judge_capacitor(struct dc_drive *d, const SkSmartAttributeParsedData
 	}
 }
 
-/* Every attribute goes into the facts as the drive gave it, whatever drivecheck makes of it. */
-static void keep_attribute(struct dc_drive *d, const SkSmartAttributeParsedData *a, uint64_t raw48)
-{
-	struct dc_ata_attr *k;
+/*
+ * The figures of the units ata_attrs.c gives (the ranges are libatasmart's, kept so that
+ * a figure is given exactly where it gave one): power-on hours from the low 32 bits of
+ * the raw value, 1 to 30 years' worth (0 and more are no figure); a temperature from the
+ * low 16 bits, 0-100 degrees Celsius (a drive that puts anything in byte 1 gives none).
+ */
+#define POWER_ON_HOURS_MAX (30ull * 365 * 24)
+#define TEMPERATURE_C_MAX  100
 
-	if (d->smart.nattrs >= DC_MAX_ATA_ATTRS)
+static void read_figures(struct dc_drive *d, const struct dc_ata_attr *a,
+			 const struct dc_ata_attr_info *info)
+{
+	if (!info)
 		return;
-	k = &d->smart.attrs[d->smart.nattrs++];
-	k->id = a->id;
-	k->flags = a->flags;
-	k->value = a->current_value;
-	k->worst = a->worst_value;
-	k->threshold = a->threshold;
-	k->threshold_known = a->threshold_valid;
-	k->raw = raw48;
-	dc_copy_ascii(k->name, sizeof(k->name), (const uint8_t *)(a->name ? a->name : ""),
-		      a->name ? strlen(a->name) : 0);
+	if (a->id == 9 && info->unit == DC_ATA_RAW_HOURS) {
+		uint64_t hours = a->raw & 0xFFFFFFFFu;
+
+		if (hours >= 1 && hours <= POWER_ON_HOURS_MAX) {
+			d->wear.have_power_on = true;
+			d->wear.power_on_hours = hours;
+		}
+	}
+	/* 194 wins; 190 (airflow) only when 194 gave nothing before it */
+	if ((a->id == 194 || (a->id == 190 && !d->smart.have_temperature)) &&
+	    info->unit == DC_ATA_RAW_CELSIUS && (a->raw & 0xFFFF) <= TEMPERATURE_C_MAX) {
+		d->smart.have_temperature = true;
+		d->smart.temperature_c = (int)(a->raw & 0xFFFF);
+	}
 }
 
-static void on_attribute(SkDisk *disk, const SkSmartAttributeParsedData *a, void *userdata)
+/* What drivecheck reads from one attribute: figures by unit, meanings by family. */
+static void on_attribute(struct dc_drive *d, const char *norm, const struct dc_ata_attr *a)
 {
-	struct attr_ctx *ctx = userdata;
-	struct dc_drive *d = ctx->d;
-	const struct dc_ata_attr_rule *rule = dc_ata_attr_rule_find(ctx->norm, a->id);
-	uint64_t raw48 = 0;
+	const struct dc_ata_attr_rule *rule = dc_ata_attr_rule_find(norm, a->id);
 	char src[48];
 
-	(void)disk;
-	for (int i = 5; i >= 0; i--)
-		raw48 = (raw48 << 8) | a->raw[i];
-	keep_attribute(d, a, raw48);
-	/* libatasmart knows which drives count power-on time in minutes or seconds, and
-	 * gives attribute 9 in milliseconds whatever the drive's unit; temperatures (194,
-	 * then 190) in millikelvin. */
-	if (a->id == 9 && a->pretty_unit == SK_SMART_ATTRIBUTE_UNIT_MSECONDS) {
-		d->wear.have_power_on = true;
-		d->wear.power_on_hours = a->pretty_value / 3600000u;
-	}
-	if ((a->id == 194 || (a->id == 190 && !d->smart.have_temperature)) &&
-	    a->pretty_unit == SK_SMART_ATTRIBUTE_UNIT_MKELVIN && a->pretty_value >= 173150 &&
-	    a->pretty_value <= 473150) {
-		d->smart.have_temperature = true;
-		d->smart.temperature_c = (int)(((long long)a->pretty_value - 273150) / 1000);
-	}
+	read_figures(d, a, dc_ata_attr_info(norm, a->id));
 	if (!rule)
 		return;
 	snprintf(src, sizeof(src), "ata smart attr %u", a->id);
@@ -190,15 +177,15 @@ static void on_attribute(SkDisk *disk, const SkSmartAttributeParsedData *a, void
 		judge_capacitor(d, a, rule, src);
 		return;
 	}
-	/* A life-left counter that reached 0 is spent, not "not valid" as libatasmart says:
+	/* A life-left counter that reached 0 is spent, not "not valid" as libatasmart said:
 	 * 0-100 all count (a Crucial MX200 at 0 with smartctl's FAILING_NOW). */
-	if (rule->meaning == DC_ATTR_LIFE_LEFT && a->current_value <= 100) {
+	if (rule->meaning == DC_ATTR_LIFE_LEFT && a->value <= 100) {
 		d->wear.have_percent_used = true;
-		d->wear.percent_used = 100u - a->current_value;
+		d->wear.percent_used = 100u - a->value;
 		snprintf(d->wear.source, sizeof(d->wear.source), "%s", src);
 		return;
 	}
-	if (!a->current_value_valid)
+	if (!dc_ata_value_valid(a->value))
 		return;
 
 	switch (rule->meaning) {
@@ -207,51 +194,61 @@ static void on_attribute(SkDisk *disk, const SkSmartAttributeParsedData *a, void
 	case DC_ATTR_LIFE_LEFT:
 		break; /* above */
 	case DC_ATTR_HOST_WRITES:
-		if (raw48 <= UINT64_MAX / rule->unit_bytes) {
+		if (a->raw <= UINT64_MAX / rule->unit_bytes) {
 			d->wear.have_written = true;
-			d->wear.host_written_bytes = raw48 * rule->unit_bytes;
+			d->wear.host_written_bytes = a->raw * rule->unit_bytes;
 		}
 		break;
 	case DC_ATTR_UNSAFE_SHUTDOWNS:
 		d->wear.have_unsafe_shutdowns = true;
-		d->wear.unsafe_shutdowns = raw48;
+		d->wear.unsafe_shutdowns = a->raw;
 		break;
 	}
 }
 
-static void parse_smart(const uint8_t *blob, size_t len, struct dc_drive *d)
+/*
+ * The SMART data page (and the thresholds page, NULL when none was read), decoded by
+ * ata_smart.c: every attribute goes into the facts as the drive gave it, whatever
+ * drivecheck makes of it, and then what drivecheck reads from each.
+ */
+static void parse_smart(const uint8_t *data, const uint8_t *thresholds, struct dc_drive *d)
 {
-	struct attr_ctx ctx = { .d = d };
-	SkDisk *disk = NULL;
+	char norm[DC_TEXT_LEN];
 
-	/* A disk opened on NULL is libatasmart's replay mode: no device, only the blob. */
-	if (sk_disk_open(NULL, &disk) < 0) {
-		dc_drive_add_error(d, "ata smart: libatasmart: %s", strerror(errno));
-		return;
-	}
-	if (sk_disk_set_blob(disk, blob, len) < 0) {
-		dc_drive_add_error(d, "ata smart: blob refused by libatasmart");
-		goto out;
-	}
-	dc_model_normalize(d->model, ctx.norm, sizeof(ctx.norm));
-	if (sk_disk_smart_parse_attributes(disk, on_attribute, &ctx) < 0) {
-		dc_drive_add_error(d, "ata smart: no SMART data (%s)", strerror(errno));
-		goto out;
-	}
+	dc_model_normalize(d->model, norm, sizeof(norm));
+	d->smart.nattrs = dc_ata_smart_decode(data, thresholds, norm, d->smart.attrs,
+					      DC_MAX_ATA_ATTRS);
+	for (unsigned i = 0; i < d->smart.nattrs; i++)
+		on_attribute(d, norm, &d->smart.attrs[i]);
 	if (d->wear.have_percent_used || d->wear.have_written)
 		if (!d->wear.source[0])
 			snprintf(d->wear.source, sizeof(d->wear.source), "ata smart attributes");
-out:
-	sk_disk_free(disk);
 }
 
-/* SMART read over SG_IO (when libatasmart could not open the drive): the pages go into
- * the blob form libatasmart replays, so the same library decodes them either way. */
-static void parse_sgio_smart(const struct dc_raw *raw, const uint8_t *id, struct dc_drive *d)
+/* SMART from libatasmart's blob: its records, held to the rules libatasmart itself
+ * takes a blob back by (ata_blob.c). */
+static void parse_blob_smart(const struct dc_page *blob, struct dc_drive *d)
 {
-	const uint8_t *data = dc_raw_get(raw, DC_PG_ATA_SMART_DATA, ATA_ID_LEN);
-	const uint8_t *thr = dc_raw_get(raw, DC_PG_ATA_SMART_THRESHOLDS, ATA_ID_LEN);
-	uint8_t blob[DC_ATA_BLOB_MAX];
+	struct dc_ata_blob_records rec;
+	char why[DC_TEXT_LEN];
+
+	if (dc_ata_blob_split(blob->data, blob->len, &rec, why, sizeof(why)) < 0) {
+		dc_drive_add_error(d, "ata smart: blob not in libatasmart's format: %s", why);
+		return;
+	}
+	if (!rec.smart_data) {
+		dc_drive_add_error(d, "ata smart: no SMART data (the blob has no SMDT record)");
+		return;
+	}
+	parse_smart(rec.smart_data, rec.thresholds, d);
+}
+
+/* SMART read over SG_IO (when libatasmart could not open the drive): the same pages,
+ * decoded the same way. */
+static void parse_sgio_smart(const struct dc_raw *raw, struct dc_drive *d)
+{
+	const uint8_t *data = dc_raw_get(raw, DC_PG_ATA_SMART_DATA, DC_ATA_SMART_PAGE_LEN);
+	const uint8_t *thr = dc_raw_get(raw, DC_PG_ATA_SMART_THRESHOLDS, DC_ATA_SMART_PAGE_LEN);
 
 	if (!data) {
 		dc_drive_page_error(d, raw, DC_PG_ATA_SMART_DATA, "ata smart");
@@ -259,7 +256,7 @@ static void parse_sgio_smart(const struct dc_raw *raw, const uint8_t *id, struct
 	}
 	if (!thr)
 		dc_drive_page_error(d, raw, DC_PG_ATA_SMART_THRESHOLDS, "ata smart thresholds");
-	parse_smart(blob, dc_ata_blob_build(blob, id, data, thr), d);
+	parse_smart(data, thr, d);
 }
 
 /*
@@ -329,9 +326,9 @@ int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *d)
 	}
 	parse_identify(raw, id, d);
 	if (blob && !blob->err && blob->data)
-		parse_smart(blob->data, blob->len, d);
+		parse_blob_smart(blob, d);
 	else if (dc_raw_find(raw, DC_PG_ATA_SMART_DATA))
-		parse_sgio_smart(raw, id, d);
+		parse_sgio_smart(raw, d);
 	else if (!smart_switched_off(id))
 		dc_drive_page_error(d, raw, DC_PG_ATA_SMART_BLOB, "ata smart");
 	dc_ata_parse_status(raw, d);
