@@ -78,9 +78,7 @@ $(BUILD)/libdrivecheck.a: $(LIB_OBJS)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-# regex_cache.o is linked by name: nothing of drivecheck calls it, libatasmart's regcomp()
-# and regfree() land in it (src/device/ata/regex_cache.c), and an archive member would be left out.
-$(BUILD)/drivecheck: $(BUILD)/obj/cli/main.o $(BUILD)/obj/device/ata/regex_cache.o $(BUILD)/libdrivecheck.a
+$(BUILD)/drivecheck: $(BUILD)/obj/cli/main.o $(BUILD)/libdrivecheck.a
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(PKG_LIBS) -lm -lpthread
 
