@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # fuzz.mk - libFuzzer targets for every parser (clang), and a short run of each for CI.
 FUZZ_TARGETS := nvme ata scsi model
+FUZZ_TARGETS += ata_smart
 FUZZ_TARGETS += import_smartctl_json
 FUZZ_TARGETS += import_nvme_cli import_fio
 FUZZ_TARGETS += import_smartctl_text
@@ -94,3 +95,9 @@ $(BUILD)/fuzz/seeds-report_read.stamp: $(BUILD)/fuzz/seeds.stamp $(wildcard test
 	printf '{"json_format_version":[1,1],"drivecheck_version":"x","devices":[{"path":"/dev/sda","errors":["gone"]}]}' >$$d/old && \
 	touch $@
 fuzz-run-report_read: $(BUILD)/fuzz/seeds-report_read.stamp
+
+# Seeds of the SMART decoder: the captured drives' libatasmart blobs, as they are.
+$(BUILD)/fuzz/seeds-ata_smart.stamp: $(BUILD)/fuzz/seeds.stamp $(wildcard data/dumps/*/pages/ata-smart-blob.bin)
+	$(Q)d=$(BUILD)/fuzz/seeds-ata_smart && rm -rf $$d && mkdir -p $$d && \
+	for f in $(filter %.bin,$^); do cp $$f $$d/$$(echo $$f | tr / _); done && touch $@
+fuzz-run-ata_smart: $(BUILD)/fuzz/seeds-ata_smart.stamp
