@@ -182,7 +182,7 @@ struct dc_ata_attr {
 	uint8_t threshold;
 	bool threshold_known;         /* a thresholds page held this attribute */
 	uint64_t raw;                 /* the 48-bit raw value */
-	char name[32];                /* libatasmart's name for it ("attribute-N" if none) */
+	char name[32];                /* its name (src/device/ata/ata_attrs.c; "attribute-N" if none) */
 };
 
 /* The NVMe SMART / Health Information log (0x02), field by field. */

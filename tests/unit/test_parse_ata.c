@@ -124,7 +124,7 @@ static const uint8_t *blob_record(const uint8_t *blob, size_t len, const char *t
 	return NULL;
 }
 
-/* SMART read over SG_IO decodes exactly as libatasmart's own blob of the same drive. */
+/* SMART read over SG_IO decodes exactly as the blob libatasmart read of the same drive. */
 static void test_ata_sgio_smart(void)
 {
 	const char *path = "data/dumps/INTEL_SSDSC2KG480G8/pages/ata-smart-blob.bin";
@@ -210,7 +210,7 @@ static void add_smart_pages(struct dc_raw *raw, const uint8_t *id, const uint8_t
 /*
  * The worst bug: a failed capacitor read as full PLP. Every capacitor attribute the
  * project knows, at every value that matters, through the SG_IO path (IDENTIFY, SMART
- * data and thresholds, decoded by libatasmart all the same).
+ * data and thresholds, decoded by ata_smart.c all the same).
  */
 static void test_ata_capacitor(void)
 {
@@ -261,7 +261,7 @@ static void test_ata_capacitor(void)
 			CHECK(d.smart.nattrs == 1 && d.smart.attrs[0].id == rules[r].id &&
 			      d.smart.attrs[0].value == c->value &&
 			      d.smart.attrs[0].threshold_known ==
-			      (c->thresholds_page && c->threshold != 0xFE)); /* libatasmart: 254 = none */
+			      (c->thresholds_page && c->threshold != 0xFE)); /* 254 = none given */
 			if (dc_test_failed != before)
 				fprintf(stderr, "  capacitor rule %s id %u, value %u worst %u threshold %u%s\n",
 					rules[r].example, rules[r].id, c->value, c->worst, c->threshold,
