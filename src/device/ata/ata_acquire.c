@@ -179,7 +179,7 @@ int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 		return 0; /* the parser says SMART is off and how to turn it on */
 
 	/* libatasmart reads IDENTIFY at open, SMART data and thresholds on request, and
-	 * hands back all of it as one blob that sk_disk_set_blob() replays. */
+	 * hands back all of it as one blob (ata_blob.c), which ata_parse.c decodes. */
 	if (sk_disk_open(dev->path, &d) < 0) {
 		rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, NULL, 0, errno ? -errno : -EIO);
 		if (rc)
