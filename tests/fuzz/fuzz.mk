@@ -16,9 +16,6 @@ FUZZ_FLAGS   := $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined
 # parsers, the decision and the JSON renderer, never device I/O.
 FUZZ_SRCS    := $(filter-out src/cli/main.c,$(SRCS))
 FUZZ_OBJS    := $(FUZZ_SRCS:src/%.c=$(BUILD)/fuzz/obj/%.o)
-# Linked by name, as into drivecheck (see the Makefile): an archive member nothing calls
-# would be left out, and libatasmart's regcomp() would not land in it.
-FUZZ_BY_NAME := $(patsubst src/%.c,$(BUILD)/fuzz/obj/%.o,$(wildcard src/device/ata/regex_cache.c))
 
 $(BUILD)/fuzz/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
@@ -31,10 +28,10 @@ $(BUILD)/fuzz/libdrivecheck-fuzz.a: $(FUZZ_OBJS)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(BUILD)/fuzz/libdrivecheck-fuzz.a $(FUZZ_BY_NAME) $(BUILD)/obj/drives_db.o
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(BUILD)/fuzz/libdrivecheck-fuzz.a $(BUILD)/obj/drives_db.o
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZ    $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -MMD -MP -MF $@.d -MT $@ -o $@ $< $(FUZZ_BY_NAME) \
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -MMD -MP -MF $@.d -MT $@ -o $@ $< \
 		$(BUILD)/fuzz/libdrivecheck-fuzz.a $(BUILD)/obj/drives_db.o $(PKG_LIBS) -lm
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
