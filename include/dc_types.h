@@ -454,6 +454,10 @@ struct dc_dbinfo {
 	int best_source;                /* index of the strongest source backing the class, or -1 */
 };
 
+/* An hour per write: no drive's answer. A reader (dump, fio import) refuses a latency past
+ * it rather than decide on it. */
+#define DC_LATENCY_MAX_US 3.6e9
+
 /* Latency summary of one phase of the probe. All times in microseconds. */
 struct dc_latency {
 	unsigned count;

@@ -58,4 +58,23 @@ const char *dc_adv_claim_name(enum dc_adv_claim c);      /* "bulletin", "cites-b
 int dc_adv_claim_from_name(const char *name, enum dc_adv_claim *out);
 const char *dc_adv_match_name(enum dc_adv_match m);      /* "affected", "firmware-unknown", ... */
 
+/*
+ * An enum's names, value by value: for readers that check a name along with the rest of a
+ * value (core/json_get.c) and for writers that must print the very names a reader takes
+ * back (dump.c). names[i] names the value first + i; a NULL entry names nothing.
+ */
+struct dc_enum_names {
+	const char *what;                /* "transport": for messages */
+	const char *const *names;
+	int first;
+	unsigned count;
+};
+/* The name of value, or dflt for a value without one. */
+const char *dc_enum_name(const struct dc_enum_names *t, int value, const char *dflt);
+/* 0 with *value set, or -EINVAL for a name the table does not hold. */
+int dc_enum_from_name(const struct dc_enum_names *t, const char *name, int *value);
+extern const struct dc_enum_names dc_tri_names;          /* "unknown", "no", "yes" */
+extern const struct dc_enum_names dc_probe_mode_names;   /* "not-run", "file", "raw" */
+extern const struct dc_enum_names dc_kcache_names;       /* "", "write back", "write through" */
+
 #endif /* DC_NAMES_H */

@@ -522,3 +522,42 @@ void dc_years_text(double years, char *buf, size_t len)
 	else
 		snprintf(buf, len, "about %.1f more year%s", years, years == 1.0 ? "" : "s");
 }
+
+/* ---- tables for readers and writers that share them (names.h) ---- */
+
+const char *dc_enum_name(const struct dc_enum_names *t, int value, const char *dflt)
+{
+	long i = (long)value - t->first;
+
+	return i >= 0 && i < (long)t->count && t->names[i] ? t->names[i] : dflt;
+}
+
+int dc_enum_from_name(const struct dc_enum_names *t, const char *name, int *value)
+{
+	int i = index_of(t->names, t->count, name);
+
+	if (i < 0)
+		return -EINVAL;
+	*value = t->first + i;
+	return 0;
+}
+
+static const char *const tri_names[] = { "unknown", "no", "yes" }; /* from DC_TRI_UNKNOWN */
+const struct dc_enum_names dc_tri_names = { "answer", tri_names, DC_TRI_UNKNOWN,
+					    COUNT(tri_names) };
+
+static const char *const probe_mode_names[] = {
+	[DC_PROBE_NOT_RUN] = "not-run",
+	[DC_PROBE_FILE] = "file",
+	[DC_PROBE_RAW] = "raw",
+};
+const struct dc_enum_names dc_probe_mode_names = { "probe mode", probe_mode_names, 0,
+						   COUNT(probe_mode_names) };
+
+static const char *const kcache_names[] = {
+	[DC_KCACHE_UNKNOWN] = "",
+	[DC_KCACHE_WRITE_BACK] = "write back",
+	[DC_KCACHE_WRITE_THROUGH] = "write through",
+};
+const struct dc_enum_names dc_kcache_names = { "kernel write cache", kcache_names, 0,
+					       COUNT(kcache_names) };

@@ -12,11 +12,16 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/json_get.h"
 #include "device/dump.h"
 #include "files.h"
 #include "names.h"
 #include "raw.h"
 #include "device/transport.h"
+
+/* Past these a figure is no drive's answer: the dump is refused (see the reader). */
+#define DUMP_MAX_DURATION_S 86400.0   /* a probe of a day: --probe-time is at most an hour */
+#define DUMP_MAX_IOPS       1e9       /* a billion writes a second, one at a time */
 
 /*
  * The dump mirrors struct dc_dev and struct dc_probe field for field, under its own
@@ -190,169 +195,276 @@ out:
 	return rc;
 }
 
-/* Copies a JSON string member; absent or not a string leaves dst empty. */
-static void get_str(const cJSON *o, const char *key, char *dst, size_t len)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+/*
+ * The reader holds every value to its type and range (core/json_get.h) and refuses the
+ * whole dump at the first that is not, naming it: a latency of -5 us read as it stands
+ * would replay as a fast drive, and one of 1e300 as nothing at all. A key older minors
+ * lack keeps its default (the struct zeroed, or as said below).
+ */
+struct rd {
+	const char *dir;
+	unsigned minor;               /* the dump's dump_format_version minor */
+	char *err;
+	size_t errlen;
+	bool bad;
+};
 
-	snprintf(dst, len, "%s", cJSON_IsString(v) && v->valuestring ? v->valuestring : "");
+static void refuse(struct rd *c, const char *at, const char *key, const char *why)
+{
+	if (c->bad)
+		return;
+	c->bad = true;
+	snprintf(c->err, c->errlen, "%s/device.json: %s%s%s: %s", c->dir, at, at[0] ? "." : "",
+		 key, why);
 }
 
-static double get_num(const cJSON *o, const char *key, double dflt)
+/* Whether st is a value to take; a bad one refuses the dump. */
+static bool take(struct rd *c, const char *at, const char *key, enum dc_json_status st,
+		 const char *why)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	return cJSON_IsNumber(v) ? v->valuedouble : dflt;
+	if (st == DC_JSON_BAD)
+		refuse(c, at, key, why);
+	return st == DC_JSON_OK && !c->bad;
 }
 
-/* A JSON number as an integer in [lo, hi]; out of range, NaN or absent gives dflt. */
-static long long get_int(const cJSON *o, const char *key, long long lo, long long hi,
-			 long long dflt)
+static const cJSON *item(const cJSON *o, const char *key)
 {
-	double v = get_num(o, key, (double)dflt);
-
-	if (!(v >= (double)lo && v <= (double)hi))
-		return dflt;
-	return (long long)v;
+	return cJSON_GetObjectItemCaseSensitive(o, key);
 }
 
-static bool get_bool(const cJSON *o, const char *key)
+/* A string into dst; "" when absent. */
+static void get_str(struct rd *c, const cJSON *o, const char *at, const char *key, char *dst,
+		    size_t len)
 {
-	return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key));
+	char why[160];
+
+	take(c, at, key, dc_json_copy_string(item(o, key), 0, dst, len, why, sizeof(why)), why);
 }
 
-static enum dc_tri get_tri(const cJSON *o, const char *key)
+static double get_num(struct rd *c, const cJSON *o, const char *at, const char *key,
+		      double lo, double hi, double dflt)
 {
-	double v = get_num(o, key, -1);
+	char why[160];
+	double v = dflt;
 
-	return v > 0 ? DC_TRI_YES : v == 0 ? DC_TRI_NO : DC_TRI_UNKNOWN;
+	take(c, at, key, dc_json_get_double(item(o, key), lo, hi, 0, &v, why, sizeof(why)), why);
+	return v;
 }
 
-static int dev_from_json(const cJSON *o, struct dc_dev *dev, char *err, size_t errlen)
+static uint64_t get_count(struct rd *c, const cJSON *o, const char *at, const char *key,
+			  uint64_t max, uint64_t dflt)
 {
-	const cJSON *item;
-	char proto[16], text[DC_NAME_LEN];
-	double cap;
+	char why[160];
+	uint64_t v = dflt;
+
+	take(c, at, key, dc_json_get_u64(item(o, key), max, 0, &v, why, sizeof(why)), why);
+	return v;
+}
+
+static bool get_bool(struct rd *c, const cJSON *o, const char *at, const char *key)
+{
+	char why[160];
+	bool v = false;
+
+	take(c, at, key, dc_json_get_bool(item(o, key), 0, &v, why, sizeof(why)), why);
+	return v;
+}
+
+/* An answer: -1 unknown, 0 no, 1 yes; unknown when absent. */
+static enum dc_tri get_tri(struct rd *c, const cJSON *o, const char *at, const char *key)
+{
+	char why[160];
+	long long v = DC_TRI_UNKNOWN;
+
+	take(c, at, key, dc_json_get_int(item(o, key), -1, 1, 0, &v, why, sizeof(why)), why);
+	return (enum dc_tri)v;
+}
+
+/* An array of strings, each into a row of rows (max of them). Returns how many. */
+static unsigned get_names(struct rd *c, const cJSON *o, const char *at, const char *key,
+			  char rows[][DC_NAME_LEN], unsigned max)
+{
+	const cJSON *arr = NULL, *e;
+	char why[160], sub[64];
+	unsigned n = 0;
+
+	if (!take(c, at, key, dc_json_get_array(item(o, key), 0, &arr, why, sizeof(why)), why))
+		return 0;
+	cJSON_ArrayForEach(e, arr) {
+		snprintf(sub, sizeof(sub), "%s[%u]", key, n);
+		if (n == max) {
+			snprintf(why, sizeof(why), "more than the %u this drivecheck keeps", max);
+			refuse(c, at, key, why);
+			return n;
+		}
+		if (!take(c, at, sub, dc_json_copy_string(e, 0, rows[n], DC_NAME_LEN, why,
+							  sizeof(why)), why))
+			return n;
+		n++;
+	}
+	return n;
+}
+
+static void dev_from_json(struct rd *c, const cJSON *o, struct dc_dev *dev)
+{
+	static const char at[] = "device";
+	const cJSON *mounts = NULL, *m;
+	char proto[16], text[DC_NAME_LEN], why[160];
+	int kcache = DC_KCACHE_UNKNOWN;
 
 	memset(dev, 0, sizeof(*dev));
-	get_str(o, "name", dev->name, sizeof(dev->name));
-	get_str(o, "path", dev->path, sizeof(dev->path));
-	get_str(o, "transport", text, sizeof(text));
+	get_str(c, o, at, "name", dev->name, sizeof(dev->name));
+	get_str(c, o, at, "path", dev->path, sizeof(dev->path));
+	get_str(c, o, at, "transport", text, sizeof(text));
 	/* A transport this version does not know is still a device: "other". */
 	if (dc_transport_from_name(text, &dev->transport))
 		dev->transport = DC_TRAN_OTHER;
-	get_str(o, "protocol", proto, sizeof(proto));
-	if (!dev->name[0] || dc_protocol_from_name(proto, &dev->protocol)) {
-		snprintf(err, errlen, "device.json: missing device name or unknown protocol '%s'", proto);
-		return -EINVAL;
+	get_str(c, o, at, "protocol", proto, sizeof(proto));
+	if (!c->bad && (!dev->name[0] || dc_protocol_from_name(proto, &dev->protocol))) {
+		snprintf(c->err, c->errlen, "%s/device.json: missing device name or unknown "
+			 "protocol '%s'", c->dir, proto);
+		c->bad = true;
 	}
-	get_str(o, "vendor", dev->vendor, sizeof(dev->vendor));
-	get_str(o, "model", dev->model, sizeof(dev->model));
-	get_str(o, "serial", dev->serial, sizeof(dev->serial));
-	get_str(o, "firmware", dev->firmware, sizeof(dev->firmware));
-	cap = get_num(o, "capacity_bytes", 0);
-	dev->capacity_bytes = cap > 0 && cap < 1e19 ? (uint64_t)cap : 0;
-	dev->logical_block_bytes = (uint32_t)get_int(o, "logical_block_bytes", 1, 1 << 20, 512);
-	dev->physical_block_bytes = (uint32_t)get_int(o, "physical_block_bytes", 1, 1 << 20, 512);
-	dev->rotational = get_tri(o, "rotational");
-	dev->readonly = get_bool(o, "readonly");
-	dev->removable = get_bool(o, "removable");
-	get_str(o, "kernel_write_cache", text, sizeof(text));
-	dev->kernel_cache = dc_kcache_from_text(text);
-	dev->kernel_fua = get_tri(o, "kernel_fua");
-	get_str(o, "backing_file", dev->backing_file, sizeof(dev->backing_file));
-	get_str(o, "backing_fstype", dev->backing_fstype, sizeof(dev->backing_fstype));
-	get_str(o, "backing_source", dev->backing_source, sizeof(dev->backing_source));
-	get_str(o, "backing_mount", dev->backing_mount, sizeof(dev->backing_mount));
-	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(o, "members")) {
-		if (dev->nmembers < DC_MAX_MEMBERS && cJSON_IsString(item))
-			snprintf(dev->members[dev->nmembers++], DC_NAME_LEN, "%s", item->valuestring);
-	}
+	get_str(c, o, at, "vendor", dev->vendor, sizeof(dev->vendor));
+	get_str(c, o, at, "model", dev->model, sizeof(dev->model));
+	get_str(c, o, at, "serial", dev->serial, sizeof(dev->serial));
+	get_str(c, o, at, "firmware", dev->firmware, sizeof(dev->firmware));
+	dev->capacity_bytes = get_count(c, o, at, "capacity_bytes", UINT64_MAX, 0);
+	/* 0, sysfs's "not known", has always replayed as 512 */
+	dev->logical_block_bytes = (uint32_t)get_count(c, o, at, "logical_block_bytes", 1 << 20, 512);
+	dev->physical_block_bytes = (uint32_t)get_count(c, o, at, "physical_block_bytes", 1 << 20, 512);
+	if (!dev->logical_block_bytes)
+		dev->logical_block_bytes = 512;
+	if (!dev->physical_block_bytes)
+		dev->physical_block_bytes = 512;
+	dev->rotational = get_tri(c, o, at, "rotational");
+	dev->readonly = get_bool(c, o, at, "readonly");
+	dev->removable = get_bool(c, o, at, "removable");
+	if (take(c, at, "kernel_write_cache", dc_json_get_enum(item(o, "kernel_write_cache"),
+			&dc_kcache_names, 0, &kcache, why, sizeof(why)), why))
+		dev->kernel_cache = (enum dc_kernel_cache)kcache;
+	dev->kernel_fua = get_tri(c, o, at, "kernel_fua");
+	get_str(c, o, at, "backing_file", dev->backing_file, sizeof(dev->backing_file));
+	get_str(c, o, at, "backing_fstype", dev->backing_fstype, sizeof(dev->backing_fstype));
+	get_str(c, o, at, "backing_source", dev->backing_source, sizeof(dev->backing_source));
+	get_str(c, o, at, "backing_mount", dev->backing_mount, sizeof(dev->backing_mount));
+	dev->nmembers = get_names(c, o, at, "members", dev->members, DC_MAX_MEMBERS);
 	{
-		unsigned total = (unsigned)get_int(o, "members_total", 0, 1 << 20, 0);
+		/* the members a volume has, of which the first DC_MAX_MEMBERS are named */
+		unsigned total = (unsigned)get_count(c, o, at, "members_total", 1 << 20, 0);
 
 		if (total > dev->nmembers)
 			dev->nmembers = total;
 	}
-	dev->nholders = (unsigned)get_int(o, "holders", 0, 1 << 20, 0);
-	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(o, "partitions")) {
-		if (dev->nparts < DC_MAX_PARTS && cJSON_IsString(item))
-			snprintf(dev->parts[dev->nparts++], DC_NAME_LEN, "%s", item->valuestring);
-	}
-	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(o, "mounts")) {
-		struct dc_mount *m;
+	dev->nholders = (unsigned)get_count(c, o, at, "holders", 1 << 20, 0);
+	dev->nparts = get_names(c, o, at, "partitions", dev->parts, DC_MAX_PARTS);
+	if (!take(c, at, "mounts", dc_json_get_array(item(o, "mounts"), 0, &mounts, why,
+						     sizeof(why)), why))
+		return;
+	cJSON_ArrayForEach(m, mounts) {
+		struct dc_mount *mt = &dev->mounts[dev->nmounts];
+		char sub[48];
 
-		if (dev->nmounts >= DC_MAX_MOUNTS)
-			break;
-		m = &dev->mounts[dev->nmounts++];
-		get_str(item, "source", m->source, sizeof(m->source));
-		get_str(item, "target", m->target, sizeof(m->target));
-		get_str(item, "fstype", m->fstype, sizeof(m->fstype));
-		m->readonly = get_bool(item, "readonly");
+		snprintf(sub, sizeof(sub), "device.mounts[%u]", dev->nmounts);
+		if (dev->nmounts == DC_MAX_MOUNTS) {
+			snprintf(why, sizeof(why), "more than the %u this drivecheck keeps",
+				 DC_MAX_MOUNTS);
+			refuse(c, at, "mounts", why);
+			return;
+		}
+		if (!cJSON_IsObject(m)) {
+			snprintf(why, sizeof(why), "want an object, not %s", dc_json_type_name(m));
+			refuse(c, "", sub, why);
+			return;
+		}
+		get_str(c, m, sub, "source", mt->source, sizeof(mt->source));
+		get_str(c, m, sub, "target", mt->target, sizeof(mt->target));
+		get_str(c, m, sub, "fstype", mt->fstype, sizeof(mt->fstype));
+		mt->readonly = get_bool(c, m, sub, "readonly");
+		dev->nmounts++;
 	}
-	return 0;
 }
 
-static void latency_from_json(const cJSON *o, struct dc_latency *l)
+/* Every figure in microseconds, from 0 to DC_LATENCY_MAX_US. */
+static void latency_from_json(struct rd *c, const cJSON *o, const char *at, struct dc_latency *l)
 {
-	l->count = (unsigned)get_int(o, "count", 0, UINT32_MAX, 0);
-	l->mean_us = get_num(o, "mean_us", 0);
-	l->stdev_us = get_num(o, "stdev_us", 0);
-	l->min_us = get_num(o, "min_us", 0);
-	l->p50_us = get_num(o, "p50_us", 0);
-	l->p90_us = get_num(o, "p90_us", 0);
-	l->p99_us = get_num(o, "p99_us", 0);
-	l->p999_us = get_num(o, "p999_us", 0);
-	l->max_us = get_num(o, "max_us", 0);
-	l->iops = get_num(o, "iops", 0);
+	char why[160];
+
+	if (!o)
+		return; /* a phase older dumps lack (1.0: flush) */
+	if (!cJSON_IsObject(o)) {
+		snprintf(why, sizeof(why), "want an object, not %s", dc_json_type_name(o));
+		refuse(c, "", at, why);
+		return;
+	}
+	l->count = (unsigned)get_count(c, o, at, "count", UINT32_MAX, 0);
+	l->mean_us = get_num(c, o, at, "mean_us", 0, DC_LATENCY_MAX_US, 0);
+	l->stdev_us = get_num(c, o, at, "stdev_us", 0, DC_LATENCY_MAX_US, 0);
+	l->min_us = get_num(c, o, at, "min_us", 0, DC_LATENCY_MAX_US, 0);
+	l->p50_us = get_num(c, o, at, "p50_us", 0, DC_LATENCY_MAX_US, 0);
+	l->p90_us = get_num(c, o, at, "p90_us", 0, DC_LATENCY_MAX_US, 0);
+	l->p99_us = get_num(c, o, at, "p99_us", 0, DC_LATENCY_MAX_US, 0);
+	l->p999_us = get_num(c, o, at, "p999_us", 0, DC_LATENCY_MAX_US, 0);
+	l->max_us = get_num(c, o, at, "max_us", 0, DC_LATENCY_MAX_US, 0);
+	l->iops = get_num(c, o, at, "iops", 0, DUMP_MAX_IOPS, 0);
 }
 
-static void probe_from_json(const cJSON *o, struct dc_probe *p)
+static void probe_from_json(struct rd *c, const cJSON *o, const char *at, struct dc_probe *p)
 {
-	long long mode = get_int(o, "mode", 0, 2, 0);
+	char sub[64];
 
 	memset(p, 0, sizeof(*p));
-	p->mode = mode == DC_PROBE_FILE ? DC_PROBE_FILE
-		: mode == DC_PROBE_RAW ? DC_PROBE_RAW : DC_PROBE_NOT_RUN;
-	get_str(o, "where", p->where, sizeof(p->where));
-	get_str(o, "skipped", p->skipped, sizeof(p->skipped));
-	get_str(o, "warning", p->warning, sizeof(p->warning));
-	p->duration_s = get_num(o, "duration_s", 0);
-	p->stable = get_bool(o, "stable");
-	latency_from_json(cJSON_GetObjectItemCaseSensitive(o, "sync"), &p->sync);
-	latency_from_json(cJSON_GetObjectItemCaseSensitive(o, "flush"), &p->flush); /* 1.1 */
-	latency_from_json(cJSON_GetObjectItemCaseSensitive(o, "nosync"), &p->nosync);
-	p->flush_cost_us = get_num(o, "flush_cost_us", 0);
+	p->mode = (enum dc_probe_mode)get_count(c, o, at, "mode", DC_PROBE_RAW, DC_PROBE_NOT_RUN);
+	get_str(c, o, at, "where", p->where, sizeof(p->where));
+	get_str(c, o, at, "skipped", p->skipped, sizeof(p->skipped));
+	get_str(c, o, at, "warning", p->warning, sizeof(p->warning));
+	p->duration_s = get_num(c, o, at, "duration_s", 0, DUMP_MAX_DURATION_S, 0);
+	p->stable = get_bool(c, o, at, "stable");
+	snprintf(sub, sizeof(sub), "%s.sync", at);
+	latency_from_json(c, item(o, "sync"), sub, &p->sync);
+	snprintf(sub, sizeof(sub), "%s.flush", at);
+	latency_from_json(c, item(o, "flush"), sub, &p->flush); /* 1.1 */
+	snprintf(sub, sizeof(sub), "%s.nosync", at);
+	latency_from_json(c, item(o, "nosync"), sub, &p->nosync);
+	/* sync.p50 - nosync.p50: of either sign */
+	p->flush_cost_us = get_num(c, o, at, "flush_cost_us", -DC_LATENCY_MAX_US,
+				   DC_LATENCY_MAX_US, 0);
 }
 
 /* 1.1: the cache experiment, when it was asked for. */
-static void trial_from_json(const cJSON *o, struct dc_cache_trial *t)
+static void trial_from_json(struct rd *c, const cJSON *o, struct dc_cache_trial *t)
 {
-	char state[16];
+	static const char at[] = "cache_experiment";
+	const cJSON *probe = NULL;
+	char state[16], why[160];
 
 	memset(t, 0, sizeof(*t));
-	get_str(o, "state", state, sizeof(state));
-	if (dc_trial_state_from_name(state, &t->state) || t->state == DC_TRIAL_NOT_ASKED) {
+	get_str(c, o, at, "state", state, sizeof(state));
+	/* a state of a later version: the experiment is not replayed */
+	if (c->bad || dc_trial_state_from_name(state, &t->state) ||
+	    t->state == DC_TRIAL_NOT_ASKED) {
 		t->state = DC_TRIAL_NOT_ASKED;
 		return;
 	}
-	get_str(o, "why", t->why, sizeof(t->why));
-	t->off_honoured = get_tri(o, "off_honoured");
-	t->restored = get_tri(o, "restored");
-	probe_from_json(cJSON_GetObjectItemCaseSensitive(o, "probe"), &t->probe);
+	get_str(c, o, at, "why", t->why, sizeof(t->why));
+	t->off_honoured = get_tri(c, o, at, "off_honoured");
+	t->restored = get_tri(c, o, at, "restored");
+	if (take(c, at, "probe", dc_json_get_object(item(o, "probe"), 0, &probe, why,
+						    sizeof(why)), why))
+		probe_from_json(c, probe, "cache_experiment.probe", &t->probe);
 }
 
 /* 1.1: the record of a cache an earlier run left off, when one was found. */
-static void left_from_json(const cJSON *o, struct dc_cache_left *l)
+static void left_from_json(struct rd *c, const cJSON *o, struct dc_cache_left *l)
 {
+	static const char at[] = "cache_left_off";
+
 	memset(l, 0, sizeof(*l));
-	if (!cJSON_IsObject(o))
-		return;
 	l->found = true;
-	get_str(o, "since", l->since, sizeof(l->since));
-	l->pid = (long)get_int(o, "pid", 0, INT_MAX, 0);
-	l->running = get_bool(o, "running");
-	get_str(o, "record", l->record, sizeof(l->record));
+	get_str(c, o, at, "since", l->since, sizeof(l->since));
+	l->pid = (long)get_count(c, o, at, "pid", INT_MAX, 0);
+	l->running = get_bool(c, o, at, "running");
+	get_str(c, o, at, "record", l->record, sizeof(l->record));
 }
 
 /* A page name becomes a file name: letters, digits and '-' only. */
@@ -366,19 +478,102 @@ static bool page_name_ok(const char *name)
 	return true;
 }
 
-int dc_dump_read(const char *dir, struct dc_report *r, struct dc_raw *raw, char *err,
-		 size_t errlen)
+/* The dump's dump_format_version: 0, or -EINVAL with the message set. */
+static int read_version(struct rd *c, const cJSON *root, const char *path)
 {
-	struct dc_dev *dev = &r->dev;
-	struct dc_probe *probe = &r->probe;
-	char path[PATH_MAX], name[DC_PAGE_NAME_LEN];
-	const cJSON *ver, *pg, *dev_json, *probe_json;
-	cJSON *root = NULL;
-	uint8_t *text = NULL, *data = NULL;
+	const cJSON *ver = item(root, "dump_format_version");
+	long long major = -1, minor = -1;
+	char why[160];
+
+	if (!root || !cJSON_IsArray(ver) || !cJSON_IsNumber(cJSON_GetArrayItem(ver, 0))) {
+		snprintf(c->err, c->errlen, "%s: not a drivecheck dump (no dump_format_version)", path);
+		return -EINVAL;
+	}
+	if (dc_json_get_int(cJSON_GetArrayItem(ver, 0), 0, INT_MAX, 0, &major, why,
+			    sizeof(why)) != DC_JSON_OK || major != DC_DUMP_FORMAT_MAJOR) {
+		snprintf(c->err, c->errlen, "%s: dump format %d, this drivecheck reads %d", path,
+			 cJSON_GetArrayItem(ver, 0)->valueint, DC_DUMP_FORMAT_MAJOR);
+		return -EINVAL;
+	}
+	if (cJSON_GetArraySize(ver) != 2 ||
+	    dc_json_get_int(cJSON_GetArrayItem(ver, 1), 0, INT_MAX, 0, &minor, why,
+			    sizeof(why)) != DC_JSON_OK) {
+		snprintf(c->err, c->errlen, "%s: dump_format_version: want [%d, MINOR]", path,
+			 DC_DUMP_FORMAT_MAJOR);
+		return -EINVAL;
+	}
+	c->minor = (unsigned)minor;
+	return 0;
+}
+
+/* The page index: each page's error, or its file read back. */
+static int read_pages(struct rd *c, const cJSON *root, struct dc_raw *raw)
+{
+	const cJSON *pages = NULL, *pg;
+	char path[PATH_MAX], name[DC_PAGE_NAME_LEN], why[160], at[32];
+	uint8_t *data = NULL;
+	unsigned k = 0;
 	size_t len;
 	int rc;
 
-	memset(probe, 0, sizeof(*probe));
+	if (!take(c, "", "pages", dc_json_get_array(item(root, "pages"), 0, &pages, why,
+						    sizeof(why)), why))
+		return c->bad ? -EINVAL : 0;
+	cJSON_ArrayForEach(pg, pages) {
+		const cJSON *jn = item(pg, "name");
+		long long perr = -EIO;
+
+		snprintf(at, sizeof(at), "pages[%u]", k++);
+		if (!cJSON_IsObject(pg)) {
+			snprintf(why, sizeof(why), "want an object, not %s", dc_json_type_name(pg));
+			refuse(c, "", at, why);
+			return -EINVAL;
+		}
+		if (!cJSON_IsString(jn) || strlen(jn->valuestring) >= sizeof(name) ||
+		    !page_name_ok(jn->valuestring)) {
+			snprintf(c->err, c->errlen, "%s/device.json: bad page name '%.40s'", c->dir,
+				 cJSON_IsString(jn) ? jn->valuestring : "(not a string)");
+			return -EINVAL;
+		}
+		snprintf(name, sizeof(name), "%s", jn->valuestring);
+		/* 0, -errno, or a device status; absent: the page was not read */
+		take(c, at, "error", dc_json_get_int(item(pg, "error"), INT_MIN + 1, INT_MAX, 0,
+						     &perr, why, sizeof(why)), why);
+		if (c->bad)
+			return -EINVAL;
+		if (perr) {
+			rc = dc_raw_add(raw, name, NULL, 0, (int)perr);
+		} else {
+			snprintf(path, sizeof(path), "%s/pages/%s.bin", c->dir, name);
+			rc = dc_read_file(path, DC_DUMP_MAX_PAGE, &data, &len);
+			if (rc) {
+				snprintf(c->err, c->errlen, "%s: %s", path, strerror(-rc));
+				return rc;
+			}
+			rc = dc_raw_add(raw, name, data, len, 0);
+			free(data);
+			data = NULL;
+		}
+		if (rc) {
+			snprintf(c->err, c->errlen, "%s: too many pages", c->dir);
+			return rc;
+		}
+	}
+	return 0;
+}
+
+int dc_dump_read(const char *dir, struct dc_report *r, struct dc_raw *raw, char *err,
+		 size_t errlen)
+{
+	struct rd c = { .dir = dir, .err = err, .errlen = errlen };
+	const cJSON *part = NULL;
+	char path[PATH_MAX], why[160];
+	cJSON *root = NULL;
+	uint8_t *text = NULL;
+	size_t len;
+	int rc;
+
+	memset(&r->probe, 0, sizeof(r->probe));
 	memset(&r->cache_trial, 0, sizeof(r->cache_trial));
 	memset(&r->cache_left, 0, sizeof(r->cache_left));
 	snprintf(path, sizeof(path), "%s/device.json", dir);
@@ -388,61 +583,29 @@ int dc_dump_read(const char *dir, struct dc_report *r, struct dc_raw *raw, char 
 		goto out;
 	}
 	root = cJSON_ParseWithLength((const char *)text, len);
-	ver = cJSON_GetObjectItemCaseSensitive(root, "dump_format_version");
-	if (!root || !cJSON_IsArray(ver) || !cJSON_IsNumber(cJSON_GetArrayItem(ver, 0))) {
-		snprintf(err, errlen, "%s: not a drivecheck dump (no dump_format_version)", path);
-		rc = -EINVAL;
-		goto out;
-	}
-	if (cJSON_GetArrayItem(ver, 0)->valueint != DC_DUMP_FORMAT_MAJOR) {
-		snprintf(err, errlen, "%s: dump format %d, this drivecheck reads %d", path,
-			 cJSON_GetArrayItem(ver, 0)->valueint, DC_DUMP_FORMAT_MAJOR);
-		rc = -EINVAL;
-		goto out;
-	}
-	get_str(root, "host", r->host, sizeof(r->host)); /* 1.2; "" in older dumps */
-	dev_json = cJSON_GetObjectItemCaseSensitive(root, "device");
-	rc = dev_from_json(dev_json, dev, err, errlen);
+	rc = read_version(&c, root, path);
 	if (rc)
 		goto out;
-	cJSON_ArrayForEach(pg, cJSON_GetObjectItemCaseSensitive(root, "pages")) {
-		int perr = (int)get_int(pg, "error", INT_MIN + 1, INT_MAX, -EIO);
-
-		const cJSON *jn = cJSON_GetObjectItemCaseSensitive(pg, "name");
-
-		if (!cJSON_IsString(jn) || strlen(jn->valuestring) >= sizeof(name) ||
-		    !page_name_ok(jn->valuestring)) {
-			snprintf(err, errlen, "%s/device.json: bad page name '%.40s'", dir,
-				 cJSON_IsString(jn) ? jn->valuestring : "(not a string)");
-			rc = -EINVAL;
-			goto out;
-		}
-		snprintf(name, sizeof(name), "%s", jn->valuestring);
-		if (perr) {
-			rc = dc_raw_add(raw, name, NULL, 0, perr);
-		} else {
-			snprintf(path, sizeof(path), "%s/pages/%s.bin", dir, name);
-			rc = dc_read_file(path, DC_DUMP_MAX_PAGE, &data, &len);
-			if (rc) {
-				snprintf(err, errlen, "%s: %s", path, strerror(-rc));
-				goto out;
-			}
-			rc = dc_raw_add(raw, name, data, len, 0);
-			free(data);
-			data = NULL;
-		}
-		if (rc) {
-			snprintf(err, errlen, "%s: too many pages", dir);
-			goto out;
-		}
-	}
-	probe_json = cJSON_GetObjectItemCaseSensitive(root, "probe");
-	if (cJSON_IsObject(probe_json))
-		probe_from_json(probe_json, probe);
-	if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(root, "cache_experiment")))
-		trial_from_json(cJSON_GetObjectItemCaseSensitive(root, "cache_experiment"),
-				&r->cache_trial);
-	left_from_json(cJSON_GetObjectItemCaseSensitive(root, "cache_left_off"), &r->cache_left);
+	get_str(&c, root, "", "host", r->host, sizeof(r->host)); /* 1.2; "" in older dumps */
+	if (take(&c, "", "device", dc_json_get_object(item(root, "device"), 0, &part, why,
+						      sizeof(why)), why))
+		dev_from_json(&c, part, &r->dev);
+	else if (!c.bad)
+		dev_from_json(&c, NULL, &r->dev); /* no device: its name is missing */
+	if (!c.bad)
+		rc = read_pages(&c, root, raw);
+	if (rc)
+		goto out;
+	if (take(&c, "", "probe", dc_json_get_object(item(root, "probe"), 0, &part, why,
+						     sizeof(why)), why))
+		probe_from_json(&c, part, "probe", &r->probe);
+	if (take(&c, "", "cache_experiment", dc_json_get_object(item(root, "cache_experiment"),
+			0, &part, why, sizeof(why)), why))
+		trial_from_json(&c, part, &r->cache_trial);
+	if (take(&c, "", "cache_left_off", dc_json_get_object(item(root, "cache_left_off"), 0,
+			&part, why, sizeof(why)), why))
+		left_from_json(&c, part, &r->cache_left);
+	rc = c.bad ? -EINVAL : 0;
 out:
 	cJSON_Delete(root);
 	free(text);

@@ -2,6 +2,7 @@
 /* import_fio.c - a fio --output-format=json run of 4 KiB durable writes at queue depth 1 as
  * a probe result. */
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/json_get.h"
 #include "import/import.h"
 #include "raw.h"
 
@@ -39,27 +41,38 @@ struct lat {
 	double n, mean, stdev, min, max;
 };
 
-static double num(const cJSON *o, const char *key, double dflt)
+/* Where a figure is, and why it cannot be taken: the first bad value refuses the job. */
+struct figures {
+	const char *at;              /* "write.clat_ns" */
+	char why[160];
+};
+
+/*
+ * A figure of fio's (core/json_get.h): a number of at least 0, or a string holding one;
+ * absent, the default. A figure of the wrong type, negative or infinite refuses the job
+ * (the first one, in f->why), never read as the default: a latency of -5 us is no drive's.
+ */
+static double num(struct figures *f, const cJSON *o, const char *key, double dflt)
 {
-	const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
+	char why[128];
+	double v = dflt;
 
-	if (cJSON_IsNumber(it) && isfinite(it->valuedouble))
-		return it->valuedouble;
-	if (cJSON_IsString(it) && it->valuestring) {
-		char *end;
-		double d = strtod(it->valuestring, &end);
-
-		if (end != it->valuestring && !*end && isfinite(d))
-			return d;
-	}
-	return dflt;
+	if (dc_json_get_double(cJSON_GetObjectItemCaseSensitive(o, key), 0, DBL_MAX,
+			       DC_JSON_NUM_STRING, &v, why, sizeof(why)) == DC_JSON_BAD &&
+	    !f->why[0])
+		snprintf(f->why, sizeof(f->why), "%s%s%s: %s", f->at, f->at[0] ? "." : "", key, why);
+	return v;
 }
 
-/* A latency object, ns (fio 3: "lat_ns", "clat_ns") or us (fio 2: "lat", "clat"). */
-static bool get_lat(const cJSON *phase, const char *name, struct lat *l)
+/* A latency object, ns (fio 3: "lat_ns", "clat_ns") or us (fio 2: "lat", "clat"). False
+ * when there is none; a bad figure in it sets f->why. Every percentile is checked here, so
+ * that pct_at_least() reads only figures that hold. */
+static bool get_lat(struct figures *f, const char *phase_name, const cJSON *phase,
+		    const char *name, struct lat *l)
 {
-	char key[16];
-	const cJSON *o;
+	char key[16], at[48];
+	struct figures g = { .at = at };
+	const cJSON *o, *it;
 
 	memset(l, 0, sizeof(*l));
 	snprintf(key, sizeof(key), "%s_ns", name);
@@ -67,18 +80,35 @@ static bool get_lat(const cJSON *phase, const char *name, struct lat *l)
 		l->to_us = 1e-3;
 	} else if ((o = cJSON_GetObjectItemCaseSensitive(phase, name)) && cJSON_IsObject(o)) {
 		l->to_us = 1;
+		snprintf(key, sizeof(key), "%s", name);
 	} else {
 		return false;
 	}
+	snprintf(at, sizeof(at), "%s.%s", phase_name, key);
 	l->pct = cJSON_GetObjectItemCaseSensitive(o, "percentile");
 	if (!cJSON_IsObject(l->pct))
 		l->pct = NULL;
-	l->n = num(o, "N", 0);
-	l->mean = num(o, "mean", 0) * l->to_us;
-	l->stdev = num(o, "stddev", 0) * l->to_us;
-	l->min = num(o, "min", 0) * l->to_us;
-	l->max = num(o, "max", 0) * l->to_us;
-	return l->n >= 0 && l->mean >= 0 && l->min >= 0 && l->max >= 0;
+	l->n = num(&g, o, "N", 0);
+	l->mean = num(&g, o, "mean", 0) * l->to_us;
+	l->stdev = num(&g, o, "stddev", 0) * l->to_us;
+	l->min = num(&g, o, "min", 0) * l->to_us;
+	l->max = num(&g, o, "max", 0) * l->to_us;
+	snprintf(at, sizeof(at), "%s.%s.percentile", phase_name, key);
+	cJSON_ArrayForEach(it, l->pct) {
+		char *end;
+		double kp = it->string ? strtod(it->string, &end) : NAN;
+
+		if (!it->string || *end || !(kp >= 0 && kp <= 100)) {
+			if (!g.why[0])
+				snprintf(g.why, sizeof(g.why), "%s: \"%.20s\" is not a percentile",
+					 at, it->string ? it->string : "");
+			break;
+		}
+		num(&g, l->pct, it->string, 0);
+	}
+	if (g.why[0] && !f->why[0])
+		snprintf(f->why, sizeof(f->why), "%s", g.why);
+	return !g.why[0];
 }
 
 /* The smallest printed percentile at or above p, in us; the maximum when none is. */
@@ -88,11 +118,9 @@ static double pct_at_least(const struct lat *l, double p)
 	double best_p = INFINITY, best = l->max;
 
 	cJSON_ArrayForEach(it, l->pct) {
-		char *end;
-		double kp = it->string ? strtod(it->string, &end) : NAN;
+		double kp = strtod(it->string, NULL);
 
-		if (!it->string || *end || !cJSON_IsNumber(it) || !(kp >= p - 1e-9) || kp >= best_p ||
-		    !isfinite(it->valuedouble) || it->valuedouble < 0)
+		if (!(kp >= p - 1e-9) || kp >= best_p || !cJSON_IsNumber(it))
 			continue;
 		best_p = kp;
 		best = it->valuedouble * l->to_us;
@@ -189,12 +217,10 @@ static enum phase check_job(struct job *j, const cJSON *jo)
 	const char *rw = opt(j, "rw", b1, sizeof(b1)), *v;
 	const char *sync, *fdsync, *fsync;
 	bool by_sync, by_flush;
-	double err = num(jo, "error", 0);
 
+	(void)jo; /* a job that ended with an error never gets here: its file is refused */
 	if (!rw)
 		rw = opt(j, "readwrite", b1, sizeof(b1));
-	if (err != 0)
-		refuse(j, "error %.0f in the run", err);
 	if (!rw || (strcmp(rw, "write") != 0 && strcmp(rw, "randwrite") != 0))
 		refuse(j, "rw=%s: not a write run", rw ? rw : "read (the default)");
 	v = opt(j, "bs", b2, sizeof(b2));
@@ -257,16 +283,16 @@ static enum phase check_job(struct job *j, const cJSON *jo)
 
 /* The write's own latency: the whole of it (lat) where fio printed its percentiles, else
  * the completion latency, which for fio's synchronous engines is all of it. */
-static bool write_lat(const cJSON *write, struct lat *l, double *slat_mean)
+static bool write_lat(struct figures *f, const cJSON *write, struct lat *l, double *slat_mean)
 {
 	struct lat s;
 
 	*slat_mean = 0;
-	if (get_lat(write, "lat", l) && l->pct && l->n > 0)
+	if (get_lat(f, "write", write, "lat", l) && l->pct && l->n > 0)
 		return true;
-	if (!get_lat(write, "clat", l) || !l->pct || l->n <= 0)
+	if (!get_lat(f, "write", write, "clat", l) || !l->pct || l->n <= 0)
 		return false;
-	if (get_lat(write, "slat", &s) && s.n > 0)
+	if (get_lat(f, "write", write, "slat", &s) && s.n > 0)
 		*slat_mean = s.mean;
 	return true;
 }
@@ -309,13 +335,21 @@ static int job_probe(struct job *j, const cJSON *jo, enum phase ph, struct dc_pr
 {
 	const cJSON *write = cJSON_GetObjectItemCaseSensitive(jo, "write");
 	const cJSON *sync = cJSON_GetObjectItemCaseSensitive(jo, "sync");
-	double ios = num(write, "total_ios", -1), bytes = num(write, "io_bytes", -1);
-	double runtime_ms = num(jo, "job_runtime", 0);
+	struct figures fw = { .at = "write" }, fj = { .at = "" };
+	double ios = num(&fw, write, "total_ios", -1), bytes = num(&fw, write, "io_bytes", -1);
+	double iops = num(&fw, write, "iops", 0), runtime_ms = num(&fj, jo, "job_runtime", 0);
+	double elapsed_s = num(&fj, jo, "elapsed", 0);
 	char b[DC_PATH_LEN];
 	const char *where;
 	struct lat w, s;
 	double slat_mean;
 
+	if (runtime_ms <= 0)
+		runtime_ms = num(&fw, write, "runtime", 0);
+	if (fw.why[0] || fj.why[0]) {
+		refuse(j, "%s", fw.why[0] ? fw.why : fj.why);
+		return -EINVAL;
+	}
 	if (!cJSON_IsObject(write) || ios <= 0) {
 		refuse(j, "no writes in the run");
 		return -EINVAL;
@@ -329,25 +363,28 @@ static int job_probe(struct job *j, const cJSON *jo, enum phase ph, struct dc_pr
 		refuse(j, "%.0f bytes in %.0f writes: not 4 KiB each", bytes, ios);
 		return -EINVAL;
 	}
-	if (!write_lat(write, &w, &slat_mean)) {
-		refuse(j, "no write latency percentiles (clat_percentiles=0?)");
+	if (!write_lat(&fw, write, &w, &slat_mean)) {
+		refuse(j, "%s", fw.why[0] ? fw.why : "no write latency percentiles (clat_percentiles=0?)");
 		return -EINVAL;
 	}
 	memset(p, 0, sizeof(*p));
 	if (ph == PHASE_SYNC) {
-		fill_sync(&p->sync, &w, ios, num(write, "iops", 0));
+		fill_sync(&p->sync, &w, ios, iops);
 	} else {
-		if (!cJSON_IsObject(sync) || !get_lat(sync, "lat", &s) || s.n <= 0 || !s.pct) {
-			refuse(j, "no fdatasync latency in the output (fio before 3.5?)");
+		if (!cJSON_IsObject(sync) || !get_lat(&fw, "sync", sync, "lat", &s) || s.n <= 0 ||
+		    !s.pct) {
+			refuse(j, "%s", fw.why[0] ? fw.why
+			       : "no fdatasync latency in the output (fio before 3.5?)");
 			return -EINVAL;
 		}
-		fill_flush(&p->flush, &w, &s, ios < s.n ? ios : s.n, num(write, "iops", 0));
+		fill_flush(&p->flush, &w, &s, ios < s.n ? ios : s.n, iops);
 	}
 	{
 		const struct dc_latency *l = ph == PHASE_SYNC ? &p->sync : &p->flush;
 
 		/* An hour per write is no drive's answer, and past it the figures mean nothing. */
-		if (!(l->p999_us < 3.6e9) || !(l->max_us < 3.6e9 * 2) || !(l->mean_us < 3.6e9)) {
+		if (!(l->p999_us < DC_LATENCY_MAX_US) || !(l->max_us < DC_LATENCY_MAX_US * 2) ||
+		    !(l->mean_us < DC_LATENCY_MAX_US)) {
 			refuse(j, "latencies beyond an hour: not a real run");
 			return -EINVAL;
 		}
@@ -367,9 +404,7 @@ static int job_probe(struct job *j, const cJSON *jo, enum phase ph, struct dc_pr
 	 * nearer to a raw probe, anything else to a file on a filesystem. */
 	p->mode = strncmp(p->where, "/dev/", 5) == 0 && strncmp(p->where, "/dev/shm/", 9) != 0
 		  ? DC_PROBE_RAW : DC_PROBE_FILE;
-	if (runtime_ms <= 0)
-		runtime_ms = num(write, "runtime", 0);
-	p->duration_s = runtime_ms > 0 ? runtime_ms / 1000.0 : num(jo, "elapsed", 0);
+	p->duration_s = runtime_ms > 0 ? runtime_ms / 1000.0 : elapsed_s;
 	return 0;
 }
 
@@ -447,11 +482,20 @@ int dc_import_fio(const char *text, size_t len, struct dc_import_parts *out, cha
 			goto out;
 		}
 		/* One failed job makes the run's numbers suspect: the whole file is refused. */
-		if (num(jo, "error", 0) != 0) {
-			snprintf(err, errlen, "fio: job '%.40s' ended with error %.0f: the run is not "
-				 "used", cJSON_IsString(name) ? name->valuestring : "?",
-				 num(jo, "error", 0));
-			goto out;
+		{
+			struct figures f = { .at = "" };
+			double e = num(&f, jo, "error", 0);
+
+			if (f.why[0]) {
+				snprintf(err, errlen, "fio: job '%.40s': %s", cJSON_IsString(name)
+					 ? name->valuestring : "?", f.why);
+				goto out;
+			}
+			if (e != 0) {
+				snprintf(err, errlen, "fio: job '%.40s' ended with error %.0f: the run "
+					 "is not used", cJSON_IsString(name) ? name->valuestring : "?", e);
+				goto out;
+			}
 		}
 		ph = used < 0 ? check_job(&j, jo) : PHASE_NONE;
 		if (used < 0 && ph != PHASE_NONE && job_probe(&j, jo, ph, &probe, part) == 0)

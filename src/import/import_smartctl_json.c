@@ -9,6 +9,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/json_get.h"
 #include "import/import.h"
 #include "import/import_health.h"
 #include "import/page_build.h"
@@ -52,19 +53,7 @@ static int __attribute__((format(printf, 2, 3))) fail(struct jctx *c, const char
 
 static const char *type_name(const cJSON *it)
 {
-	if (cJSON_IsString(it))
-		return "a string";
-	if (cJSON_IsNumber(it))
-		return "a number";
-	if (cJSON_IsBool(it))
-		return "true/false";
-	if (cJSON_IsNull(it))
-		return "null";
-	if (cJSON_IsArray(it))
-		return "an array";
-	if (cJSON_IsObject(it))
-		return "an object";
-	return "not a value";
+	return dc_json_type_name(it);
 }
 
 /* "WHERE.KEY", or "KEY" at the top level, for messages. */
@@ -76,33 +65,28 @@ static const char *field_name(char *buf, size_t len, const char *where, const ch
 
 /* ---------------------------------------------------------------- typed look-ups */
 
+/* 0 for a value read (or absent and optional), else -EINVAL with "NAME: why". */
+static int check(struct jctx *c, enum dc_json_status st, const char *name, const char *why,
+		 bool required)
+{
+	if (st == DC_JSON_BAD)
+		return fail(c, "%s: %s", name, why);
+	if (st == DC_JSON_ABSENT && required)
+		return fail(c, "%s: missing", name);
+	return 0;
+}
+
 /* The object at KEY of OBJ: 0 with *out set, 0 with *out NULL when absent and optional,
  * or -EINVAL. WHERE names OBJ in messages ("" for the top level). */
 static int get_object(struct jctx *c, const cJSON *obj, const char *where, const char *key,
 		      bool required, const cJSON **out)
 {
-	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+	char name[128], why[128];
 
 	*out = NULL;
-	if (!it)
-		return required ? fail(c, "%s%s%s: missing", where, *where ? "." : "", key) : 0;
-	if (!cJSON_IsObject(it))
-		return fail(c, "%s%s%s: %s where an object belongs", where, *where ? "." : "", key,
-			    type_name(it));
-	*out = it;
-	return 0;
-}
-
-/* A decimal string of digits only; past 64 bits it saturates at UINT64_MAX (the value
- * page_build.c writes as "more than 64 bits"), and *wide says so. */
-static int parse_decimal(const char *s, uint64_t *v, bool *wide)
-{
-	unsigned __int128 x;
-	int rc = strlen(s) > 40 ? -EINVAL : dc_whole_number(s, false, &x);
-
-	*wide = rc == -ERANGE || (rc == 0 && x > UINT64_MAX);
-	*v = *wide ? UINT64_MAX : rc ? 0 : (uint64_t)x;
-	return rc == -EINVAL ? -EINVAL : 0;
+	return check(c, dc_json_get_object(cJSON_GetObjectItemCaseSensitive(obj, key), 0, out, why,
+					   sizeof(why)), field_name(name, sizeof(name), where, key),
+		     why, required);
 }
 
 /*
@@ -111,60 +95,38 @@ static int parse_decimal(const char *s, uint64_t *v, bool *wide)
  * KEY_s, because a JSON reader (cJSON too) keeps only a double. So: a number below 2^53
  * is taken as it is; a larger one only through KEY_s; a decimal string is read as
  * digits. Negative, fractional, infinite and non-numbers are refused. With max ==
- * UINT64_MAX a value past 64 bits saturates (NVMe's 128-bit counters).
+ * UINT64_MAX a value past 64 bits saturates (NVMe's 128-bit counters: page_build.c writes
+ * UINT64_MAX as "more than 64 bits").
  */
 static int get_uint(struct jctx *c, const cJSON *obj, const char *where, const char *key,
 		    uint64_t max, bool required, uint64_t *out, bool *present)
 {
 	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
-	const char *digits = NULL;
-	char name[128];
-	uint64_t v = 0;
-	bool wide = false;
+	unsigned __int128 lim = max == UINT64_MAX ? ~(unsigned __int128)0 : max, v = 0;
+	enum dc_json_status st;
+	char name[128], why[128];
+	int rc;
 
 	field_name(name, sizeof(name), where, key);
 	*out = 0;
 	if (present)
 		*present = false;
-	if (!it) {
-		if (required)
-			return fail(c, "%s: missing", name);
-		return 0;
-	}
-	if (cJSON_IsString(it)) {
-		digits = it->valuestring;
-	} else if (cJSON_IsNumber(it)) {
-		double d = it->valuedouble;
+	if (cJSON_IsNumber(it) && isfinite(it->valuedouble) && it->valuedouble >= SAFE_INT_LIMIT) {
+		char skey[64];
+		const cJSON *s;
 
-		if (!isfinite(d))
-			return fail(c, "%s: not a finite number", name);
-		if (d < 0)
-			return fail(c, "%s: %g is negative", name, d);
-		if (d != floor(d))
-			return fail(c, "%s: %g is not a whole number", name, d);
-		if (d >= SAFE_INT_LIMIT) {
-			char skey[64];
-			const cJSON *s;
-
-			snprintf(skey, sizeof(skey), "%s_s", key);
-			s = cJSON_GetObjectItemCaseSensitive(obj, skey);
-			if (!cJSON_IsString(s))
-				return fail(c, "%s: %.17g is 2^53 or more, where a JSON number is "
-					    "not exact, and there is no exact %s string", name,
-					    d, skey);
-			digits = s->valuestring;
-		} else {
-			v = (uint64_t)d;
-		}
-	} else {
-		return fail(c, "%s: %s where a number belongs", name, type_name(it));
+		snprintf(skey, sizeof(skey), "%s_s", key);
+		s = cJSON_GetObjectItemCaseSensitive(obj, skey);
+		if (!cJSON_IsString(s))
+			return fail(c, "%s: %.17g is 2^53 or more, where a JSON number is not exact, "
+				    "and there is no exact %s string", name, it->valuedouble, skey);
+		field_name(name, sizeof(name), where, skey);
+		it = s;
 	}
-	if (digits && parse_decimal(digits, &v, &wide))
-		return fail(c, "%s: \"%.40s\" is not a whole number", name, digits);
-	if ((wide && max != UINT64_MAX) || v > max)
-		return fail(c, "%s: %s%llu is out of range (0 to %llu)", name,
-			    wide ? "more than " : "", (unsigned long long)v, (unsigned long long)max);
-	*out = v;
+	st = dc_json_get_count(it, lim, DC_JSON_DIGITS, &v, why, sizeof(why));
+	if ((rc = check(c, st, name, why, required)) || st != DC_JSON_OK)
+		return rc;
+	*out = v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;
 	if (present)
 		*present = true;
 	return 0;
@@ -174,22 +136,19 @@ static int get_uint(struct jctx *c, const cJSON *obj, const char *where, const c
 static int get_int(struct jctx *c, const cJSON *obj, const char *where, const char *key,
 		   long lo, long hi, bool required, long *out, bool *present)
 {
-	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
-	char name[128];
-	double d;
+	enum dc_json_status st;
+	char name[128], why[128];
+	long long v = 0;
+	int rc;
 
 	field_name(name, sizeof(name), where, key);
 	*out = 0;
 	*present = false;
-	if (!it)
-		return required ? fail(c, "%s: missing", name) : 0;
-	if (!cJSON_IsNumber(it))
-		return fail(c, "%s: %s where a number belongs", name, type_name(it));
-	d = it->valuedouble;
-	if (!isfinite(d) || d != floor(d) || d < (double)lo || d > (double)hi)
-		return fail(c, "%s: %g is not a whole number from %ld to %ld", name, d,
-			    lo, hi);
-	*out = (long)d;
+	st = dc_json_get_int(cJSON_GetObjectItemCaseSensitive(obj, key), lo, hi, 0, &v, why,
+			     sizeof(why));
+	if ((rc = check(c, st, name, why, required)) || st != DC_JSON_OK)
+		return rc;
+	*out = (long)v;
 	*present = true;
 	return 0;
 }
@@ -198,17 +157,13 @@ static int get_int(struct jctx *c, const cJSON *obj, const char *where, const ch
 static int get_bool(struct jctx *c, const cJSON *obj, const char *where, const char *key,
 		    enum dc_tri *out)
 {
-	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
-	char name[128];
+	char name[128], why[128];
+	bool v = false;
+	enum dc_json_status st = dc_json_get_bool(cJSON_GetObjectItemCaseSensitive(obj, key), 0,
+						  &v, why, sizeof(why));
 
-	field_name(name, sizeof(name), where, key);
-	*out = DC_TRI_UNKNOWN;
-	if (!it)
-		return 0;
-	if (!cJSON_IsBool(it))
-		return fail(c, "%s: %s where true or false belongs", name, type_name(it));
-	*out = cJSON_IsTrue(it) ? DC_TRI_YES : DC_TRI_NO;
-	return 0;
+	*out = st == DC_JSON_OK ? (v ? DC_TRI_YES : DC_TRI_NO) : DC_TRI_UNKNOWN;
+	return check(c, st, field_name(name, sizeof(name), where, key), why, false);
 }
 
 /* An identity string of at most maxlen printable ASCII characters (the width of the
@@ -216,27 +171,11 @@ static int get_bool(struct jctx *c, const cJSON *obj, const char *where, const c
 static int get_string(struct jctx *c, const cJSON *obj, const char *key, size_t maxlen,
 		      bool required, char *dst, size_t dstlen)
 {
-	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
-	size_t n;
+	char why[128];
 
-	dst[0] = '\0';
-	if (!it)
-		return required ? fail(c, "%s: missing", key) : 0;
-	if (!cJSON_IsString(it))
-		return fail(c, "%s: %s where a string belongs", key, type_name(it));
-	n = strlen(it->valuestring);
-	if (n > maxlen || n >= dstlen)
-		return fail(c, "%s: %zu characters, more than the %zu the drive's page holds", key,
-			    n, maxlen < dstlen - 1 ? maxlen : dstlen - 1);
-	for (size_t i = 0; i < n; i++) {
-		unsigned char ch = (unsigned char)it->valuestring[i];
-
-		if (ch < 0x20 || ch > 0x7e)
-			return fail(c, "%s: a character outside printable ASCII (0x%02x) at %zu",
-				    key, ch, i);
-	}
-	memcpy(dst, it->valuestring, n + 1);
-	return 0;
+	return check(c, dc_json_copy_string(cJSON_GetObjectItemCaseSensitive(obj, key),
+					    DC_JSON_PRINTABLE, dst, maxlen + 1 < dstlen ? maxlen + 1
+					    : dstlen, why, sizeof(why)), key, why, required);
 }
 
 /* ---------------------------------------------------------------- the file's shape */
@@ -356,22 +295,16 @@ static int get_raw(struct jctx *c, const cJSON *raw, const char *where, struct d
 	const cJSON *str = cJSON_GetObjectItemCaseSensitive(raw, "string");
 	const char *s = cJSON_IsString(str) ? str->valuestring : NULL;
 	uint64_t v = 0;
+	char name[128], bad[128];
+	enum dc_json_status st = dc_json_get_u64(it, UINT64_MAX, DC_JSON_INEXACT_OK, &v, bad,
+						 sizeof(bad));
 	double d;
+	int rc;
 
 	*taken = false;
-	if (!it)
-		return fail(c, "%s.value: missing", where);
-	if (!cJSON_IsNumber(it))
-		return fail(c, "%s.value: %s where a number belongs", where, type_name(it));
+	if ((rc = check(c, st, field_name(name, sizeof(name), where, "value"), bad, true)))
+		return rc;
 	d = it->valuedouble;
-	if (!isfinite(d))
-		return fail(c, "%s.value: not a finite number", where);
-	if (d < 0)
-		return fail(c, "%s.value: %g is negative", where, d);
-	if (d != floor(d))
-		return fail(c, "%s.value: %g is not a whole number", where, d);
-	if (d >= 18446744073709551616.0) /* 2^64 */
-		return fail(c, "%s.value: %g is more than 64 bits", where, d);
 	if (d < SAFE_INT_LIMIT) {
 		v = (uint64_t)d;
 	} else if (cJSON_IsString(vs) && string_uint64(vs->valuestring, &v)) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* report_read.c - drivecheck's own --json (docs/json.md) back into reports, with cJSON. */
 #include <errno.h>
-#include <math.h>
+#include <float.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -10,6 +10,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/json_get.h"
 #include "names.h"
 #include "render/render.h"
 #include "report/report_read.h"
@@ -23,44 +24,16 @@
  * are not looked at, so a later MINOR (which only adds keys) still reads.
  */
 
-enum { T_NULL = 1, T_BOOL = 2, T_NUM = 4, T_STR = 8, T_ARR = 16, T_OBJ = 32 };
+enum { T_NULL = 1, T_ARR = 16, T_OBJ = 32 };
+
+/* A string longer than this is not drivecheck's (its longest, an error, is 255). */
+#define REPORT_MAX_STRING 1024
 
 struct rd {
 	char *err;
 	size_t errlen;
 	bool bad;
 };
-
-static unsigned type_of(const cJSON *j)
-{
-	if (cJSON_IsNull(j))
-		return T_NULL;
-	if (cJSON_IsBool(j))
-		return T_BOOL;
-	if (cJSON_IsNumber(j))
-		return T_NUM;
-	if (cJSON_IsString(j))
-		return T_STR;
-	if (cJSON_IsArray(j))
-		return T_ARR;
-	return T_OBJ;
-}
-
-static const char *type_word(unsigned t)
-{
-	switch (t) {
-	case T_NULL: return "null";
-	case T_BOOL: return "a bool";
-	case T_NUM: return "a number";
-	case T_STR: return "a string";
-	case T_ARR: return "an array";
-	case T_STR | T_NULL: return "a string or null";
-	case T_NUM | T_NULL: return "a number or null";
-	case T_BOOL | T_NULL: return "a bool or null";
-	case T_OBJ | T_NULL: return "an object or null";
-	}
-	return "an object";
-}
 
 static void __attribute__((format(printf, 2, 3))) bad(struct rd *c, const char *fmt, ...)
 {
@@ -74,25 +47,34 @@ static void __attribute__((format(printf, 2, 3))) bad(struct rd *c, const char *
 	va_end(ap);
 }
 
-/* o[key] when it is of a wanted type; NULL when absent (an error if required) or wrong. */
+/* Whether a getter read a value; a bad one (or a required one absent) rejects the file. */
+static bool took(struct rd *c, const char *at, const char *key, enum dc_json_status st,
+		 const char *why, bool required)
+{
+	if (c->bad)
+		return false;
+	if (st == DC_JSON_BAD)
+		bad(c, "%s%s%s: %s", at, at[0] ? "." : "", key, why);
+	else if (st == DC_JSON_ABSENT && required)
+		bad(c, "%s%s%s: missing", at, at[0] ? "." : "", key);
+	return st == DC_JSON_OK || st == DC_JSON_INEXACT;
+}
+
+/* o[key] when it is an object or an array as want says (T_NULL: or null); NULL when absent
+ * (an error if required), null or wrong. */
 static const cJSON *member(struct rd *c, const cJSON *o, const char *at, const char *key,
 			   unsigned want, bool required)
 {
-	const cJSON *j = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
+	const cJSON *j = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL, *out = NULL;
+	unsigned how = want & T_NULL ? DC_JSON_NULL_OK : 0;
+	char why[96];
 
 	if (c->bad || !o)
 		return NULL;
-	if (!j) {
-		if (required)
-			bad(c, "%s%s%s: missing", at, at[0] ? "." : "", key);
+	if (!took(c, at, key, want & T_ARR ? dc_json_get_array(j, how, &out, why, sizeof(why))
+		  : dc_json_get_object(j, how, &out, why, sizeof(why)), why, required))
 		return NULL;
-	}
-	if (!(type_of(j) & want)) {
-		bad(c, "%s%s%s: want %s, not %s", at, at[0] ? "." : "", key, type_word(want),
-		    type_word(type_of(j)));
-		return NULL;
-	}
-	return type_of(j) == T_NULL ? NULL : j;
+	return out;
 }
 
 /* A string as the renderers print it: printable ASCII, the rest '?' (a file can be edited). */
@@ -105,45 +87,53 @@ static void copy_clean(char *dst, size_t len, const char *src)
 	dst[i] = '\0';
 }
 
-/* A string or null key into dst ("" for null or absent). */
+/* A string or null key into dst ("" for null or absent), cut to dst as the table shows it. */
 static void str_key(struct rd *c, const cJSON *o, const char *at, const char *key, char *dst,
 		    size_t len, bool required)
 {
-	const cJSON *j = member(c, o, at, key, required ? T_STR : T_STR | T_NULL, required);
+	const cJSON *j = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
+	const char *s = "";
+	char why[96];
 
-	copy_clean(dst, len, j ? j->valuestring : "");
+	if (o)
+		took(c, at, key, dc_json_get_string(j, REPORT_MAX_STRING, required ? 0 :
+			DC_JSON_NULL_OK, &s, why, sizeof(why)), why, required);
+	copy_clean(dst, len, s);
 }
 
-/* A number or null key; false when null or absent. */
+/* A number of at least 0, or null; false when null or absent. */
 static bool num_key(struct rd *c, const cJSON *o, const char *at, const char *key, double *out)
 {
-	const cJSON *j = member(c, o, at, key, T_NUM | T_NULL, false);
+	char why[96];
 
-	if (!j)
-		return false;
-	if (!isfinite(j->valuedouble) || j->valuedouble < 0) {
-		bad(c, "%s.%s: want a number of at least 0, not %g", at, key, j->valuedouble);
-		return false;
-	}
-	*out = j->valuedouble;
-	return true;
+	return o && took(c, at, key, dc_json_get_double(cJSON_GetObjectItemCaseSensitive(o, key),
+			 0, DBL_MAX, DC_JSON_NULL_OK, out, why, sizeof(why)), why, false);
 }
 
+/* A count, or null. A JSON number past 2^53 is not exact, and drivecheck writes counters
+ * that large as numbers (bytes written): it is taken as printed, past 2^64 as UINT64_MAX. */
 static bool u64_key(struct rd *c, const cJSON *o, const char *at, const char *key, uint64_t *out)
 {
-	double v;
+	unsigned __int128 v;
+	char why[96];
 
-	if (!num_key(c, o, at, key, &v))
+	if (!o || !took(c, at, key, dc_json_get_count(cJSON_GetObjectItemCaseSensitive(o, key),
+			(unsigned __int128)1 << 64, DC_JSON_NULL_OK | DC_JSON_INEXACT_OK, &v, why,
+			sizeof(why)), why, false))
 		return false;
-	*out = v >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)v;
+	*out = v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;
 	return true;
 }
 
 static enum dc_tri tri_key(struct rd *c, const cJSON *o, const char *at, const char *key)
 {
-	const cJSON *j = member(c, o, at, key, T_BOOL | T_NULL, false);
+	bool v = false;
+	char why[96];
 
-	return !j ? DC_TRI_UNKNOWN : cJSON_IsTrue(j) ? DC_TRI_YES : DC_TRI_NO;
+	if (!o || !took(c, at, key, dc_json_get_bool(cJSON_GetObjectItemCaseSensitive(o, key),
+			DC_JSON_NULL_OK, &v, why, sizeof(why)), why, false))
+		return DC_TRI_UNKNOWN;
+	return v ? DC_TRI_YES : DC_TRI_NO;
 }
 
 static void read_write_cache(struct rd *c, const cJSON *dev, const char *at, struct dc_report *r)
@@ -172,7 +162,7 @@ static void read_evidence(struct rd *c, const cJSON *dev, const char *at, struct
 
 		snprintf(sub, sizeof(sub), "%s.plp_evidence[%u]", at, k++);
 		if (!cJSON_IsObject(e)) {
-			bad(c, "%s: want an object, not %s", sub, type_word(type_of(e)));
+			bad(c, "%s: want an object, not %s", sub, dc_json_type_name(e));
 			return;
 		}
 		if (d->nevidence == DC_MAX_EVIDENCE)
@@ -250,18 +240,16 @@ static void read_probe(struct rd *c, const cJSON *dev, const char *at, struct dc
 	p->sync.count = 1; /* it ran; the count is not needed */
 }
 
-/* A whole number key in [0, max]; false when null or absent (num_key checks the sign). */
+/* A whole number key in [0, max]; false when null or absent. */
 static bool small_key(struct rd *c, const cJSON *o, const char *at, const char *key,
 		      unsigned max, unsigned *out)
 {
-	double v;
+	uint64_t v;
+	char why[96];
 
-	if (!num_key(c, o, at, key, &v))
+	if (!o || !took(c, at, key, dc_json_get_u64(cJSON_GetObjectItemCaseSensitive(o, key), max,
+			DC_JSON_NULL_OK, &v, why, sizeof(why)), why, false))
 		return false;
-	if (v > max || v != (double)(unsigned)v) {
-		bad(c, "%s.%s: want a whole number up to %u, not %g", at, key, max, v);
-		return false;
-	}
 	*out = (unsigned)v;
 	return true;
 }
@@ -291,7 +279,7 @@ static void read_health(struct rd *c, const cJSON *dev, const char *at, struct d
 
 		snprintf(at2, sizeof(at2), "%s.problems[%u]", sub, k++);
 		if (!cJSON_IsObject(e)) {
-			bad(c, "%s: want an object, not %s", at2, type_word(type_of(e)));
+			bad(c, "%s: want an object, not %s", at2, dc_json_type_name(e));
 			return;
 		}
 		if (h->nproblems == DC_MAX_HEALTH_PROBLEMS)
@@ -351,7 +339,7 @@ static void read_advisories(struct rd *c, const cJSON *dev, const char *at, stru
 
 		snprintf(sub, sizeof(sub), "%s.advisories[%u]", at, k++);
 		if (!cJSON_IsObject(e)) {
-			bad(c, "%s: want an object, not %s", sub, type_word(type_of(e)));
+			bad(c, "%s: want an object, not %s", sub, dc_json_type_name(e));
 			return;
 		}
 		r->advisories_total++;
@@ -368,11 +356,15 @@ static void read_advisories(struct rd *c, const cJSON *dev, const char *at, stru
 			h->hours = v > 1e15 ? (long long)1e15 : (long long)v;
 		/* hours left may be negative (past the failure point): read it as a number */
 		{
-			const cJSON *j = member(c, e, sub, "hours_left", T_NUM | T_NULL, false);
+			const cJSON *j = cJSON_GetObjectItemCaseSensitive(e, "hours_left");
+			long long left;
+			char why[96];
 
-			if (j && isfinite(j->valuedouble) && fabs(j->valuedouble) < 1e15) {
+			if (took(c, sub, "hours_left", dc_json_get_int(j, -1000000000000000LL,
+				 1000000000000000LL, DC_JSON_NULL_OK, &left, why, sizeof(why)), why,
+				 false)) {
 				h->hours_left_known = true;
-				h->hours_left = (long long)j->valuedouble;
+				h->hours_left = left;
 			}
 		}
 		if (c->bad)
@@ -460,7 +452,7 @@ static void read_device(struct rd *c, const cJSON *dev, const char *at, unsigned
 
 	cJSON_ArrayForEach(e, errors) {
 		if (!cJSON_IsString(e)) {
-			bad(c, "%s.errors[%u]: want a string, not %s", at, k, type_word(type_of(e)));
+			bad(c, "%s.errors[%u]: want a string, not %s", at, k, dc_json_type_name(e));
 			return;
 		}
 		if (k++ < DC_MAX_ERRORS)
@@ -484,7 +476,9 @@ static void read_device(struct rd *c, const cJSON *dev, const char *at, unsigned
 static void read_head(struct rd *c, const cJSON *root, struct dc_fleet_file *meta)
 {
 	const cJSON *dcv = cJSON_GetObjectItemCaseSensitive(root, "drivecheck_version");
-	const cJSON *ver, *major, *minor;
+	const cJSON *ver;
+	uint64_t major, minor;
+	char why[96];
 
 	if (!cJSON_IsString(dcv)) {
 		bad(c, "not drivecheck's JSON (no drivecheck_version)%s",
@@ -495,17 +489,14 @@ static void read_head(struct rd *c, const cJSON *root, struct dc_fleet_file *met
 	ver = member(c, root, "", "json_format_version", T_ARR, true);
 	if (c->bad)
 		return;
-	major = cJSON_GetArrayItem(ver, 0);
-	minor = cJSON_GetArrayItem(ver, 1);
-	if (cJSON_GetArraySize(ver) != 2 || !cJSON_IsNumber(major) || !cJSON_IsNumber(minor) ||
-	    major->valuedouble < 0 || minor->valuedouble < 0 || major->valuedouble > 1000 ||
-	    minor->valuedouble > 1000 || major->valuedouble != (unsigned)major->valuedouble ||
-	    minor->valuedouble != (unsigned)minor->valuedouble) {
+	if (cJSON_GetArraySize(ver) != 2 ||
+	    dc_json_get_u64(cJSON_GetArrayItem(ver, 0), 1000, 0, &major, why, sizeof(why)) ||
+	    dc_json_get_u64(cJSON_GetArrayItem(ver, 1), 1000, 0, &minor, why, sizeof(why))) {
 		bad(c, "json_format_version: want [MAJOR, MINOR]");
 		return;
 	}
-	meta->major = (unsigned)major->valuedouble;
-	meta->minor = (unsigned)minor->valuedouble;
+	meta->major = (unsigned)major;
+	meta->minor = (unsigned)minor;
 	if (meta->major != DC_JSON_FORMAT_MAJOR) {
 		bad(c, "json_format_version [%u, %u]: this drivecheck reads format %u (it writes "
 		    "%u.%u)", meta->major, meta->minor, DC_JSON_FORMAT_MAJOR, DC_JSON_FORMAT_MAJOR,
@@ -575,7 +566,7 @@ int dc_report_read(const char *text, size_t len, unsigned file, struct dc_fleet_
 		goto out;
 	}
 	if (!cJSON_IsArray(devices)) {
-		bad(&c, "devices: want an array, not %s", type_word(type_of(devices)));
+		bad(&c, "devices: want an array, not %s", dc_json_type_name(devices));
 		goto out;
 	}
 	n = (unsigned)cJSON_GetArraySize(devices);
@@ -590,7 +581,7 @@ int dc_report_read(const char *text, size_t len, unsigned file, struct dc_fleet_
 		snprintf(at, sizeof(at), "devices[%u]", k);
 		memset(r, 0, sizeof(*r));
 		if (!cJSON_IsObject(dev)) {
-			bad(&c, "%s: want an object, not %s", at, type_word(type_of(dev)));
+			bad(&c, "%s: want an object, not %s", at, dc_json_type_name(dev));
 			goto out;
 		}
 		read_device(&c, dev, at, meta->minor, r);

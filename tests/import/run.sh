@@ -187,7 +187,7 @@ check "a symbolic link in a folder stays an error (exit 3)" "[ $rc -eq 3 ] && gr
 rm "$T/inv/readme-link"
 printf '{"json_format_version": [1, 0], "smartctl": {"version": [7, 3]}, "device": {"protocol": "ATA"}, "model_name": 5}\n' >"$T/inv/ill-typed.json"
 $DC import --json "$T/inv" >/dev/null 2>"$T/e"; rc=$?
-check "an ill-typed smartctl -j in a folder stays an error (exit 3)" "[ $rc -eq 3 ] && grep -q 'ill-typed.json: model_name: a number where a string belongs' $T/e"
+check "an ill-typed smartctl -j in a folder stays an error (exit 3)" "[ $rc -eq 3 ] && grep -q 'ill-typed.json: model_name: want a string, not a number' $T/e"
 rm "$T/inv/ill-typed.json"
 head -c 30 data/e2e/ref/DCE2E-NVME-WB-FAST/id-ctrl.json >"$T/inv/cut-id-ctrl.json"
 $DC import --json "$T/inv" >/dev/null 2>"$T/e"; rc=$?

@@ -367,9 +367,27 @@ static void test_hostile(void)
 		cJSON_ReplaceItemInObjectCaseSensitive(w, "total_ios", cJSON_CreateNumber(1e300));
 		expect_refused(root, "not a count");
 		cJSON_ReplaceItemInObjectCaseSensitive(w, "total_ios", cJSON_CreateString("many"));
-		expect_refused(root, "no writes");
+		expect_refused(root, "write.total_ios: \"many\" is not a number");
 		cJSON_ReplaceItemInObjectCaseSensitive(w, "total_ios", cJSON_CreateNumber(1000));
 		cJSON_DeleteItemFromObjectCaseSensitive(w, "io_bytes");
+		/* a figure no run prints is the reason, never skipped or read as 0 */
+		{
+			cJSON *pc = cJSON_GetObjectItemCaseSensitive(clat, "percentile");
+			cJSON *keep = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(pc, "50.000000"), 1);
+
+			cJSON_ReplaceItemInObjectCaseSensitive(pc, "50.000000", cJSON_CreateNumber(-5000));
+			expect_refused(root, "write.clat_ns.percentile.50.000000: -5000 is negative");
+			cJSON_ReplaceItemInObjectCaseSensitive(pc, "50.000000", keep);
+			cJSON_AddNumberToObject(pc, "median", 1000);
+			expect_refused(root, "\"median\" is not a percentile");
+			cJSON_DeleteItemFromObjectCaseSensitive(pc, "median");
+			cJSON_ReplaceItemInObjectCaseSensitive(clat, "mean", cJSON_CreateNumber(-5));
+			expect_refused(root, "write.clat_ns.mean: -5 is negative");
+			cJSON_ReplaceItemInObjectCaseSensitive(clat, "mean", cJSON_CreateNumber(5000));
+			cJSON_ReplaceItemInObjectCaseSensitive(w, "iops", cJSON_CreateTrue());
+			expect_refused(root, "write.iops: want a number, not a bool");
+			cJSON_ReplaceItemInObjectCaseSensitive(w, "iops", cJSON_CreateNumber(200));
+		}
 		cJSON_ReplaceItemInObjectCaseSensitive(cJSON_GetObjectItemCaseSensitive(clat, "percentile"),
 						       "99.900000", cJSON_CreateNumber(1e300));
 		expect_refused(root, "beyond an hour");

@@ -707,9 +707,9 @@ static void test_hostile(void)
 	with_key(ctrl, "psds", cJSON_CreateObject(), "psds");
 	with_key(ctrl, "fguid", cJSON_CreateString("zz"), "fguid");
 	with_key(ctrl, "mn", cJSON_CreateString("                "), "blank");
-	with_key(ctrl, "sn", cJSON_CreateString("012345678901234567890123456789"), "longer");
+	with_key(ctrl, "sn", cJSON_CreateString("012345678901234567890123456789"), "30 characters, more than 20");
 	/* huge and negative numbers */
-	with_key(ctrl, "vid", cJSON_CreateNumber(70000), "16 bits");
+	with_key(ctrl, "vid", cJSON_CreateNumber(70000), "70000 is out of range (0 to 65535)");
 	with_key(ctrl, "nn", cJSON_CreateNumber(1e300), "nn");
 	with_key(ctrl, "oacs", cJSON_CreateNumber(-1), "oacs");
 	with_key(ctrl, "vwc", cJSON_CreateNumber(1.5), "vwc");

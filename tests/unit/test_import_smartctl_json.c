@@ -515,7 +515,7 @@ static void test_hostile(void)
 	if (table) {
 		static const struct { const char *field, *sub, *json, *why; } bad[] = {
 			{ "raw", "value", "\"abc\"", "raw.value" },
-			{ "raw", "value", "18446744073709551616", "more than 64 bits" },
+			{ "raw", "value", "18446744073709551616", "out of range (0 to 18446744073709551615)" },
 			{ "raw", "value", "-1", "negative" },
 			{ "raw", "value", "1.5", "whole number" },
 			{ "raw", NULL, "[1]", "raw" },

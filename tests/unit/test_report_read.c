@@ -184,9 +184,15 @@ static void bad_documents(void)
 		"\"write_cache\": {\"present\": \"yes\"}") "]}",
 		"devices[0].write_cache.present: want a bool or null, not a string");
 	refused(HEAD("[1, 1]") "\"devices\": [" DEV("\"verdicts\": {" VERDICTS4 "}, "
-		"\"capacity_bytes\": -5") "]}", "capacity_bytes: want a number of at least 0");
+		"\"capacity_bytes\": -5") "]}", "capacity_bytes: -5 is negative");
 	refused(HEAD("[1, 1]") "\"devices\": [" DEV("\"verdicts\": {" VERDICTS4 "}, "
 		"\"plp_evidence\": [\"x\"]") "]}", "devices[0].plp_evidence[0]: want an object");
+	/* counts are whole numbers; figures that no drivecheck writes are not cut to size */
+	refused(HEAD("[1, 1]") "\"devices\": [" DEV("\"verdicts\": {" VERDICTS4 "}, "
+		"\"wear\": {\"percent_used\": 1.5}") "]}", "wear.percent_used: 1.5 is not a whole number");
+	refused(HEAD("[1, 4]") "\"devices\": [" DEV("\"verdicts\": {" VERDICTS4 ", \"etcd\": "
+		"{\"status\": \"pass\"}}, \"advisories\": [{\"id\": \"A\", \"effect\": \"hang\", "
+		"\"hours_left\": 1e300}]") "]}", "advisories[0].hours_left: 1e+300 is out of range");
 	refused(HEAD("[1, 1]") "\"devices\": [" DEV("\"verdicts\": []") "]}",
 		"devices[0].verdicts: want an object, not an array");
 	refused(HEAD("[1, 1]") "\"devices\": [{\"path\": \"/dev/sda\", \"errors\": [1]}]}",

@@ -11,6 +11,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/json_get.h"
 #include "device/probe/cache_state.h"
 #include "files.h"
 #include "device/transport.h"
@@ -116,11 +117,16 @@ int dc_cache_record_remove(const char *dir, const struct dc_drive *drive)
 	return 0;
 }
 
+/* A string of the record (core/json_get.h); "" when absent or not one. */
 static const char *get_str(const cJSON *o, const char *key)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	const char *s = "";
+	char why[96];
 
-	return cJSON_IsString(v) && v->valuestring ? v->valuestring : "";
+	if (dc_json_get_string(cJSON_GetObjectItemCaseSensitive(o, key), RECORD_MAX_BYTES, 0, &s,
+			       why, sizeof(why)) != DC_JSON_OK)
+		s = "";
+	return s;
 }
 
 /* Whether pid is a drivecheck still running in this boot. */
@@ -180,10 +186,13 @@ int dc_cache_record_find(const char *dir, const struct dc_drive *drive, struct d
 	}
 	snprintf(left->since, sizeof(left->since), "%s", get_str(o, "turned_off_at"));
 	{
-		const cJSON *pid = cJSON_GetObjectItemCaseSensitive(o, "pid");
+		uint64_t pid = 0;
+		char why[96];
 
-		left->pid = cJSON_IsNumber(pid) && pid->valuedouble > 0 &&
-			    pid->valuedouble < INT_MAX ? (long)pid->valuedouble : 0;
+		/* a record that names no process is still a cache that may be off */
+		if (dc_json_get_u64(cJSON_GetObjectItemCaseSensitive(o, "pid"), INT_MAX - 1, 0, &pid,
+				    why, sizeof(why)) == DC_JSON_OK)
+			left->pid = (long)pid;
 	}
 	*running = still_running(left->pid, get_str(o, "boot_id"));
 	cJSON_Delete(o);

@@ -2,7 +2,6 @@
 /* import_nvme_cli.c - nvme-cli's id-ctrl, id-ns, smart-log, get-feature 6 and list to pages. */
 #include <endian.h>
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -13,6 +12,7 @@
 #include <cjson/cJSON.h>
 #include <nvme/types.h>
 
+#include "core/json_get.h"
 #include "import/import.h"
 #include "import/nvme-cli/import_nvme_cli.h"
 #include "import/page_build.h"
@@ -57,48 +57,25 @@ void nc_fail(struct ctx *c, const char *fmt, ...)
 }
 
 
-/* A non-negative integer from a JSON number or a decimal (or 0x) string. 0, or -EINVAL
- * with the reason set. bits: the field's width. */
+/* A non-negative integer from a JSON number or a decimal (or 0x) string
+ * (core/json_get.h). 0, or -EINVAL with the reason set. bits: the field's width. */
 int nc_uint(struct ctx *c, const cJSON *it, const char *key, unsigned bits, u128 *out)
 {
-	u128 v = 0, max = bits >= 128 ? ~(u128)0 : ((u128)1 << bits) - 1;
+	u128 max = bits >= 128 ? ~(u128)0 : ((u128)1 << bits) - 1;
+	/* 0.x and 1.x print 128-bit counters as numbers: past 2^53 only approximately */
+	unsigned how = DC_JSON_DIGITS | DC_JSON_HEX | (bits > 64 ? DC_JSON_INEXACT_OK : 0);
+	enum dc_json_status st;
+	char why[128];
 
-	if (cJSON_IsNumber(it)) {
-		double d = it->valuedouble;
-
-		if (!isfinite(d) || d < 0 || d != floor(d)) {
-			nc_fail(c, "\"%s\" is %g: not a count", key, d);
-			return -EINVAL;
-		}
-		if (d >= 3.4028236692093846e38) { /* 2^128 */
-			nc_fail(c, "\"%s\" is %g: more than 128 bits", key, d);
-			return -EINVAL;
-		}
-		if (d > MAX_U53) {
-			if (bits <= 64) {
-				nc_fail(c, "\"%s\" is %.0f: beyond what a JSON number holds exactly", key, d);
-				return -EINVAL;
-			}
-			c->approx = true;
-		}
-		v = (u128)d;
-	} else if (cJSON_IsString(it) && it->valuestring) {
-		int rc = dc_whole_number(it->valuestring, true, &v);
-
-		if (rc) {
-			nc_fail(c, "\"%s\" is \"%.40s\": %s", key, it->valuestring,
-				rc == -ERANGE ? "more than 128 bits" : "not a number");
-			return -EINVAL;
-		}
-	} else {
-		nc_fail(c, "\"%s\" is not a number", key);
+	st = dc_json_get_count(it, max, how, out, why, sizeof(why));
+	if (st == DC_JSON_INEXACT)
+		c->approx = true;
+	else if (st == DC_JSON_ABSENT)
+		snprintf(why, sizeof(why), "missing");
+	if (st != DC_JSON_OK && st != DC_JSON_INEXACT) {
+		nc_fail(c, "\"%s\": %s", key, why);
 		return -EINVAL;
 	}
-	if (v > max) {
-		nc_fail(c, "\"%s\" does not fit in %u bits", key, bits);
-		return -EINVAL;
-	}
-	*out = v;
 	return 0;
 }
 
@@ -137,20 +114,16 @@ static int set_fields(struct ctx *c, const cJSON *o, uint8_t *base, const struct
 int nc_string(struct ctx *c, const cJSON *o, const char *key, size_t max,
 		      const char **out)
 {
-	const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
+	char why[128];
+	enum dc_json_status st = dc_json_get_string(cJSON_GetObjectItemCaseSensitive(o, key), max,
+						    0, out, why, sizeof(why));
 
-	*out = NULL;
-	if (!it)
-		return 0;
-	if (!cJSON_IsString(it) || !it->valuestring) {
-		nc_fail(c, "\"%s\" is not a string", key);
+	if (st == DC_JSON_BAD) {
+		nc_fail(c, "\"%s\": %s", key, why);
 		return -EINVAL;
 	}
-	if (strlen(it->valuestring) > max) {
-		nc_fail(c, "\"%s\" is longer than the %zu bytes of its field", key, max);
-		return -EINVAL;
-	}
-	*out = it->valuestring;
+	if (st != DC_JSON_OK)
+		*out = NULL;
 	return 0;
 }
 

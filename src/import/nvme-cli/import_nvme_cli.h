@@ -14,8 +14,6 @@
 
 typedef unsigned __int128 u128;
 
-#define MAX_U53 9007199254740992.0 /* 2^53: the largest integer a JSON double holds exactly */
-
 struct ctx {
 	char *err;
 	size_t errlen;
