@@ -14,6 +14,7 @@
 
 #include "core/json_get.h"
 #include "import/import.h"
+#include "import/text_scan.h"
 #include "raw.h"
 
 /*
@@ -181,18 +182,16 @@ static bool is_zero(const char *v)
 /* A block size in bytes: "4k", "4K", "4KiB", "4096"; the write's of "r,w[,t]". 0 if not one. */
 static unsigned long long block_size(const char *v)
 {
-	const char *comma = strchr(v, ',');
-	char *end;
-	unsigned long long n;
+	const char *comma = strchr(v, ','), *end;
+	uint64_t n;
 
 	if (comma) {
 		v = comma + 1;
 		if (!*v)
 			return 0;
 	}
-	errno = 0;
-	n = strtoull(v, &end, 10);
-	if (errno || end == v)
+	end = v;
+	if (dc_text_u64(&end, 10, 0, UINT64_MAX, &n))
 		return 0;
 	if (*end == 'k' || *end == 'K') {
 		n *= 1024;

@@ -10,6 +10,7 @@
 #include "import/import.h"
 #include "import/import_health.h"
 #include "import/page_build.h"
+#include "import/text_scan.h"
 #include "raw.h"
 
 #define LINE_MAX_LEN 512
@@ -105,14 +106,11 @@ static bool grouped_number(const char *s, uint64_t *out)
 
 static bool hex_or_grouped(const char *s, uint64_t *out)
 {
-	char *end;
-
 	while (*s == ' ')
 		s++;
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		errno = 0;
-		*out = strtoull(s + 2, &end, 16);
-		return !errno && end != s + 2;
+		s += 2;
+		return dc_text_u64(&s, 16, 0, UINT64_MAX, out) == 0;
 	}
 	return grouped_number(s, out);
 }
@@ -137,7 +135,7 @@ bool dc_import_smartctl_raw(const char *s, uint8_t raw[6], uint8_t *raw7)
 	memset(raw, 0, 6);
 	*raw7 = 0;
 	/* tempminmax: "34 (Min/Max 20/45)", read back as "00 00 HH LL 00 TT" (signed bytes) */
-	if (sscanf(s, "%lld (Min/Max %lld/%lld)%n", &t, &lo, &hi, &n) == 3 && !s[n] &&
+	if (dc_text_scan(s, "%lld (Min/Max %lld/%lld)%n", &t, &lo, &hi, &n) == 3 && !s[n] &&
 	    t >= -128 && t < 256 && lo >= -128 && lo < 256 && hi >= -128 && hi < 256) {
 		raw[0] = (uint8_t)t;
 		raw[2] = (uint8_t)lo;
@@ -145,7 +143,7 @@ bool dc_import_smartctl_raw(const char *s, uint8_t raw[6], uint8_t *raw7)
 		return true;
 	}
 	/* tempminmax of a layout smartctl could not tell: "30 (r5 r4 r3 r2 r1)" */
-	if (sscanf(s, "%lld (%llu %llu %llu %llu %llu)%n", &t, &a, &b, &c, &d, &e, &n) == 6 &&
+	if (dc_text_scan(s, "%lld (%llu %llu %llu %llu %llu)%n", &t, &a, &b, &c, &d, &e, &n) == 6 &&
 	    !s[n] && t >= -128 && t < 256 && (a | b | c | d | e) < 256) {
 		raw[0] = (uint8_t)t;
 		raw[5] = (uint8_t)a;
@@ -156,7 +154,7 @@ bool dc_import_smartctl_raw(const char *s, uint8_t raw[6], uint8_t *raw7)
 		return true;
 	}
 	/* msec24hour32: "1234h+05m+06.789s": hours in the low 32 bits, milliseconds above */
-	if (sscanf(s, "%lluh+%llum+%llu.%llus%n", &a, &b, &c, &d, &n) == 4 && !s[n] &&
+	if (dc_text_scan(s, "%lluh+%llum+%llu.%llus%n", &a, &b, &c, &d, &n) == 4 && !s[n] &&
 	    a <= 0xFFFFFFFFull && b < 60 && c < 60 && d < 1000) {
 		uint64_t ms = (b * 60 + c) * 1000 + d; /* under 3,600,000: 22 bits */
 
@@ -165,19 +163,19 @@ bool dc_import_smartctl_raw(const char *s, uint8_t raw[6], uint8_t *raw7)
 		return true;
 	}
 	/* sec2hour: "1234h+05m+06s", a count of seconds */
-	if (sscanf(s, "%lluh+%llum+%llus%n", &a, &b, &c, &n) == 3 && !s[n] && b < 60 && c < 60 &&
+	if (dc_text_scan(s, "%lluh+%llum+%llus%n", &a, &b, &c, &n) == 3 && !s[n] && b < 60 && c < 60 &&
 	    a < (1ull << 48) / 3600) {
 		put_le48(raw, a * 3600 + b * 60 + c);
 		return true;
 	}
 	/* min2hour: "1234h+05m", minutes in words 0-1, " (w2)" when word 2 is set. (A
 	 * half-minute counter prints the same; smartctl's text does not tell them apart.) */
-	if (sscanf(s, "%lluh+%llum%n", &a, &b, &n) == 2 && b < 60 && a < (1ull << 32) / 60) {
+	if (dc_text_scan(s, "%lluh+%llum%n", &a, &b, &n) == 2 && b < 60 && a < (1ull << 32) / 60) {
 		uint64_t v = a * 60 + b;
 		int m = 0;
 
 		if (s[n]) {
-			if (sscanf(s + n, " (%llu)%n", &c, &m) != 1 || s[n + m] || c > 0xFFFF)
+			if (dc_text_scan(s + n, " (%llu)%n", &c, &m) != 1 || s[n + m] || c > 0xFFFF)
 				return false;
 			v |= (uint64_t)c << 32;
 		}
@@ -185,25 +183,25 @@ bool dc_import_smartctl_raw(const char *s, uint8_t raw[6], uint8_t *raw7)
 		return true;
 	}
 	/* raw24(raw8): "123 (4 5 6)" = bytes 0-2, then bytes 5, 4, 3 */
-	if (sscanf(s, "%llu (%llu %llu %llu)%n", &a, &b, &c, &d, &n) == 4 && !s[n] &&
+	if (dc_text_scan(s, "%llu (%llu %llu %llu)%n", &a, &b, &c, &d, &n) == 4 && !s[n] &&
 	    a < (1u << 24) && (b | c | d) < 256) {
 		put_le48(raw, a | (d << 24) | (c << 32) | (b << 40));
 		return true;
 	}
 	/* raw16(raw16): "123 (4 5)" = word0 (word2 word1) */
-	if (sscanf(s, "%llu (%llu %llu)%n", &a, &b, &c, &n) == 3 && !s[n] &&
+	if (dc_text_scan(s, "%llu (%llu %llu)%n", &a, &b, &c, &n) == 3 && !s[n] &&
 	    a < 65536 && b < 65536 && c < 65536) {
 		put_le48(raw, a | (c << 16) | (b << 32));
 		return true;
 	}
 	/* raw16(avg16): "123 (Average 45)" */
-	if (sscanf(s, "%llu (Average %llu)%n", &a, &b, &n) == 2 && !s[n] && a < 65536 && b < 65536) {
+	if (dc_text_scan(s, "%llu (Average %llu)%n", &a, &b, &n) == 2 && !s[n] && a < 65536 && b < 65536) {
 		put_le48(raw, a | (b << 16));
 		return true;
 	}
 	/* raw24/raw32 ("a/b", b past 24 bits) and raw24/raw24: the two print alike below
 	 * 2^24; raw24/raw24 is taken then (and both agree when a is 0). */
-	if (sscanf(s, "%llu/%llu%n", &a, &b, &n) == 2 && !s[n]) {
+	if (dc_text_scan(s, "%llu/%llu%n", &a, &b, &n) == 2 && !s[n]) {
 		if (b < (1u << 24) && a < (1u << 24))
 			put_le48(raw, (a << 24) | b);
 		else if (b <= 0xFFFFFFFFull && a < (1u << 24)) {
@@ -215,7 +213,7 @@ bool dc_import_smartctl_raw(const char *s, uint8_t raw[6], uint8_t *raw7)
 		return true;
 	}
 	/* raw8: "0 0 0 1 2 3" = bytes 5 to 0 */
-	if (sscanf(s, "%llu %llu %llu %llu %llu %llu%n", &a, &b, &c, &d, &e, &t, &n) == 6 && !s[n] &&
+	if (dc_text_scan(s, "%llu %llu %llu %llu %llu %llu%n", &a, &b, &c, &d, &e, &t, &n) == 6 && !s[n] &&
 	    (a | b | c | d | e) < 256 && t >= 0 && t < 256) {
 		raw[5] = (uint8_t)a;
 		raw[4] = (uint8_t)b;
@@ -226,19 +224,19 @@ bool dc_import_smartctl_raw(const char *s, uint8_t raw[6], uint8_t *raw7)
 		return true;
 	}
 	/* raw16: "1 2 3" = word2 word1 word0 */
-	if (sscanf(s, "%llu %llu %llu%n", &a, &b, &c, &n) == 3 && !s[n] &&
+	if (dc_text_scan(s, "%llu %llu %llu%n", &a, &b, &c, &n) == 3 && !s[n] &&
 	    a < 65536 && b < 65536 && c < 65536) {
 		put_le48(raw, c | (b << 16) | (a << 32));
 		return true;
 	}
 	/* hex48, hex56 (the 7th byte too), and hex64 whose top byte is 0 */
-	if (sscanf(s, "0x%llx%n", &a, &n) == 1 && !s[n] && a < (1ull << 56)) {
+	if (dc_text_scan(s, "0x%llx%n", &a, &n) == 1 && !s[n] && a < (1ull << 56)) {
 		put_le48(raw, a);
 		*raw7 = (uint8_t)(a >> 48);
 		return true;
 	}
 	/* raw48: a plain decimal */
-	if (isdigit((unsigned char)s[0]) && sscanf(s, "%llu%n", &a, &n) == 1 && !s[n] &&
+	if (isdigit((unsigned char)s[0]) && dc_text_scan(s, "%llu%n", &a, &n) == 1 && !s[n] &&
 	    a < (1ull << 48)) {
 		put_le48(raw, a);
 		return true;
@@ -253,10 +251,10 @@ static bool attr_flags(const char *s, uint16_t *out)
 	unsigned v = 0;
 
 	if (s[0] == '0' && s[1] == 'x') {
-		char *end;
-		unsigned long x = strtoul(s + 2, &end, 16);
+		uint64_t x;
 
-		if (*end || x > 0xFFFF)
+		s += 2;
+		if (dc_text_u64(&s, 16, 0, 0xFFFF, &x) || *s)
 			return false;
 		*out = (uint16_t)x;
 		return true;
@@ -278,13 +276,9 @@ static bool attr_flags(const char *s, uint16_t *out)
 
 static bool small_number(const char *s, unsigned max, unsigned *out)
 {
-	char *end;
-	unsigned long v;
+	uint64_t v;
 
-	if (!isdigit((unsigned char)s[0]))
-		return false;
-	v = strtoul(s, &end, 10);
-	if (*end || v > max)
+	if (dc_text_u64(&s, 10, 0, max, &v) || *s)
 		return false;
 	*out = (unsigned)v;
 	return true;
@@ -365,10 +359,10 @@ static void sector_sizes(struct report *r, const char *v)
 {
 	unsigned lbs, pbs;
 
-	if (sscanf(v, "%u bytes logical, %u bytes physical", &lbs, &pbs) == 2) {
+	if (dc_text_scan(v, "%u bytes logical, %u bytes physical", &lbs, &pbs) == 2) {
 		r->logical = lbs;
 		r->physical = pbs;
-	} else if (sscanf(v, "%u bytes logical/physical", &lbs) == 1) {
+	} else if (dc_text_scan(v, "%u bytes logical/physical", &lbs) == 1) {
 		r->logical = r->physical = lbs;
 	}
 }
@@ -510,19 +504,19 @@ static void info_line(struct report *r, const char *line)
 		   (v = take(r, line, "Logical block size"))) {
 		unsigned lbs;
 
-		if (sscanf(v, "%u", &lbs) == 1 && lbs >= 512 && lbs <= 65536)
+		if (dc_text_scan(v, "%u", &lbs) == 1 && lbs >= 512 && lbs <= 65536)
 			r->logical = lbs;
 	} else if ((v = take(r, line, "Physical block size"))) {
 		unsigned pbs;
 
-		if (sscanf(v, "%u", &pbs) == 1 && pbs >= 512 && pbs <= 65536)
+		if (dc_text_scan(v, "%u", &pbs) == 1 && pbs >= 512 && pbs <= 65536)
 			r->physical = pbs;
 	} else if ((v = take(r, line, "Rotation Rate"))) {
 		unsigned rpm;
 
 		if (strncmp(v, "Solid State", 11) == 0)
 			r->rotation = 1;
-		else if (sscanf(v, "%u rpm", &rpm) == 1 && rpm >= 0x401 && rpm < 0xFFFF)
+		else if (dc_text_scan(v, "%u rpm", &rpm) == 1 && rpm >= 0x401 && rpm < 0xFFFF)
 			r->rotation = rpm;
 	} else if ((v = take(r, line, "Write cache is"))) {
 		r->wcache_seen = true;
@@ -584,17 +578,16 @@ static void devstat_line(struct report *r, const char *line)
 	unsigned page, off, size, rev;
 	char val[32], flags[8], label[40];
 	const char *at;
-	char *end;
 
-	if (sscanf(line, "0x%2x  =====", &page) == 1 && strstr(line, "=====") && page < 256) {
+	if (dc_text_scan(line, "0x%2x  =====", &page) == 1 && strstr(line, "=====") && page < 256) {
 		at = strstr(line, "(rev ");
-		if (at && sscanf(at, "(rev %u)", &rev) == 1 && rev < 65536)
+		if (at && dc_text_scan(at, "(rev %u)", &rev) == 1 && rev < 65536)
 			dc_import_devstat_page(&r->ah, (uint8_t)page, (uint16_t)rev, false);
 		else /* "(empty)", "(invalid page 0x.. in header)" */
 			dc_import_devstat_page(&r->ah, (uint8_t)page, 0, true);
 		return;
 	}
-	if (sscanf(line, "0x%2x 0x%3x %u %31s %7s", &page, &off, &size, val, flags) != 5 ||
+	if (dc_text_scan(line, "0x%2x 0x%3x %u %31s %7s", &page, &off, &size, val, flags) != 5 ||
 	    page > 255 || off < 8 || off > 504 || off % 8 || size < 1 || size > 7 ||
 	    strlen(flags) < 3 || strspn(flags, "NDC-+") != strlen(flags))
 		return;
@@ -611,10 +604,13 @@ static void devstat_line(struct report *r, const char *line)
 	e.size = (uint8_t)size;
 	e.flags = DC_DEVSTAT_SUPPORTED;
 	if (strcmp(val, "-") != 0) {
-		errno = 0;
-		e.value = strtoll(val, &end, 10);
-		if (errno || *end)
+		long long v;
+		int n = 0;
+
+		/* a signed value: "-5" is one (a temperature), "--5" or "1e3" is not */
+		if (dc_text_scan(val, "%lld%n", &v, &n) != 1 || val[n])
 			return;
+		e.value = v;
 		e.flags |= DC_DEVSTAT_VALID;
 	}
 	if (flags[0] == 'N')
@@ -644,7 +640,7 @@ static void error_counter_row(struct report *r, const char *line)
 		k = 0;
 	else
 		return;
-	if (sscanf(line + (k ? 5 : 6), "%llu %llu %llu %llu %llu %lf %llu", &c[0], &c[1], &c[2],
+	if (dc_text_scan(line + (k ? 5 : 6), "%llu %llu %llu %llu %llu %lf %llu", &c[0], &c[1], &c[2],
 		   &c[3], &c[4], &gb, &unc) != 7 || !once(r, k ? "Error counter log read" :
 							  "Error counter log write", line))
 		return;
@@ -666,7 +662,7 @@ static bool scsi_temp(const char *v, uint8_t *out)
 		*out = 0xFF;
 		return true;
 	}
-	if (sscanf(v, "%u C", &t) != 1 || t > 254)
+	if (dc_text_scan(v, "%u C", &t) != 1 || t > 254)
 		return false;
 	*out = (uint8_t)t;
 	return true;
@@ -696,7 +692,7 @@ static void health_status_line(struct report *r, const char *line)
 		if (strncmp(v, "OK", 2) == 0 && (v[2] == '\0' || v[2] == ' ')) {
 			r->sh.ie_codes = true;
 			r->sh.asc = r->sh.ascq = 0;
-		} else if (codes && sscanf(codes, "[asc=%x, ascq=%x]", &asc, &ascq) == 2 &&
+		} else if (codes && dc_text_scan(codes, "[asc=%x, ascq=%x]", &asc, &ascq) == 2 &&
 			   asc < 256 && ascq < 256) {
 			r->sh.ie_codes = true;
 			r->sh.asc = (uint8_t)asc;
@@ -706,13 +702,13 @@ static void health_status_line(struct report *r, const char *line)
 			trim(r->sh.ie_text);
 		}
 	} else if ((v = take(r, line, "Percentage used endurance indicator"))) {
-		if (sscanf(v, "%u%%", &h) == 1 && h < 256) {
+		if (dc_text_scan(v, "%u%%", &h) == 1 && h < 256) {
 			r->sh.have_used = true;
 			r->sh.percent_used = h;
 		}
 	} else if (strncmp(line, pot, sizeof(pot) - 1) == 0 &&
 		   once(r, "Accumulated power on time", line + sizeof(pot) - 1)) {
-		if (sscanf(line + sizeof(pot) - 1, "%u:%u", &h, &m) == 2 && m < 60 &&
+		if (dc_text_scan(line + sizeof(pot) - 1, "%u:%u", &h, &m) == 2 && m < 60 &&
 		    h < 0xFFFFFFFFu / 60) {
 			r->sh.have_power_on = true;
 			r->sh.power_on_minutes = h * 60 + m;

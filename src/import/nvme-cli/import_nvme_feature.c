@@ -14,6 +14,7 @@
 
 #include "import/import.h"
 #include "import/nvme-cli/import_nvme_cli.h"
+#include "import/text_scan.h"
 #include "raw.h"
 
 enum feat_sel { SEL_NONE, SEL_CURRENT, SEL_DEFAULT, SEL_SAVED, SEL_SUPPORTED };
@@ -35,16 +36,14 @@ static enum feat_sel sel_of(const char *s, size_t n)
  * ("%#08x" prints no prefix for 0). */
 static bool parse_hex32(const char *s, uint32_t *out)
 {
-	char *end;
-	unsigned long long v;
+	uint64_t v;
 
 	while (*s == ' ')
 		s++;
-	if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f') || (*s >= 'A' && *s <= 'F')))
-		return false;
-	errno = 0;
-	v = strtoull(s, &end, 16);
-	if (errno || v > 0xFFFFFFFFull || (*end && *end != ' ' && *end != '\r' && *end != '\n'))
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	if (dc_text_u64(&s, 16, 0, 0xFFFFFFFFu, &v) ||
+	    (*s && *s != ' ' && *s != '\r' && *s != '\n'))
 		return false;
 	*out = (uint32_t)v;
 	return true;
@@ -86,8 +85,7 @@ int nc_import_feature_text(struct ctx *c, const char *text, struct dc_import_par
 	c->what = "get-feature";
 	for (; *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : line + strlen(line)) {
 		const char *s = line, *comma, *value;
-		char *end;
-		unsigned long fid;
+		uint64_t fid;
 		enum feat_sel sel;
 
 		while (*s == ' ' || *s == '\t')
@@ -97,17 +95,20 @@ int nc_import_feature_text(struct ctx *c, const char *text, struct dc_import_par
 		if (strncmp(s, "get-feature:", 12) != 0)
 			continue;
 		s += 12;
-		errno = 0;
-		fid = strtoul(s, &end, 16);
-		if (errno || end == s || *end != ' ') {
+		while (*s == ' ')
+			s++;
+		if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+			s += 2;
+		if (dc_text_u64(&s, 16, 0, UINT32_MAX, &fid) || *s != ' ') {
 			nc_fail(c, "\"get-feature:\" without a feature number");
 			return -EINVAL;
 		}
 		if (fid != 0x06) {
-			nc_fail(c, "feature 0x%02lx, not 0x06 (volatile write cache)", fid);
+			nc_fail(c, "feature 0x%02llx, not 0x06 (volatile write cache)",
+				(unsigned long long)fid);
 			return -EINVAL;
 		}
-		comma = strstr(end, "), ");
+		comma = strstr(s, "), ");
 		value = comma ? strstr(comma, " value:") : NULL;
 		if (!comma || !value || !strchr(value, ':') ||
 		    (sel = sel_of(comma + 3, (size_t)(value - comma - 3))) == SEL_NONE) {
@@ -158,14 +159,16 @@ static void feature_json_obj(const cJSON *o, bool *have, uint32_t *val, int *wce
 	}
 }
 
-static bool is_feature_key(const char *k, unsigned long *fid)
+static bool is_feature_key(const char *k, uint64_t *fid)
 {
-	char *end;
-
 	if (!k || strncasecmp(k, "feature: ", 9) != 0)
 		return false;
-	*fid = strtoul(k + 9, &end, 16);
-	return end != k + 9 && *end == '\0';
+	k += 9;
+	while (*k == ' ')
+		k++;
+	if (k[0] == '0' && (k[1] == 'x' || k[1] == 'X'))
+		k += 2;
+	return dc_text_u64(&k, 16, 0, UINT32_MAX, fid) == 0 && *k == '\0';
 }
 
 static bool feature_json_named(const cJSON *o)
@@ -186,12 +189,13 @@ int nc_import_feature_json(struct ctx *c, const cJSON *root, struct dc_import_pa
 
 	c->what = "get-feature";
 	cJSON_ArrayForEach(it, root) {
-		unsigned long fid;
+		uint64_t fid;
 
 		if (!is_feature_key(it->string, &fid))
 			continue;
 		if (fid != 0x06) {
-			nc_fail(c, "feature 0x%02lx, not 0x06 (volatile write cache)", fid);
+			nc_fail(c, "feature 0x%02llx, not 0x06 (volatile write cache)",
+				(unsigned long long)fid);
 			return -EINVAL;
 		}
 		found = true;
