@@ -179,21 +179,32 @@ static bool is_zero(const char *v)
 	return !v || strcmp(v, "0") == 0 || strcasecmp(v, "false") == 0 || strcasecmp(v, "off") == 0;
 }
 
-/* A block size in bytes: "4k", "4K", "4KiB", "4096"; the write's of "r,w[,t]". 0 if not one. */
-static unsigned long long block_size(const char *v)
+/* A block size in bytes: "4k", "4K", "4KiB", "4096"; the write's of "r,w[,t]". 0 with
+ * *bytes set, or -EINVAL with why: not a size, or more bytes than 64 bits hold (checked
+ * before the multiply: "18014398509481988k" is 2^64 + 4096 bytes, which wraps to 4096). */
+static int block_size(const char *v, uint64_t *bytes, char *why, size_t len)
 {
 	const char *comma = strchr(v, ','), *end;
 	uint64_t n;
 
 	if (comma) {
 		v = comma + 1;
-		if (!*v)
-			return 0;
+		if (!*v) {
+			snprintf(why, len, "no size for writes after the comma");
+			return -EINVAL;
+		}
 	}
 	end = v;
-	if (dc_text_u64(&end, 10, 0, UINT64_MAX, &n))
-		return 0;
+	if (dc_text_u64(&end, 10, 0, UINT64_MAX, &n)) {
+		snprintf(why, len, "not a size in bytes");
+		return -EINVAL;
+	}
 	if (*end == 'k' || *end == 'K') {
+		if (n > UINT64_MAX / 1024) {
+			snprintf(why, len, "%llu KiB is more bytes than 64 bits hold",
+				 (unsigned long long)n);
+			return -EINVAL;
+		}
 		n *= 1024;
 		end++;
 		if (*end == 'i')
@@ -201,7 +212,12 @@ static unsigned long long block_size(const char *v)
 		if (*end == 'B' || *end == 'b')
 			end++;
 	}
-	return (*end == '\0' || *end == ',') ? n : 0;
+	if (*end != '\0' && *end != ',') {
+		snprintf(why, len, "not a size in bytes");
+		return -EINVAL;
+	}
+	*bytes = n;
+	return 0;
 }
 
 enum phase { PHASE_NONE, PHASE_SYNC, PHASE_FLUSH };
@@ -225,8 +241,15 @@ static enum phase check_job(struct job *j, const cJSON *jo)
 	v = opt(j, "bs", b2, sizeof(b2));
 	if (!v)
 		v = opt(j, "blocksize", b2, sizeof(b2));
-	if (v && block_size(v) != 4096)
-		refuse(j, "bs=%s: not 4 KiB writes", v);
+	if (v) {
+		uint64_t bs = 0;
+		char why[96];
+
+		if (block_size(v, &bs, why, sizeof(why)))
+			refuse(j, "bs=%.40s: %s", v, why);
+		else if (bs != 4096)
+			refuse(j, "bs=%s: not 4 KiB writes", v);
+	}
 	if (opt(j, "bsrange", b2, sizeof(b2)) || opt(j, "bssplit", b2, sizeof(b2)) ||
 	    opt(j, "blocksize_range", b2, sizeof(b2)))
 		refuse(j, "mixed block sizes (bsrange, bssplit): not 4 KiB writes");

@@ -167,6 +167,14 @@ check "mixed folder: summary counts" "jq -e '.summary.drives == 1 and .summary.u
 $DC import "$T/mixed" >"$T/out" 2>/dev/null
 check "mixed folder: table summary" "grep -q '^Summary: 1 drives, 6 files or drives not read, 2 files skipped (not reports)' $T/out"
 
+# --- fio: a block size past 64 bits is refused, never wrapped to 4 KiB ---
+# 18014398509481988k is 2^64 + 4096 bytes: n * 1024 in 64 bits is 4096
+jq '.jobs[0]["job options"].bs = "18014398509481988k"' data/import/fio/sync.json >"$T/fio-wrap.json"
+$DC import --json "$T/fio-wrap.json" >"$T/j" 2>"$T/e"; rc=$?
+check "fio bs=18014398509481988k: refused (exit 3), said why" \
+	"[ $rc -eq 3 ] && grep -q 'bs=18014398509481988k: 18014398509481988 KiB is more bytes than 64 bits hold' $T/e"
+check "fio bs=18014398509481988k: no probe result taken" "jq -e '[.devices[] | select(.probe.mode != null)] | length == 0' $T/j >/dev/null"
+
 # --- a folder of reports with a README and a checksum list: exit 0, the two skipped ---
 mkdir -p "$T/inv"
 cp "$PM883" "$T/inv/sda.txt"; cp "$EVO" "$T/inv/sdb.txt"

@@ -249,6 +249,12 @@ static void test_options(void)
 	with_opt("direct", NULL, "direct=0 (the default)");
 	with_opt("bs", "8k", "bs=8k");
 	with_opt("bs", "4k,64k", "bs=4k,64k");
+	/* 2^64 + 4096 bytes: the multiply by 1024 would wrap to 4096 */
+	with_opt("bs", "18014398509481988k", "bs=18014398509481988k: 18014398509481988 KiB is more "
+		 "bytes than 64 bits hold");
+	with_opt("bs", "18446744073709551616", "bs=18446744073709551616: not a size");
+	with_opt("bs", "-4096", "bs=-4096: not a size");
+	with_opt("bs", "4k,", "bs=4k,: no size");
 	with_opt("bssplit", "4k/50:64k/50", "mixed block sizes");
 	with_opt("rw", "randread", "rw=randread");
 	with_opt("rw", NULL, "rw=read (the default)");
