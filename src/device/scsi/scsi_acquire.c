@@ -132,6 +132,15 @@ static long caching_page(const uint8_t *buf, size_t got)
 }
 
 /*
+ * The MODE SELECT(10) parameter list the cache experiment sends (SPC-4 7.5.5, 7.5.7): the
+ * 8-byte mode parameter header with no block descriptors, then one mode page of 2 bytes
+ * (page code, page length) and as many as its page length byte says, at most 255.
+ */
+#define MODE_PARAM_HEADER_10 8
+#define MODE_PAGE_MAX        (2 + 255)
+#define MODE_SELECT_MAX      (MODE_PARAM_HEADER_10 + MODE_PAGE_MAX)
+
+/*
  * The cache experiment: the caching page read back (MODE SENSE(10), current), WCE set
  * or cleared, and written with MODE SELECT(10), PF = 1 and SP = 0: the current value
  * only, never the saved one, so a power cycle brings the drive's own setting back.
@@ -140,7 +149,7 @@ int dc_scsi_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now)
 {
 	uint8_t sense_cdb[10] = { 0x5A, 0x08, 0x08, 0, 0, 0, 0, SCSI_BUF_LEN >> 8,
 				  SCSI_BUF_LEN & 0xff, 0 };
-	uint8_t buf[SCSI_BUF_LEN], param[8 + 256];
+	uint8_t buf[SCSI_BUF_LEN], param[MODE_SELECT_MAX];
 	size_t got = 0, plen;
 	long off;
 	int fd, rc;
@@ -155,14 +164,17 @@ int dc_scsi_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now)
 		rc = -EPROTO;
 	if (rc == 0) {
 		uint8_t select_cdb[10] = { 0x55, 0x10 /* PF */, 0, 0, 0, 0, 0, 0, 0, 0 };
-		size_t pagelen = 2 + (size_t)buf[off + 1];
+		size_t pagelen = 2 + (size_t)buf[off + 1]; /* at most MODE_PAGE_MAX */
+		uint8_t *page = param + MODE_PARAM_HEADER_10;
 
+		_Static_assert(sizeof(param) == MODE_PARAM_HEADER_10 + 2 + 255,
+			       "a caching page of page length 255 fits");
 		/* header with no block descriptors, then the page without its PS bit */
-		memset(param, 0, 8);
-		memcpy(param + 8, buf + off, pagelen);
-		param[8] &= 0x3f;
-		param[8 + 2] = on ? (param[8 + 2] | 0x04) : (param[8 + 2] & ~0x04);
-		plen = 8 + pagelen;
+		memset(param, 0, MODE_PARAM_HEADER_10);
+		memcpy(page, buf + off, pagelen);
+		page[0] &= 0x3f;
+		page[2] = on ? (page[2] | 0x04) : (page[2] & ~0x04);
+		plen = MODE_PARAM_HEADER_10 + pagelen;
 		select_cdb[7] = (uint8_t)(plen >> 8);
 		select_cdb[8] = (uint8_t)plen;
 		rc = dc_sgio_write(fd, select_cdb, sizeof(select_cdb), param, plen);
