@@ -24,8 +24,6 @@
 #include "device/sysfs.h"
 #include "device/transport.h"
 
-#define DC_MAX_DEVICES 256
-
 static void set_error(struct dc_report *r, int err, const char *fmt, const char *arg)
 {
 	r->error = err;
@@ -320,7 +318,7 @@ static const char *resolve_error(int rc)
 int dc_scan_devices(const struct dc_scan_opts *o, char *const *args, unsigned nargs,
 		    struct dc_report **reports, unsigned *n)
 {
-	char (*names)[DC_NAME_LEN] = calloc(DC_MAX_DEVICES, DC_NAME_LEN);
+	char (*names)[DC_NAME_LEN] = NULL;
 	struct dc_report *out = NULL;
 	struct dc_raw *raws = NULL;
 	unsigned count;
@@ -328,16 +326,16 @@ int dc_scan_devices(const struct dc_scan_opts *o, char *const *args, unsigned na
 
 	*reports = NULL;
 	*n = 0;
-	if (!names)
-		return -ENOMEM;
+	/* every disk there is, every device named: no count is too many */
 	if (!args) {
-		rc = dc_sysfs_list_disks(o->sysroot, names, DC_MAX_DEVICES);
+		rc = dc_sysfs_list_disks(o->sysroot, &names, &count);
 		if (rc < 0)
 			goto out;
-		count = (unsigned)rc;
-		rc = 0;
 	} else {
-		count = nargs < DC_MAX_DEVICES ? nargs : DC_MAX_DEVICES;
+		count = nargs;
+		names = calloc(count ? count : 1, DC_NAME_LEN);
+		if (!names)
+			return -ENOMEM;
 	}
 	out = calloc(count ? count : 1, sizeof(*out));
 	if (!out) {
@@ -404,8 +402,8 @@ int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_repo
 		   unsigned *n, char *err, size_t errlen)
 {
 	char path[PATH_MAX];
-	char *subdirs[DC_MAX_DEVICES];
-	unsigned nsub = 0, count = 0;
+	char **subdirs = NULL;
+	unsigned nsub = 0, cap = 0, count = 0;
 	struct dc_report *out;
 	struct dirent *de;
 	struct stat st;
@@ -433,15 +431,40 @@ int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_repo
 		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
 		return -errno;
 	}
-	while ((de = readdir(d)) && nsub < DC_MAX_DEVICES) {
+	/* every dump of the folder, however many */
+	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "%s/%s/device.json", dir, de->d_name);
-		if (stat(path, &st) == 0)
-			subdirs[nsub++] = strdup(de->d_name);
+		if (stat(path, &st) != 0)
+			continue;
+		if (nsub == cap) {
+			unsigned ncap = cap ? 2 * cap : 64;
+			char **nv = realloc(subdirs, ncap * sizeof(*subdirs));
+
+			if (!nv) {
+				rc = -ENOMEM;
+				break;
+			}
+			subdirs = nv;
+			cap = ncap;
+		}
+		if (!(subdirs[nsub] = strdup(de->d_name))) {
+			rc = -ENOMEM;
+			break;
+		}
+		nsub++;
 	}
 	closedir(d);
+	if (rc) {
+		for (unsigned i = 0; i < nsub; i++)
+			free(subdirs[i]);
+		free(subdirs);
+		snprintf(err, errlen, "%s: %s", dir, strerror(-rc));
+		return rc;
+	}
 	if (!nsub) {
+		free(subdirs);
 		snprintf(err, errlen, "%s: no drivecheck dump here (no device.json)", dir);
 		return -ENOENT;
 	}
@@ -464,6 +487,7 @@ int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_repo
 	}
 	for (unsigned i = 0; i < nsub; i++)
 		free(subdirs[i]);
+	free(subdirs);
 	if (!out)
 		return -ENOMEM;
 	*reports = out;

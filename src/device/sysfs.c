@@ -73,18 +73,22 @@ static int compare_names(const void *a, const void *b)
 	return strncmp((const char *)a, (const char *)b, DC_NAME_LEN);
 }
 
-int dc_sysfs_list_disks(const char *root, char names[][DC_NAME_LEN], unsigned max)
+int dc_sysfs_list_disks(const char *root, char (**names)[DC_NAME_LEN], unsigned *count)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], (*v)[DC_NAME_LEN] = NULL;
 	struct dirent *de;
-	unsigned n = 0;
+	unsigned n = 0, cap = 0;
 	DIR *dir;
+	int rc = 0;
 
+	*names = NULL;
+	*count = 0;
 	snprintf(path, sizeof(path), "%s/sys/block", root);
 	dir = opendir(path);
 	if (!dir)
 		return -errno;
-	while ((de = readdir(dir)) && n < max) {
+	/* As many as there are: a JBOD has hundreds, and none may be left out unsaid. */
+	while ((de = readdir(dir))) {
 		char rel[PATH_MAX];
 		uint64_t sectors = 0, hidden = 0;
 
@@ -98,11 +102,29 @@ int dc_sysfs_list_disks(const char *root, char names[][DC_NAME_LEN], unsigned ma
 		snprintf(rel, sizeof(rel), "block/%s/hidden", de->d_name);
 		if (read_u64(root, rel, &hidden) == 0 && hidden)
 			continue;
-		snprintf(names[n++], DC_NAME_LEN, "%s", de->d_name);
+		if (n == cap) {
+			unsigned ncap = cap ? 2 * cap : 64;
+			void *nv = realloc(v, (size_t)ncap * DC_NAME_LEN);
+
+			if (!nv) {
+				rc = -ENOMEM;
+				break;
+			}
+			v = nv;
+			cap = ncap;
+		}
+		snprintf(v[n++], DC_NAME_LEN, "%s", de->d_name);
 	}
 	closedir(dir);
-	qsort(names, n, DC_NAME_LEN, compare_names);
-	return (int)n;
+	if (rc) {
+		free(v);
+		return rc;
+	}
+	if (n)
+		qsort(v, n, DC_NAME_LEN, compare_names);
+	*names = v;
+	*count = n;
+	return 0;
 }
 
 /* Finds the /sys/block entry whose dev (or a partition's dev) is major:minor. */

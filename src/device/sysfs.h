@@ -12,10 +12,11 @@
  * Tests point it at a captured tree.
  */
 
-/* Lists the whole disks worth checking, as kernel names ("sda", "nvme0n1"), into names[].
+/* Lists the whole disks worth checking, as kernel names ("sda", "nvme0n1"), sorted, all of
+ * them: *names is a malloc'd array of *count names the caller frees (NULL when none).
  * Leaves out partitions, loop, ram, zram, device-mapper, md and empty devices.
- * Returns the number found (at most max), or -errno. */
-int dc_sysfs_list_disks(const char *root, char names[][DC_NAME_LEN], unsigned max);
+ * Returns 0 or -errno. */
+int dc_sysfs_list_disks(const char *root, char (**names)[DC_NAME_LEN], unsigned *count);
 
 /* Resolves a user's argument ("/dev/sda", "sda", a symlink such as /dev/disk/by-id/...)
  * to a whole-disk kernel name. Returns 0, -ENOENT (no such device), -ENOTBLK (not a

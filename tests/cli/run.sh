@@ -158,6 +158,13 @@ mkdir -p "$T/badjson"; echo '{not json' >"$T/badjson/device.json"
 $DC --replay "$T/badjson" >/dev/null 2>"$T/e"; rc=$?
 check "replay of bad JSON: exit 3 and why" "[ $rc -eq 3 ] && grep -q 'not a drivecheck dump' $T/e"
 
+# a folder of 300 dumps (a JBOD's): every one replayed, none left out (256 were, unsaid)
+mkdir -p "$T/many"
+for i in $(seq -w 1 300); do ln -s "$PWD/data/dumps/INTEL_SSDSC2KB960G8" "$T/many/sd$i"; done
+$DC --json --replay "$T/many" >"$T/many.json" 2>"$T/e"; rc=$?
+check "replay of 300 dumps: exit 0, 300 drives, the last one too" \
+	"[ $rc -eq 0 ] && [ \"\$(jq '.devices | length' $T/many.json)\" = 300 ] && jq -e '.devices[299].model == \"INTEL SSDSC2KB960G8\"' $T/many.json >/dev/null"
+
 # --- progress: on a terminal only ---
 truncate -s 128M "$T/probe.img"
 LPR=$(losetup -f --show "$T/probe.img"); LOOPS+=("$LPR")

@@ -133,5 +133,57 @@ check "... and the table names them" "grep -q 'md volume of sda2, sdc' $R/out.tx
 $DC --sysroot "$R" --json nosuchdisk >"$R/out.json" 2>/dev/null; rc=$?
 check "an unknown name exits 3" "[ $rc -eq 3 ]"
 
+# A JBOD: 300 SAS drives behind one expander, more than any fixed table held (--all and
+# device lists stopped at 256 without a word). The tree is made here, in its own root.
+TOP=$R
+# a tmpfs where there is one: some 6,000 files, ten times faster than on a disk
+R=$(mktemp -d -p /dev/shm 2>/dev/null || mktemp -d)
+trap 'rm -rf "$TOP" "$R"' EXIT
+# what disk() makes, 300 times over, in one process (a fork per file takes half a minute)
+python3 - "$R" <<'PY'
+import os, string, sys
+root, L = sys.argv[1], string.ascii_lowercase
+def put(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text + "\n")
+for i in range(300):
+    n, devt = "sd" + L[i // 26] + L[i % 26], "%d:%d" % (65 + i // 16, i % 16 * 16)
+    devpath = ("pci0000:00/0000:04:00.0/host7/port-7:0/expander-7:0/port-7:0:%d/"
+               "end_device-7:0:%d/target7:0:%d/7:0:%d:0" % (i, i, i, i))
+    b = "%s/sys/block/%s" % (root, n)
+    os.makedirs("%s/sys/devices/%s" % (root, devpath))
+    os.makedirs(b + "/holders")
+    os.symlink("../../devices/" + devpath, b + "/device")
+    for rel, text in (("dev", devt), ("size", "23437770752"), ("ro", "0"), ("removable", "0"),
+                      ("queue/logical_block_size", "512"), ("queue/physical_block_size", "4096"),
+                      ("queue/rotational", "1"), ("queue/write_cache", "write back"),
+                      ("queue/fua", "1"), ("device/vendor", "SEAGATE"),
+                      ("device/model", "ST12000NM0027")):
+        put(b + "/" + rel, text)
+    for d in ("class/block", "dev/block"):
+        os.makedirs("%s/sys/%s" % (root, d), exist_ok=True)
+    os.symlink("../../block/" + n, "%s/sys/class/block/%s" % (root, n))
+    os.symlink("../../block/" + n, "%s/sys/dev/block/%s" % (root, devt))
+PY
+names=()
+letters=({a..z})
+for i in $(seq 0 299); do names+=("sd${letters[i / 26]}${letters[i % 26]}"); done
+mkdir -p "$R/proc/self" && : >"$R/proc/self/mountinfo"
+$DC --sysroot "$R" --all --json >"$R/out.json" 2>"$R/err"; rc=$?
+check "JBOD --all: exit 0 or 3" "[ $rc -eq 0 -o $rc -eq 3 ]"
+check "JBOD --all: all 300 drives, none twice" \
+	"[ \"\$(jq '[.devices[].name] | unique | length' $R/out.json)\" = 300 ] && [ \"\$(jq '.devices | length' $R/out.json)\" = 300 ]"
+check "JBOD --all: the first and the last, in order" \
+	"[ \"\$(jq -r '.devices[0].name + \" \" + .devices[299].name' $R/out.json)\" = 'sdaa sdln' ]"
+check "JBOD --all: every one a SAS drive" "jq -e '[.devices[] | .transport == \"sas\"] | all' $R/out.json >/dev/null"
+$DC --sysroot "$R" --json "${names[@]}" >"$R/out.json" 2>/dev/null
+check "JBOD, the 300 named: all 300, in the order given" \
+	"[ \"\$(jq '.devices | length' $R/out.json)\" = 300 ] && [ \"\$(jq -r '.devices[299].path' $R/out.json)\" = /dev/sdln ]"
+$DC --sysroot "$R" --all >"$R/out.txt" 2>/dev/null
+check "JBOD table: a row for each of the 300" "[ \$(grep -c '^/dev/sd' $R/out.txt) -eq 300 ]"
+rm -rf "$R"
+R=$TOP
+
 echo "tests/sysroot: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
