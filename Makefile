@@ -18,10 +18,6 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 CFLAGS    ?= -O2 -g
 WARN      := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wvla \
              -Wformat-security -fno-common
-# Fixed-width fields truncate on purpose; only gcc has this warning.
-ifeq ($(findstring clang,$(shell $(CC) --version 2>/dev/null)),)
-WARN      += -Wno-format-truncation
-endif
 # Headers shared by several stages are in include/; a stage's own sit beside its sources and
 # are included by their path under src/ ("device/ata/ata_health.h"): docs/architecture.md.
 ALL_CFLAGS := -std=gnu11 $(WARN) $(CPPFLAGS) $(CFLAGS) -Iinclude -Isrc -I$(BUILD) $(PKG_CFLAGS) \

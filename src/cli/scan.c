@@ -22,6 +22,7 @@
 #include "device/disk_claim.h"
 #include "cli/scan.h"
 #include "device/sysfs.h"
+#include "text_fit.h"
 #include "device/transport.h"
 
 static void set_error(struct dc_report *r, int err, const char *fmt, const char *arg)
@@ -478,11 +479,11 @@ int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_repo
 		rc = replay_one(o, path, &out[count], why, sizeof(why));
 		if (rc) {
 			memset(&out[count], 0, sizeof(out[count]));
-			snprintf(out[count].dev.path, sizeof(out[count].dev.path), "%s", path);
+			dc_fit(out[count].dev.path, sizeof(out[count].dev.path), path);
 			out[count].dev.transport = DC_TRAN_UNKNOWN;
 			out[count].error = rc;
-			snprintf(out[count].error_msg, sizeof(out[count].error_msg), "%s",
-				 why[0] ? why : strerror(-rc));
+			dc_fit(out[count].error_msg, sizeof(out[count].error_msg),
+			       why[0] ? why : strerror(-rc));
 		}
 	}
 	for (unsigned i = 0; i < nsub; i++)

@@ -13,6 +13,7 @@
 
 #include "names.h"
 #include "device/sysfs.h"
+#include "text_fit.h"
 
 /* Reads one line of a sysfs attribute, trimmed. Returns 0 or -errno. */
 static int read_attr(const char *root, const char *rel, char *buf, size_t len)
@@ -102,6 +103,10 @@ int dc_sysfs_list_disks(const char *root, char (**names)[DC_NAME_LEN], unsigned 
 		snprintf(rel, sizeof(rel), "block/%s/hidden", de->d_name);
 		if (read_u64(root, rel, &hidden) == 0 && hidden)
 			continue;
+		/* the kernel names a disk in at most 31 characters (DISK_NAME_LEN): a longer
+		 * entry is no kernel's (a --sysroot tree made by hand) */
+		if (strlen(de->d_name) >= DC_NAME_LEN)
+			continue;
 		if (n == cap) {
 			unsigned ncap = cap ? 2 * cap : 64;
 			void *nv = realloc(v, (size_t)ncap * DC_NAME_LEN);
@@ -141,11 +146,15 @@ static int name_from_devt(const char *root, dev_t devt, char name[DC_NAME_LEN])
 	if (!base)
 		return -ENOENT;
 	/* A partition's directory holds a "partition" file; its parent is the disk. */
-	snprintf(link, sizeof(link), "%s/partition", path);
+	if (snprintf(link, sizeof(link), "%s/partition", path) >= (int)sizeof(link))
+		return -ENAMETOOLONG;
 	if (access(link, F_OK) == 0) {
 		*base = '\0';
 		parent = strrchr(path, '/');
-		snprintf(name, DC_NAME_LEN, "%s", parent ? parent + 1 : path);
+		parent = parent ? parent + 1 : path;
+		if (strlen(parent) >= DC_NAME_LEN)
+			return -ENAMETOOLONG;
+		memcpy(name, parent, strlen(parent) + 1);
 		return -EISDIR;
 	}
 	n = (ssize_t)strlen(base + 1);
@@ -286,7 +295,9 @@ static unsigned count_dir_entries(const char *root, const char *rel)
 	unsigned n = 0;
 	DIR *dir;
 
-	snprintf(path, sizeof(path), "%s/sys/%s", root, rel);
+	/* a path past PATH_MAX names nothing that can be opened */
+	if (snprintf(path, sizeof(path), "%s/sys/%s", root, rel) >= (int)sizeof(path))
+		return 0;
 	dir = opendir(path);
 	if (!dir)
 		return 0;
@@ -422,9 +433,10 @@ static void read_mounts(const char *root, struct dc_dev *dev)
 		unescape_mount_field(target);
 		unescape_mount_field(source);
 		struct dc_mount *m = &dev->mounts[dev->nmounts++];
-		snprintf(m->source, sizeof(m->source), "%s", source);
-		snprintf(m->target, sizeof(m->target), "%s", target);
-		snprintf(m->fstype, sizeof(m->fstype), "%s", fstype);
+		/* a longer one is kept visibly cut: the probe then finds no such directory */
+		dc_fit(m->source, sizeof(m->source), source);
+		dc_fit(m->target, sizeof(m->target), target);
+		dc_fit(m->fstype, sizeof(m->fstype), fstype);
 		m->readonly = strncmp(opts, "ro", 2) == 0 && (opts[2] == ',' || !opts[2]);
 		if (strncmp(superopts, "ro", 2) == 0 && (superopts[2] == ',' || !superopts[2]))
 			m->readonly = true;
@@ -453,7 +465,7 @@ static void read_volume(const char *root, struct dc_dev *dev)
 			if (de->d_name[0] == '.')
 				continue;
 			if (dev->nmembers < DC_MAX_MEMBERS)
-				snprintf(dev->members[dev->nmembers], DC_NAME_LEN, "%s", de->d_name);
+				dc_fit(dev->members[dev->nmembers], DC_NAME_LEN, de->d_name);
 			dev->nmembers++;
 		}
 		if (dir)
@@ -484,9 +496,9 @@ static void read_volume(const char *root, struct dc_dev *dev)
 		    (n > 1 && dev->backing_file[n] != '/' && dev->backing_file[n]) || n < best)
 			continue;
 		best = n;
-		snprintf(dev->backing_mount, sizeof(dev->backing_mount), "%s", target);
-		snprintf(dev->backing_fstype, sizeof(dev->backing_fstype), "%s", fstype);
-		snprintf(dev->backing_source, sizeof(dev->backing_source), "%s", source);
+		dc_fit(dev->backing_mount, sizeof(dev->backing_mount), target);
+		dc_fit(dev->backing_fstype, sizeof(dev->backing_fstype), fstype);
+		dc_fit(dev->backing_source, sizeof(dev->backing_source), source);
 	}
 	if (f)
 		fclose(f);
@@ -513,7 +525,8 @@ static void read_phys_key(const char *root, struct dc_dev *dev)
 	snprintf(path, sizeof(path), "%s/sys/block/%s/device", root, dev->name);
 	if (dev->protocol == DC_PROTO_NVME && realpath(path, real)) {
 		base = strrchr(real, '/');
-		snprintf(dev->phys_key, sizeof(dev->phys_key), "nvme:%s", base ? base + 1 : real);
+		/* cut, two keys could meet: their probes then run one after the other */
+		dc_fitf(dev->phys_key, sizeof(dev->phys_key), "nvme:%s", base ? base + 1 : real);
 		return;
 	}
 	snprintf(path, sizeof(path), "block/%s/device/wwid", dev->name);

@@ -21,6 +21,7 @@
 #include "names.h"
 #include "raw.h"
 #include "decide/evaluate.h"
+#include "text_fit.h"
 
 #define MAX_DEPTH 16 /* folders below a named folder that are walked */
 
@@ -748,11 +749,11 @@ static void merge(const struct dc_import_parts *parts, const struct group *x, st
 			dc_drive_add_error(notes, "import: %s", p->notes[k]);
 	}
 	if (!dev->path[0] && n)
-		snprintf(dev->path, sizeof(dev->path), "%s", parts->v[order[0]].file);
+		dc_fit(dev->path, sizeof(dev->path), parts->v[order[0]].file);
 	{
 		const char *base = strrchr(dev->path, '/');
 
-		snprintf(dev->name, sizeof(dev->name), "%s", base ? base + 1 : dev->path);
+		dc_fit(dev->name, sizeof(dev->name), base ? base + 1 : dev->path);
 	}
 	if (nlacks)
 		dc_raw_add(raw, DC_PG_NOT_IN_INPUT, lacks, nlacks, 0);
@@ -820,10 +821,10 @@ int dc_import_run(const struct dc_import_opts *o, char *const *paths, unsigned n
 	for (unsigned i = 0; out && i < bad.n; i++, count++) {
 		struct dc_report *r = &out[count];
 
-		snprintf(r->dev.path, sizeof(r->dev.path), "%s", bad.v[i].path);
+		dc_fit(r->dev.path, sizeof(r->dev.path), bad.v[i].path);
 		r->dev.transport = DC_TRAN_UNKNOWN;
 		r->error = -EINVAL;
-		snprintf(r->error_msg, sizeof(r->error_msg), "%s: %s", bad.v[i].path, bad.v[i].why);
+		dc_fitf(r->error_msg, sizeof(r->error_msg), "%s: %s", bad.v[i].path, bad.v[i].why);
 	}
 	for (unsigned i = 0; i < g.n; i++)
 		free(g.v[i].idx);

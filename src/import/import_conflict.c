@@ -220,7 +220,8 @@ void dc_import_conflicts(const struct dc_import_parts *parts, const unsigned *or
 		if (parts->v[order[i]].dev.protocol != DC_PROTO_NONE)
 			part_drive(&parts->v[order[i]], &d[i]);
 	for (unsigned k = 0; k < FIXED + 2 * 256; k++) {
-		char name[40], ref[64] = "", v[64];
+		/* room for the longest fact (a vendor of DC_TEXT_LEN): compared whole */
+		char name[40], ref[DC_TEXT_LEN] = "", v[DC_TEXT_LEN];
 		int first = -1;
 
 		for (unsigned i = 0; i < n; i++) {

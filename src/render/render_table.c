@@ -34,11 +34,11 @@ static const char *human_size(uint64_t bytes, char *buf, size_t len)
 		whole++;
 		frac = 0;
 	}
-	if (frac)
-		snprintf(buf, len, "%llu.%llu%c", (unsigned long long)whole, (unsigned long long)frac,
-			 units[u]);
-	else
-		snprintf(buf, len, "%llu%c", (unsigned long long)whole, units[u]);
+	/* whole is at most 1024 here (2^64 bytes are 16E): "1023.9E" is the longest */
+	if ((frac ? snprintf(buf, len, "%llu.%llu%c", (unsigned long long)whole,
+			     (unsigned long long)frac, units[u])
+	     : snprintf(buf, len, "%llu%c", (unsigned long long)whole, units[u])) >= (int)len)
+		snprintf(buf, len, "?");
 	return buf;
 }
 

@@ -44,7 +44,7 @@ static void advisory_when(const struct dc_advisory_hit *a, char *buf, size_t len
 
 static size_t firmware_reason(const struct dc_advisory_hit *a, char *buf, size_t len)
 {
-	char when[128], fix[96];
+	char when[128], fix[sizeof(a->fixed) + 40]; /* the fix's name whole, and the words */
 
 	advisory_when(a, when, sizeof(when));
 	if (a->fixed[0])

@@ -169,7 +169,11 @@ PY
 names=()
 letters=({a..z})
 for i in $(seq 0 299); do names+=("sd${letters[i / 26]}${letters[i % 26]}"); done
-mkdir -p "$R/proc/self" && : >"$R/proc/self/mountinfo"
+mkdir -p "$R/proc/self"
+# a mount point longer than drivecheck keeps (127 characters): kept visibly cut, never as a
+# shorter path that might be another directory
+long=/srv/$(printf 'x%.0s' $(seq 1 200))
+echo "40 22 65:0 / $long rw,relatime shared:9 - xfs /dev/sdaa rw" >"$R/proc/self/mountinfo"
 $DC --sysroot "$R" --all --json >"$R/out.json" 2>"$R/err"; rc=$?
 check "JBOD --all: exit 0 or 3" "[ $rc -eq 0 -o $rc -eq 3 ]"
 check "JBOD --all: all 300 drives, none twice" \
@@ -177,6 +181,8 @@ check "JBOD --all: all 300 drives, none twice" \
 check "JBOD --all: the first and the last, in order" \
 	"[ \"\$(jq -r '.devices[0].name + \" \" + .devices[299].name' $R/out.json)\" = 'sdaa sdln' ]"
 check "JBOD --all: every one a SAS drive" "jq -e '[.devices[] | .transport == \"sas\"] | all' $R/out.json >/dev/null"
+check "a mount point of 205 characters: cut to 127, and ending in '...'" \
+	"jq -e '.devices[0].mounts[0].target | (length == 127) and endswith(\"xxx...\") and startswith(\"/srv/xxx\")' $R/out.json >/dev/null"
 $DC --sysroot "$R" --json "${names[@]}" >"$R/out.json" 2>/dev/null
 check "JBOD, the 300 named: all 300, in the order given" \
 	"[ \"\$(jq '.devices | length' $R/out.json)\" = 300 ] && [ \"\$(jq -r '.devices[299].path' $R/out.json)\" = /dev/sdln ]"

@@ -295,11 +295,16 @@ static void parse_wear_standard(const struct dc_raw *raw, const uint8_t *id, str
 		snprintf(d->wear.source, sizeof(d->wear.source), "%s", attr.source);
 		return;
 	}
+	/* both places, named whole: "ata smart attributes" where the attribute's own name
+	 * does not fit */
 	if (attr.have_percent_used && !got.percent_used &&
-	    strncmp(attr.source, "ata smart attr ", 15) == 0)
-		snprintf(d->wear.source, sizeof(d->wear.source),
-			 "ata device statistics; percentage used: ata smart attr %s", attr.source + 15);
-	else
+	    strncmp(attr.source, "ata smart attr ", 15) == 0) {
+		if (snprintf(d->wear.source, sizeof(d->wear.source), "ata device statistics; "
+			     "percentage used: ata smart attr %s", attr.source + 15) >=
+		    (int)sizeof(d->wear.source))
+			snprintf(d->wear.source, sizeof(d->wear.source), "ata device statistics; "
+				 "percentage used: ata smart attributes");
+	} else
 		snprintf(d->wear.source, sizeof(d->wear.source), "ata device statistics");
 }
 

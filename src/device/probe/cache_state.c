@@ -14,6 +14,7 @@
 #include "core/json_get.h"
 #include "device/probe/cache_state.h"
 #include "files.h"
+#include "text_fit.h"
 #include "device/transport.h"
 
 #define RECORD_MAX_BYTES (64 * 1024)
@@ -169,7 +170,7 @@ int dc_cache_record_find(const char *dir, const struct dc_drive *drive, struct d
 	if (rc == -ENOENT || rc == -ENOTDIR)
 		return 0;
 	left->found = true;
-	snprintf(left->record, sizeof(left->record), "%s", path);
+	dc_fit(left->record, sizeof(left->record), path);
 	if (rc) /* there, but unreadable: still ours, still a cache that may be off */
 		return 0;
 	o = cJSON_ParseWithLength((const char *)text, n);

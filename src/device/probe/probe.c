@@ -16,6 +16,7 @@
 #include "device/probe/latency_stats.h"
 #include "device/probe/probe.h"
 #include "device/probe/probe_target.h"
+#include "text_fit.h"
 
 /*
  * What is measured: the completion time of one 4 KiB write at queue depth 1, at a
@@ -440,9 +441,9 @@ static void dc_probe_users_after(const struct dc_dev *dev, struct dc_probe *out)
 
 	dc_disk_users_now(dev, who, sizeof(who));
 	if (who[0])
-		snprintf(out->warning, sizeof(out->warning), "%s was opened by another process "
-			 "as the probe ended (%s); every block was checked just before it was "
-			 "written", dev->path, who);
+		dc_fitf(out->warning, sizeof(out->warning), "%s was opened by another process "
+			"as the probe ended (%s); every block was checked just before it was "
+			"written", dev->path, who);
 }
 
 int dc_probe_run(const struct dc_dev *dev, const struct dc_probe_opts *opts,
