@@ -44,10 +44,11 @@ static void fill_from_sysfs(const struct dc_dev *dev, struct dc_drive *d)
 		d->rotational = dev->rotational;
 }
 
-void dc_inspect_parse(const struct dc_dev *dev, const struct dc_raw *raw, int acquire_err,
-		      struct dc_drive *d)
+int dc_inspect_parse(const struct dc_dev *dev, const struct dc_raw *raw, int acquire_err,
+		     struct dc_drive *d)
 {
 	const struct dc_transport_ops *ops = dc_transport_for(dev->protocol);
+	int rc = 0;
 
 	dc_drive_init(d);
 
@@ -59,12 +60,18 @@ void dc_inspect_parse(const struct dc_dev *dev, const struct dc_raw *raw, int ac
 	else if (acquire_err)
 		dc_drive_add_error(d, "%s: cannot read %s data: %s", dev->path, ops->name,
 				   strerror(-acquire_err));
-	if (ops->parse && raw->npages)
-		ops->parse(raw, d);
-	else if (ops->parse && !acquire_err)
+	/* a parser that could not decode at all (out of memory) says so: the facts it
+	 * gives are not the pages' whole answer */
+	if (ops->parse && raw->npages) {
+		rc = ops->parse(raw, d);
+		if (rc)
+			dc_drive_add_error(d, "%s: cannot decode the %s pages: %s", dev->path,
+					   ops->name, strerror(-rc));
+	} else if (ops->parse && !acquire_err)
 		dc_drive_add_error(d, "%s: no %s pages were read", dev->path, ops->name);
 	else if (!ops->acquire)
 		dc_drive_add_error(d, "%s (%s): no identify or SMART command set; sysfs facts only",
 				   dev->path, dc_transport_name(dev->transport));
 	fill_from_sysfs(dev, d);
+	return rc;
 }

@@ -176,9 +176,12 @@ int nc_lacks_nvme_pages(struct dc_import_part *p)
 		DC_PG_NVME_LOG_SMART, DC_PG_NVME_LOG_C0,
 	};
 
-	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++)
-		if (!dc_raw_find(&p->raw, pages[i]) && dc_import_lacks_page(p, pages[i]))
-			return -ENOMEM;
+	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++) {
+		int rc = dc_raw_find(&p->raw, pages[i]) ? 0 : dc_import_lacks_page(p, pages[i]);
+
+		if (rc)
+			return rc; /* -ENOMEM, or -ENOSPC: the page table full */
+	}
 	return 0;
 }
 
@@ -267,6 +270,7 @@ static int import_id_ctrl(struct ctx *c, const cJSON *root, struct dc_import_par
 	const cJSON *psds = cJSON_GetObjectItemCaseSensitive(root, "psds");
 	struct dc_import_part *p;
 	char model[64];
+	int rc;
 
 	c->what = "id-ctrl";
 	if (nc_string(c, root, "mn", sizeof(id.mn), &mn) ||
@@ -318,8 +322,8 @@ static int import_id_ctrl(struct ctx *c, const cJSON *root, struct dc_import_par
 	snprintf(p->dev.model, sizeof(p->dev.model), "%s", model);
 	nc_trimmed(p->dev.serial, sizeof(p->dev.serial), sn);
 	nc_trimmed(p->dev.firmware, sizeof(p->dev.firmware), fr ? fr : "");
-	if (dc_raw_add(&p->raw, DC_PG_NVME_ID_CTRL, &id, sizeof(id), 0))
-		return -ENOMEM;
+	if ((rc = dc_raw_add(&p->raw, DC_PG_NVME_ID_CTRL, &id, sizeof(id), 0)))
+		return rc;
 	/* A zero in these would be read as the drive's answer: "no volatile write cache",
 	 * the unsafe direction. */
 	if (!cJSON_GetObjectItemCaseSensitive(root, "vwc"))
@@ -329,7 +333,8 @@ static int import_id_ctrl(struct ctx *c, const cJSON *root, struct dc_import_par
 	if (c->approx)
 		dc_import_note(p, "nvme-cli id-ctrl: a capacity past 2^53 printed as a JSON number: "
 			       "approximate");
-	return nc_lacks_nvme_pages(p) ? -ENOMEM : 1;
+	rc = nc_lacks_nvme_pages(p);
+	return rc ? rc : 1;
 }
 
 /* ---------------------------------------------------------------- id-ns */
@@ -358,6 +363,7 @@ static int import_id_ns(struct ctx *c, const cJSON *root, struct dc_import_parts
 	struct dc_import_part *p;
 	unsigned idx, n;
 	uint64_t blocks, bytes;
+	int rc;
 
 	c->what = "id-ns";
 	memset(&ns, 0, sizeof(ns));
@@ -410,9 +416,8 @@ static int import_id_ns(struct ctx *c, const cJSON *root, struct dc_import_parts
 	 * left to the part that names the drive. */
 	p->dev.capacity_bytes = bytes;
 	p->dev.logical_block_bytes = 1u << ns.lbaf[idx].ds;
-	if (dc_raw_add(&p->raw, DC_PG_NVME_ID_NS, &ns, sizeof(ns), 0))
-		return -ENOMEM;
-	return 1;
+	rc = dc_raw_add(&p->raw, DC_PG_NVME_ID_NS, &ns, sizeof(ns), 0);
+	return rc ? rc : 1;
 }
 
 /* ---------------------------------------------------------------- smart-log */
@@ -448,6 +453,7 @@ static int import_smart_log(struct ctx *c, const cJSON *root, struct dc_import_p
 	struct dc_nvme_health h;
 	struct dc_import_part *p;
 	uint8_t *b = (uint8_t *)&s;
+	int rc;
 
 	_Static_assert(sizeof(keys) / sizeof(keys[0]) == NKEYS, "one key per field");
 	c->what = "smart-log";
@@ -503,8 +509,8 @@ static int import_smart_log(struct ctx *c, const cJSON *root, struct dc_import_p
 	p = dc_import_part_add(out, DC_IMPORT_NVME_SMART_LOG);
 	if (!p)
 		return -ENOMEM;
-	if (dc_raw_add(&p->raw, DC_PG_NVME_LOG_SMART, &s, sizeof(s), 0))
-		return -ENOMEM;
+	if ((rc = dc_raw_add(&p->raw, DC_PG_NVME_LOG_SMART, &s, sizeof(s), 0)))
+		return rc;
 	if (c->approx)
 		dc_import_note(p, "nvme-cli smart-log: a counter past 2^53 printed as a JSON number "
 			       "(nvme-cli 1.x): approximate");
@@ -563,7 +569,8 @@ int dc_import_nvme_cli(const char *text, size_t len, struct dc_import_parts *out
 		rc = -EINVAL;
 	}
 	cJSON_Delete(root);
-	if (rc == -ENOMEM && !c.failed)
-		nc_fail(&c, "out of memory");
-	return rc < 0 ? -EINVAL : rc;
+	/* the real error, not -EINVAL: out of memory is no fault of the file */
+	if (rc < 0 && !c.failed)
+		nc_fail(&c, "%s", rc == -ENOMEM ? "out of memory" : strerror(-rc));
+	return rc;
 }

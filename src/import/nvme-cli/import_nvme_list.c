@@ -123,13 +123,15 @@ static int list_subsystem(struct ctx *c, const cJSON *ss, struct dc_import_parts
 		return -EINVAL;
 	}
 	cJSON_ArrayForEach(it, ctrls) {
+		int rc;
+
 		if (!cJSON_IsObject(it)) {
 			nc_fail(c, "a controller is not an object");
 			return -EINVAL;
 		}
-		if (list_add(c, it, cJSON_GetObjectItemCaseSensitive(it, "Namespaces"), nss,
-			     (unsigned)nctrls, out, first, added))
-			return -EINVAL;
+		if ((rc = list_add(c, it, cJSON_GetObjectItemCaseSensitive(it, "Namespaces"), nss,
+				   (unsigned)nctrls, out, first, added)))
+			return rc;
 	}
 	if (nctrls)
 		return 0;
@@ -137,10 +139,14 @@ static int list_subsystem(struct ctx *c, const cJSON *ss, struct dc_import_parts
 	cJSON_ArrayForEach(it, nss) {
 		const cJSON *paths = cJSON_GetObjectItemCaseSensitive(it, "Paths"), *path;
 
-		cJSON_ArrayForEach(path, paths)
-			if (cJSON_IsObject(path) && cJSON_GetObjectItemCaseSensitive(path, "SerialNumber") &&
-			    list_add(c, path, NULL, NULL, 0, out, first, added))
-				return -EINVAL;
+		cJSON_ArrayForEach(path, paths) {
+			int rc = cJSON_IsObject(path) &&
+				 cJSON_GetObjectItemCaseSensitive(path, "SerialNumber")
+				 ? list_add(c, path, NULL, NULL, 0, out, first, added) : 0;
+
+			if (rc)
+				return rc;
+		}
 	}
 	return 0;
 }
@@ -157,6 +163,7 @@ int nc_import_list(struct ctx *c, const cJSON *root, struct dc_import_parts *out
 	}
 	cJSON_ArrayForEach(d, devs) {
 		const cJSON *subs = cJSON_GetObjectItemCaseSensitive(d, "Subsystems"), *ss;
+		int rc = 0;
 
 		if (!cJSON_IsObject(d)) {
 			nc_fail(c, "a device is not an object");
@@ -167,18 +174,22 @@ int nc_import_list(struct ctx *c, const cJSON *root, struct dc_import_parts *out
 				nc_fail(c, "\"Subsystems\" is not an array");
 				return -EINVAL;
 			}
-			cJSON_ArrayForEach(ss, subs)
-				if (!cJSON_IsObject(ss) || list_subsystem(c, ss, out, first, &added)) {
+			cJSON_ArrayForEach(ss, subs) {
+				if (!cJSON_IsObject(ss)) {
 					nc_fail(c, "a subsystem is not an object");
 					return -EINVAL;
 				}
+				if ((rc = list_subsystem(c, ss, out, first, &added)))
+					return rc;
+			}
 		} else if (cJSON_GetObjectItemCaseSensitive(d, "Controllers") ||
 			   cJSON_GetObjectItemCaseSensitive(d, "Subsystem")) { /* 1.x -v */
-			if (list_subsystem(c, d, out, first, &added))
-				return -EINVAL;
-		} else if (list_add(c, d, NULL, NULL, 0, out, first, &added)) {
-			return -EINVAL;
+			rc = list_subsystem(c, d, out, first, &added);
+		} else {
+			rc = list_add(c, d, NULL, NULL, 0, out, first, &added);
 		}
+		if (rc)
+			return rc; /* the reason is set; -ENOMEM stays -ENOMEM */
 	}
 	if (!added) {
 		nc_fail(c, "no NVMe device in the list");
