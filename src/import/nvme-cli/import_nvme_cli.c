@@ -2,7 +2,6 @@
 /* import_nvme_cli.c - nvme-cli's id-ctrl, id-ns, smart-log, get-feature 6 and list to pages. */
 #include <endian.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,43 +41,6 @@
  * rebuilt; no parser reads them.
  */
 
-void nc_fail(struct ctx *c, const char *fmt, ...)
-{
-	char buf[192];
-	va_list ap;
-
-	if (c->failed)
-		return;
-	c->failed = true;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	snprintf(c->err, c->errlen, "nvme-cli %s: %s", c->what, buf);
-}
-
-
-/* A non-negative integer from a JSON number or a decimal (or 0x) string
- * (core/json_get.h). 0, or -EINVAL with the reason set. bits: the field's width. */
-int nc_uint(struct ctx *c, const cJSON *it, const char *key, unsigned bits, u128 *out)
-{
-	u128 max = bits >= 128 ? ~(u128)0 : ((u128)1 << bits) - 1;
-	/* 0.x and 1.x print 128-bit counters as numbers: past 2^53 only approximately */
-	unsigned how = DC_JSON_DIGITS | DC_JSON_HEX | (bits > 64 ? DC_JSON_INEXACT_OK : 0);
-	enum dc_json_status st;
-	char why[128];
-
-	st = dc_json_get_count(it, max, how, out, why, sizeof(why));
-	if (st == DC_JSON_INEXACT)
-		c->approx = true;
-	else if (st == DC_JSON_ABSENT)
-		snprintf(why, sizeof(why), "missing");
-	if (st != DC_JSON_OK && st != DC_JSON_INEXACT) {
-		nc_fail(c, "\"%s\": %s", key, why);
-		return -EINVAL;
-	}
-	return 0;
-}
-
 static void put_le(uint8_t *dst, unsigned bytes, u128 v)
 {
 	for (unsigned i = 0; i < bytes; i++)
@@ -109,24 +71,6 @@ static int set_fields(struct ctx *c, const cJSON *o, uint8_t *base, const struct
 	return 0;
 }
 
-/* A string field, space-padded as the drive gives it. NULL when absent; -EINVAL when of
- * the wrong type or too long. */
-int nc_string(struct ctx *c, const cJSON *o, const char *key, size_t max,
-		      const char **out)
-{
-	char why[128];
-	enum dc_json_status st = dc_json_get_string(cJSON_GetObjectItemCaseSensitive(o, key), max,
-						    0, out, why, sizeof(why));
-
-	if (st == DC_JSON_BAD) {
-		nc_fail(c, "\"%s\": %s", key, why);
-		return -EINVAL;
-	}
-	if (st != DC_JSON_OK)
-		*out = NULL;
-	return 0;
-}
-
 /* Hex digits (dashes between them allowed: a UUID) into exactly len bytes. */
 static int set_hex(struct ctx *c, const cJSON *o, const char *key, uint8_t *dst, size_t len)
 {
@@ -151,36 +95,6 @@ static int set_hex(struct ctx *c, const cJSON *o, const char *key, uint8_t *dst,
 	if (*s || n != 2 * len) {
 		nc_fail(c, "\"%s\" is not %zu hex bytes", key, len);
 		return -EINVAL;
-	}
-	return 0;
-}
-
-void nc_trimmed(char *dst, size_t len, const char *s)
-{
-	size_t n;
-
-	while (*s == ' ')
-		s++;
-	n = strlen(s);
-	while (n && s[n - 1] == ' ')
-		n--;
-	snprintf(dst, len, "%.*s", (int)n, s);
-}
-
-/* The NVMe pages a part does not carry, so that a drive without them says "not in the
- * input" rather than "not read". */
-int nc_lacks_nvme_pages(struct dc_import_part *p)
-{
-	static const char *const pages[] = {
-		DC_PG_NVME_ID_CTRL, DC_PG_NVME_ID_NS, DC_PG_NVME_FEAT_VWC, DC_PG_NVME_FEAT_VWC_CAP,
-		DC_PG_NVME_LOG_SMART, DC_PG_NVME_LOG_C0,
-	};
-
-	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++) {
-		int rc = dc_raw_find(&p->raw, pages[i]) ? 0 : dc_import_lacks_page(p, pages[i]);
-
-		if (rc)
-			return rc; /* -ENOMEM, or -ENOSPC: the page table full */
 	}
 	return 0;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* import_nvme_cli.h - what the three files of the nvme-cli importer share (not for others):
- * import_nvme_cli.c (telling the outputs apart; id-ctrl, id-ns, smart-log and these
- * helpers), import_nvme_feature.c (get-feature 6), import_nvme_list.c (nvme list). */
+/* import_nvme_cli.h - what the four files of the nvme-cli importer share (not for others):
+ * import_nvme_cli.c (telling the outputs apart; id-ctrl, id-ns, smart-log),
+ * import_nvme_feature.c (get-feature 6), import_nvme_list.c (nvme list), and nc_fields.c
+ * (one field read, checked, and the first failure's reason). */
 #ifndef DC_IMPORT_NVME_CLI_H
 #define DC_IMPORT_NVME_CLI_H
 
@@ -22,7 +23,7 @@ struct ctx {
 	bool approx;               /* a counter past 2^53 printed as a number: approximate */
 };
 
-/* import_nvme_cli.c */
+/* nc_fields.c */
 /* The first failure's reason, as "nvme-cli WHAT: ...". */
 void nc_fail(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A non-negative integer of at most bits bits from a JSON number or a decimal (or 0x)
