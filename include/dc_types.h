@@ -650,6 +650,9 @@ struct dc_report {
 	int error;                    /* 0, or -errno when the device could not be read at all */
 	char error_msg[256];
 	char lookup_error[64];        /* the database could not be asked (dc_evaluate), or "" */
+	bool unasked;                 /* --sysroot: a device with a command set that was never
+					 sent one (no device I/O in a tree not this host's):
+					 not checked, as an unreadable one (exit 3) */
 	char replayed_from[DC_PATH_LEN]; /* --replay: the dump folder it came from; "" live */
 	char host[64];                /* --replay: the host the dump was made on ("" unknown) */
 };

@@ -4,10 +4,11 @@
 #
 #   tests/check-run.sh run LOGS NAME MAKE...   runs MAKE... NAME, its output kept in
 #       LOGS/NAME.log and shown whole when it ends (two checks' lines never interleave);
-#       LOGS/NAME.result gets its exit status, its time and its summary line. Exits 0 even
+#       LOGS/NAME.result gets its exit status, its wall and processor times and its summary
+#       line. Exits 0 even
 #       when the check fails, so that every check runs; `summary` tells.
 #   tests/check-run.sh summary LOGS NAME...    one line per check, in the order given:
-#       its time and its summary line (the last "N passed, M failed" of its output, or
+#       its times and its summary line (the last "N passed, M failed" of its output, or
 #       N killed); exits 1 if any failed or did not run.
 set -u
 mode=$1 logs=$2
@@ -18,25 +19,28 @@ run)
 	shift
 	mkdir -p "$logs"
 	rm -f "$logs/$name.result"
-	start=$EPOCHREALTIME
-	"$@" "$name" >"$logs/$name.log" 2>&1 </dev/null
+	# wall time, and the processor time of the check and all it ran (user + system)
+	TIMEFORMAT='%R %U %S'
+	{ time "$@" "$name" >"$logs/$name.log" 2>&1 </dev/null; } 2>"$logs/$name.time"
 	rc=$?
-	end=$EPOCHREALTIME
-	secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.0f", b - a }')
+	read -r wall user sys <"$logs/$name.time"
+	secs=$(awk -v a="$wall" 'BEGIN { printf "%.0f", a }')
+	cpu=$(awk -v a="$user" -v b="$sys" 'BEGIN { printf "%.0f", a + b }')
 	cat "$logs/$name.log"
 	line=$(grep -aE '[0-9]+ passed|[0-9]+ killed' "$logs/$name.log" | tail -n 1)
 	[ "$rc" -eq 0 ] || echo "$name: FAILED (exit $rc; the whole output: $logs/$name.log)"
-	printf '%s\t%s\t%s\n' "$rc" "$secs" "$line" >"$logs/$name.result"
+	printf '%s\t%s\t%s\t%s\n' "$rc" "$secs" "$cpu" "$line" >"$logs/$name.result"
 	exit 0
 	;;
 summary)
 	failed=()
 	width=0
 	for name in "$@"; do [ ${#name} -gt $width ] && width=${#name}; done
-	echo "make check, check by check:"
+	total_cpu=0
+	echo "make check, check by check (wall time, processor time):"
 	for name in "$@"; do
-		if ! IFS=$'\t' read -r rc secs line <"$logs/$name.result" 2>/dev/null; then
-			rc=- secs=- line="did not run"
+		if ! IFS=$'\t' read -r rc secs cpu line <"$logs/$name.result" 2>/dev/null; then
+			rc=- secs=- cpu=- line="did not run"
 		fi
 		if [ "$rc" = 0 ]; then
 			status=ok
@@ -44,8 +48,11 @@ summary)
 			status=FAILED
 			failed+=("$name")
 		fi
-		printf '  %-*s %6s %5s s  %s\n' "$width" "$name" "$status" "$secs" "${line:-}"
+		printf '  %-*s %6s %5s s %5s s cpu  %s\n' "$width" "$name" "$status" "$secs" "$cpu" \
+			"${line:-}"
+		[ "$cpu" = - ] || total_cpu=$((total_cpu + cpu))
 	done
+	echo "make check: $total_cpu s of processor time in all"
 	if [ ${#failed[@]} -gt 0 ]; then
 		echo "make check: ${#failed[@]} of $# checks failed: ${failed[*]}"
 		exit 1

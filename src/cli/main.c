@@ -185,15 +185,16 @@ static int cmd_lookup(struct dc_cli *c, struct dc_db *db, char **models, unsigne
 	return dc_status_exit(worst);
 }
 
-/* Without --gate: whether every device was read; with it: the worst verdict of its role
- * (memory has no drive role to pass: not checked). */
+/* Without --gate: whether every device was read (under --sysroot, a device with a command
+ * set was never asked: not checked); with it: the worst verdict of its role (memory has
+ * no drive role to pass: not checked). */
 static int exit_code(const struct dc_cli *c, const struct dc_report *r, unsigned n)
 {
 	enum dc_status worst = DC_PASS;
 
 	for (unsigned i = 0; i < n; i++)
 		worst = dc_status_worse(worst, c->gate ? dc_report_status(&r[i], c->gate_role)
-					: r[i].error ? DC_NOT_CHECKED : DC_PASS);
+					: r[i].error || r[i].unasked ? DC_NOT_CHECKED : DC_PASS);
 	return dc_status_exit(worst);
 }
 

@@ -67,6 +67,7 @@ static void inspect_one(const struct dc_scan_opts *o, const char *name, struct d
 	 * device of this host that happens to have the same name. */
 	if (o->sysroot[0]) {
 		dc_inspect_parse(&r->dev, raw, 0, &r->drive);
+		r->unasked = dc_transport_for(r->dev.protocol)->acquire != NULL;
 		snprintf(r->probe.skipped, sizeof(r->probe.skipped), "--sysroot: no device I/O");
 		return;
 	}
