@@ -4,6 +4,8 @@
 #                          skips, when QEMU, nbdkit or the Debian kernel is missing)
 #   make e2e-record        the same, then keep its dumps in data/e2e/
 #   make check-e2e-replay  the lab's assertions on data/e2e/ dumps, seconds, no QEMU
+#   make soak              the lab with SOAK_RUNS (default 100) killed probes and cache
+#                          experiments (make e2e runs 4 of them)
 
 E2E_ENV := DRIVECHECK=$(abspath $(BUILD)/drivecheck)
 
@@ -13,7 +15,11 @@ e2e: $(BUILD)/drivecheck
 e2e-record: $(BUILD)/drivecheck
 	$(Q)$(E2E_ENV) tests/e2e/run.sh --record
 
+SOAK_RUNS ?= 100
+soak: $(BUILD)/drivecheck
+	$(Q)$(E2E_ENV) SOAK_RUNS=$(SOAK_RUNS) tests/e2e/run.sh
+
 check-e2e-replay: $(BUILD)/drivecheck
 	$(Q)$(E2E_ENV) tests/e2e/replay-dumps.sh
 
-.PHONY: e2e e2e-record check-e2e-replay
+.PHONY: e2e e2e-record check-e2e-replay soak

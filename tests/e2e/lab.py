@@ -832,6 +832,46 @@ def check_cache_experiment(R, res):
             f"{states.get('after-term')}, records {records('records-after-term')}")
 
 
+def check_soak(R, res, runs):
+    """The soak (guest/soak.sh): after every killed probe or experiment, not a byte of the
+    drive changed, a cache found off had its record, and --restore-cache turned it on."""
+    lines = read(os.path.join(res, "soak", "runs.txt")).splitlines()
+    done = [dict(zip(w[0::2], w[1::2])) for w in (l.split() for l in lines) if w[0] == "run"]
+    # a state read only at the second try (soak.sh keeps the first try's words)
+    second = [r["run"] for r in done if r.get("cache", "").endswith("(second-reading)")]
+    for r in done:
+        r["cache"] = r.get("cache", "").replace("(second-reading)", "")
+    stopped = [l for l in lines if l.startswith("stopped")]
+    R.check(len(done) == runs, f"the soak ran {runs} times",
+            f"{len(done)} runs in soak/runs.txt{'; ' + stopped[0] if stopped else ''}")
+    changed = sum(int(r.get("changed", "1")) for r in done)
+    unrecorded = [r for r in done if r.get("cache") == "off" and r.get("record") == "none"]
+    unknown = [r for r in done if r.get("cache") not in ("on", "off")]
+    not_restored = [r for r in done if r.get("restored") not in ("-", "on")]
+    off = [r for r in done if r.get("cache") == "off"]
+    R.check(changed == 0, "the soak: no byte of any drive changed",
+            f"{changed} bytes in {[r['run'] for r in done if r.get('changed') != '0']}")
+    R.check(not unrecorded, "the soak: no cache left off without a record",
+            f"runs {[r['run'] for r in unrecorded]}")
+    R.check(not unknown, "the soak: nvme-cli / smartctl read every cache state after a run",
+            f"runs {[r['run'] for r in unknown]}: "
+            + "; ".join(read(os.path.join(res, "soak", f"state.{r['run']}"))[:200] for r in unknown))
+    R.check(not not_restored, "the soak: --restore-cache turned every cache left off on again",
+            f"runs {[r['run'] for r in not_restored]}")
+    ends = [l.split() for l in lines if l.startswith("end ")]
+    R.check(ends and all(w[-1] == "on" for w in ends) and "left" in read(os.path.join(res, "soak", "runs.txt"))
+            and all(l.split() == ["left"] for l in lines if l.startswith("left")),
+            "the soak: every cache on and no record left at the end", f"{ends}")
+    # the moments must have reached the window with the cache off at least once
+    if runs >= 4:
+        R.check(off, "the soak: at least one SIGKILL landed while a cache was off",
+                "no run found its drive's cache off: the moments missed the window")
+    print(f"e2e: soak: {len(done)} runs ({len(off)} killed with the cache off, "
+          f"{sum(r.get('signal') == 'KILL' for r in done)} by SIGKILL), {changed} bytes changed, "
+          f"{len(unrecorded)} caches left off without a record"
+          + (f"; the cache state read at the second try after runs {second}" if second else ""))
+
+
 def cmd_check(a):
     R = Report()
     res = a.results
@@ -872,6 +912,8 @@ def cmd_check(a):
         check_kernel_cache_kept(R, res)
         check_live(R, a, res, drives, devs, out, disks)
         check_cache_experiment(R, res)
+        if a.soak:
+            check_soak(R, res, a.soak)
     print_timings(res, devs, a.live)
     print(f"{R.passed} passed, {R.failed} failed")
     return 1 if R.failed else 0
@@ -894,6 +936,7 @@ def main():
     p.add_argument("--results", required=True)
     p.add_argument("--live", action="store_true",
                    help="the guest's own results (gates, write-through run, replay compare)")
+    p.add_argument("--soak", type=int, default=0, help="runs of the soak the guest made")
     p.set_defaults(fn=cmd_check)
     a = ap.parse_args()
     return a.fn(a)

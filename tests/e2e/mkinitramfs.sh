@@ -110,6 +110,7 @@ echo "root:x:0:0:root:/:/bin/sh" >"$root/etc/passwd"
 cp "$here/guest/init" "$root/init"
 cp "$here/guest/tests.sh" "$root/e2e/tests.sh"
 cp "$here/guest/disks.sh" "$root/e2e/disks.sh"
+cp "$here/guest/soak.sh" "$root/e2e/soak.sh"
 chmod 0755 "$root/init" "$root/e2e/tests.sh"
 echo "$kver" >"$root/e2e/kernel"
 

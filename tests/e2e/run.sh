@@ -4,11 +4,15 @@
 # SATA (AHCI), virtio-scsi and LSI SCSI drives, some behind an nbdkit that makes flushes
 # slow, runs drivecheck in the guest (guest/tests.sh), and checks what it said (lab.py).
 #
-# Usage: tests/e2e/run.sh [--record] [--keep]
+# Usage: tests/e2e/run.sh [--record] [--keep] [--soak N]
 #   --record  copy the guest's dumps and results to data/e2e/ (for replay-dumps.sh)
 #   --keep    keep the work directory (printed) for a look afterwards
+#   --soak N  N runs of the soak (guest/soak.sh; default SOAK_RUNS, else 4): probes and
+#             cache experiments killed at chosen moments, the drive's bytes and cache
+#             checked after each
 # Environment: DRIVECHECK (default build/drivecheck), KERNEL_VERSION, QEMU, PROBE_SECONDS
-# (per drive, default 2), LAB_TIMEOUT (seconds for the guest, default 240), EXTRA_CPIO (a
+# (per drive, default 2), LAB_TIMEOUT (seconds for the guest, default 240 and 8 a soak
+# run), SOAK_RUNS (default 4), EXTRA_CPIO (a
 # newc archive appended to the initramfs, e.g. another e2e/tests.sh, to debug the guest).
 # Exit: 0 every check passed; 1 a check failed, or the lab could not run (it says why).
 set -u
@@ -16,18 +20,21 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 record=0 keep=0
-for a in "$@"; do
-	case $a in
+SOAK_RUNS=${SOAK_RUNS:-4}
+while [ $# -gt 0 ]; do
+	case $1 in
 	--record) record=1 ;;
 	--keep) keep=1 ;;
-	*) echo "usage: $0 [--record] [--keep]" >&2; exit 2 ;;
+	--soak) SOAK_RUNS=$2; shift ;;
+	*) echo "usage: $0 [--record] [--keep] [--soak N]" >&2; exit 2 ;;
 	esac
+	shift
 done
 t_start=$(date +%s.%N)
 DRIVECHECK=${DRIVECHECK:-$top/build/drivecheck}
 QEMU=${QEMU:-qemu-system-x86_64}
 PROBE_SECONDS=${PROBE_SECONDS:-2}
-LAB_TIMEOUT=${LAB_TIMEOUT:-240}
+LAB_TIMEOUT=${LAB_TIMEOUT:-$((240 + 8 * SOAK_RUNS))}
 
 # The lab never skips in silence: a missing piece is a failure that says what to install.
 cannot_run() {
@@ -138,7 +145,7 @@ t_boot=$(date +%s.%N)
 timeout --foreground -k 5 "$LAB_TIMEOUT" "$QEMU" -machine q35 -accel tcg -smp 1 -m 1G \
 	-nographic -no-reboot -nodefaults -serial "file:$work/console.log" \
 	-kernel "$boot_kernel" -initrd "$work/initramfs.cpio" \
-	-append "console=ttyS0 panic=-1 quiet loglevel=4 dc.disks=$n dc.probe=$PROBE_SECONDS dc.tcp_model=${tcp_model// /\~}" \
+	-append "console=ttyS0 panic=-1 quiet loglevel=4 dc.disks=$n dc.probe=$PROBE_SECONDS dc.soak=$SOAK_RUNS dc.deadline=$((LAB_TIMEOUT - 40)) dc.tcp_model=${tcp_model// /\~}" \
 	-device virtio-serial-pci \
 	-chardev "file,id=res,path=$work/results.tar" -device virtserialport,chardev=res,name=dc.results \
 	-device virtio-scsi-pci,id=vscsi -device lsi53c895a,id=lsi \
@@ -164,7 +171,8 @@ secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a - b }'; }
 printf 'qemu_wall %s\n' "$(secs "$t_end" "$t_boot")" >>"$work/results/times"
 
 # 4. Judge on the host (and replay the guest's dump here).
-python3 "$here/lab.py" check --drivecheck "$DRIVECHECK" --results "$work/results" --live
+python3 "$here/lab.py" check --drivecheck "$DRIVECHECK" --results "$work/results" --live \
+	--soak "$SOAK_RUNS"
 rc=$?
 echo "e2e: lab wall time $(secs "$(date +%s.%N)" "$t_start") s (QEMU $(secs "$t_end" "$t_boot") s)"
 

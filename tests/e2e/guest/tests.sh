@@ -6,7 +6,8 @@
 # check.py judge on the host, so a broken guest shows as missing results, not as a pass.
 #
 # Kernel command line: dc.disks=N (disks QEMU attached), dc.probe=SEC (probe bound per
-# drive), dc.tcp_model=MODEL (NVMe/TCP target's model, '~' for spaces; empty: no target).
+# drive), dc.tcp_model=MODEL (NVMe/TCP target's model, '~' for spaces; empty: no target),
+# dc.soak=N (runs of the soak, guest/soak.sh; 0: none).
 out=/tmp/out
 mkdir -p $out
 log() { echo "dc-e2e: $*"; echo "$*" >>$out/guest.log; }
@@ -175,8 +176,9 @@ records=/var/lib/drivecheck
 cache_state() { # DEV -> on / off / ?
 	case $1 in
 	/dev/nvme*)
-		v=$(nvme get-feature -f 6 "$1" 2>/dev/null | sed -n 's/.*Current value: *//p')
-		case $v in 0x00000001|1) echo on ;; 0x00000000|0) echo off ;; *) echo "?" ;; esac ;;
+		# "Current value:0x00000001"; a zero prints without its "0x" ("00000000")
+		v=$(nvme get-feature -f 6 "$1" 2>/dev/null | sed -n 's/.*Current value: *\(0x\)\{0,1\}//p')
+		case $v in 00000001|1) echo on ;; 00000000|0) echo off ;; *) echo "?" ;; esac ;;
 	*)
 		# "Write cache is:" (ATA), "Writeback Cache is:" (SCSI)
 		v=$(smartctl -g wcache "$1" 2>/dev/null | sed -n 's/^Write\(back\)\{0,1\} [Cc]ache is: *//p')
@@ -236,6 +238,9 @@ echo $? >$cx/term.rc
 echo "after-term $cn $(cache_state $cn)" >>$cx/states.txt
 echo "records-after-term $(records_now)" >>$cx/states.txt
 stamp cache_end
+
+# 8. The soak: probes and experiments killed at chosen moments (guest/soak.sh).
+. /e2e/soak.sh
 stamp tests_end
 
 # Ship everything. The port is found by name; devtmpfs made /dev/vportNpM.
