@@ -281,13 +281,13 @@ struct dc_drive {
 	enum dc_tri cache_enabled;    /* ... and is enabled now */
 	char cache_source[64];
 
-	unsigned nevidence;
+	unsigned nevidence, evidence_dropped; /* past DC_MAX_EVIDENCE: counted, and said */
 	struct dc_evidence evidence[DC_MAX_EVIDENCE];
 
 	struct dc_wear wear;
 	struct dc_smart smart;
 
-	unsigned nerrors;
+	unsigned nerrors, errors_dropped;      /* past DC_MAX_ERRORS: counted, and said */
 	char errors[DC_MAX_ERRORS][DC_TEXT_LEN]; /* what could not be read, and why */
 };
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/not_kept.h"
 #include "device/probe/cache_experiment.h"
 #include "device/probe/cache_state.h"
 #include "lookup/db.h"
@@ -183,6 +184,21 @@ static int cmd_lookup(struct dc_cli *c, struct dc_db *db, char **models, unsigne
 		dc_render_lookup_table(stdout, (const char *const *)models, answers, n);
 	free(answers);
 	return dc_status_exit(worst);
+}
+
+/* What a report's tables could not hold is said on stderr too (not_kept.h): never a
+ * silent cut, whatever the format. */
+static void say_not_kept(const char *who, const struct dc_report *r, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		struct dc_not_kept nk;
+
+		if (dc_not_kept(&r[i], &nk))
+			fprintf(stderr, "%s: %s: not kept (the tables are full): %u pieces of evidence, "
+				"%u things not read, %u findings, %u reasons, %u pieces of advice\n",
+				who, r[i].dev.path, nk.evidence, nk.errors, nk.findings, nk.reasons,
+				nk.advice);
+	}
 }
 
 /* Without --gate: whether every device was read (under --sysroot, a device with a command
@@ -367,6 +383,7 @@ static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned na
 	for (unsigned i = 0; i < n; i++)
 		if (reports[i].error)
 			fprintf(stderr, "drivecheck: %s\n", reports[i].error_msg);
+	say_not_kept("drivecheck", reports, n);
 	rc = rc ? DC_EXIT_INTERNAL : exit_code(c, reports, n);
 	free(reports);
 	return rc;
@@ -417,6 +434,7 @@ static int cmd_import(struct dc_cli *c, struct dc_db *db, char **paths, unsigned
 	for (unsigned i = 0; i < count; i++)
 		if (reports[i].error)
 			fprintf(stderr, "drivecheck import: %s\n", reports[i].error_msg);
+	say_not_kept("drivecheck import", reports, count);
 	rc = rc ? DC_EXIT_INTERNAL : exit_code(c, reports, count);
 	free(reports);
 	return rc;

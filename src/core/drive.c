@@ -29,8 +29,10 @@ void dc_drive_add_evidence(struct dc_drive *d, enum dc_ev_kind kind, const char 
 	struct dc_evidence *ev;
 	va_list ap;
 
-	if (d->nevidence >= DC_MAX_EVIDENCE)
+	if (d->nevidence >= DC_MAX_EVIDENCE) {
+		d->evidence_dropped++;
 		return;
+	}
 	ev = &d->evidence[d->nevidence++];
 	ev->kind = kind;
 	snprintf(ev->source, sizeof(ev->source), "%s", source);
@@ -44,8 +46,10 @@ void dc_drive_add_error(struct dc_drive *d, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (d->nerrors >= DC_MAX_ERRORS)
+	if (d->nerrors >= DC_MAX_ERRORS) {
+		d->errors_dropped++;
 		return;
+	}
 	va_start(ap, fmt);
 	vsnprintf(d->errors[d->nerrors++], sizeof(d->errors[0]), fmt, ap);
 	va_end(ap);

@@ -8,6 +8,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/not_kept.h"
 #include "decide/health.h"
 #include "decide/evaluate.h"
 #include "lookup/dbinfo.h"
@@ -505,6 +506,23 @@ static void add_usage(cJSON *o, const struct dc_dev *d)
 	}
 }
 
+/* 1.5: what the report's tables could not hold, only when something was left out (so a
+ * whole report's JSON is as before); each count is of entries past the table's size. */
+static void not_kept_json(const struct dc_report *r, cJSON *o)
+{
+	struct dc_not_kept nk;
+	cJSON *n;
+
+	if (!dc_not_kept(r, &nk))
+		return;
+	n = cJSON_AddObjectToObject(o, "not_kept");
+	cJSON_AddNumberToObject(n, "plp_evidence", nk.evidence);
+	cJSON_AddNumberToObject(n, "errors", nk.errors);
+	cJSON_AddNumberToObject(n, "findings", nk.findings);
+	cJSON_AddNumberToObject(n, "reasons", nk.reasons);
+	cJSON_AddNumberToObject(n, "advice", nk.advice);
+}
+
 static cJSON *report_json(const struct dc_report *r)
 {
 	const struct dc_dev *d = &r->dev;
@@ -554,6 +572,7 @@ static cJSON *report_json(const struct dc_report *r)
 		cJSON_AddItemToArray(errors, cJSON_CreateString(dr->errors[i]));
 	if (r->lookup_error[0])
 		cJSON_AddItemToArray(errors, cJSON_CreateString(r->lookup_error));
+	not_kept_json(r, o);
 	return o;
 }
 

@@ -382,6 +382,7 @@ static void print_detail(FILE *out, const struct dc_report *r)
 			ev.value);
 	}
 	print_dropped(out, "    ", r->result.findings_dropped, "findings");
+	print_dropped(out, "    ", d->evidence_dropped, "pieces of the drive's evidence");
 	print_verdicts(out, &f, &r->result);
 	for (unsigned i = 0; i < r->result.nadvice; i++) {
 		dc_words_advice(&f, &r->result, &r->result.advice[i], text, sizeof(text));
@@ -390,6 +391,7 @@ static void print_detail(FILE *out, const struct dc_report *r)
 	print_dropped(out, "  ", r->result.advice_dropped, "pieces of advice");
 	for (unsigned i = 0; i < d->nerrors; i++)
 		fprintf(out, "  not read: %s\n", d->errors[i]);
+	print_dropped(out, "  ", d->errors_dropped, "things not read");
 	if (r->lookup_error[0])
 		fprintf(out, "  not read: %s\n", r->lookup_error);
 }

@@ -165,8 +165,10 @@ static void read_evidence(struct rd *c, const cJSON *dev, const char *at, struct
 			bad(c, "%s: want an object, not %s", sub, dc_json_type_name(e));
 			return;
 		}
-		if (d->nevidence == DC_MAX_EVIDENCE)
-			continue; /* what the table and the summary need is the kind: the first kept */
+		if (d->nevidence == DC_MAX_EVIDENCE) {
+			d->evidence_dropped++; /* the first kept, the rest counted (not_kept.h) */
+			continue;
+		}
 		str_key(c, e, sub, "source", ev->source, sizeof(ev->source), true);
 		str_key(c, e, sub, "what", ev->what, sizeof(ev->what), true);
 		str_key(c, e, sub, "value", ev->value, sizeof(ev->value), true);
@@ -457,6 +459,8 @@ static void read_device(struct rd *c, const cJSON *dev, const char *at, unsigned
 		}
 		if (k++ < DC_MAX_ERRORS)
 			copy_clean(r->drive.errors[r->drive.nerrors++], DC_TEXT_LEN, e->valuestring);
+		else
+			r->drive.errors_dropped++;
 	}
 	/* A device that could not be read at all has errors and no verdicts (docs/json.md). */
 	if (!member(c, dev, at, "verdicts", T_OBJ, false)) {
