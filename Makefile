@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# drivecheck: make, make check, make install (PREFIX, DESTDIR), make deb, WERROR=1, SANITIZE=1, V=1
+# drivecheck: make, make check, make install (PREFIX, DESTDIR), make deb, WERROR=1,
+# SANITIZE=1 (ASan and UBSan) or SANITIZE=thread, V=1
 PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
 DATADIR   ?= $(PREFIX)/share/drivecheck
@@ -28,6 +29,11 @@ endif
 ifeq ($(SANITIZE),1)
 ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS    += -fsanitize=address,undefined
+endif
+# ThreadSanitizer (make check-tsan): the probes' threads under --jobs and the progress display
+ifeq ($(SANITIZE),thread)
+ALL_CFLAGS += -fsanitize=thread -fno-omit-frame-pointer
+LDFLAGS    += -fsanitize=thread
 endif
 
 ifeq ($(V),1)

@@ -12,6 +12,7 @@
 #   check-import  drivecheck import: bad files, joins, and real smartctl reports number by number
 #   check-report  drivecheck report: hosts' JSON merged, counts, worst first, bad files, exit codes
 #   check-asan    unit, db, cli, import, report and replay again under ASan and UBSan
+#   check-tsan    the parallel probes, a killed probe and the cache experiment under TSan
 #   check-werror  warning-free builds with gcc and clang
 #   check-mutants each mutant of tests/mutants/mutants.txt makes the suite fail
 #   e2e           the QEMU lab: real kernel drivers, emulated NVMe, SATA and SCSI
@@ -94,7 +95,7 @@ ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif
 CHECK_ALL := check-werror db-check $(CHECK_FAST) check-prom check-fuzz check-mutants check-deb \
-             check-ansible
+             check-ansible check-tsan
 ifneq ($(wildcard tests/probe/probe.mk),)
 CHECK_ALL += check-probe
 endif
@@ -125,6 +126,23 @@ check-asan:
 	$(Q)$(MAKE) --no-print-directory -Otarget BUILD=build-asan SANITIZE=1 $(CHECK_FAST)
 	@echo "check-asan: $(words $(CHECK_FAST)) passed, 0 failed"
 
+# ThreadSanitizer over what runs threads: probes side by side (--jobs, one progress display
+# on a terminal, a probe killed mid-run) and the cache experiment against its pretend drive.
+# A report ends the program (exit 66) and is kept in build-tsan/reports: any file there
+# fails the check, whether or not the test that ran the program noticed.
+TSAN_RUN = TSAN_OPTIONS="halt_on_error=1 exitcode=66 log_path=$(abspath build-tsan)/reports/tsan"
+check-tsan:
+	$(Q)$(MAKE) --no-print-directory BUILD=build-tsan SANITIZE=thread build-tsan/drivecheck \
+		build-tsan/tests/test_cache_experiment build-tsan/tests/test_latency_stats
+	$(Q)rm -rf build-tsan/reports && mkdir -p build-tsan/reports
+	$(Q)$(TSAN_RUN) build-tsan/tests/test_cache_experiment
+	$(Q)$(TSAN_RUN) build-tsan/tests/test_latency_stats
+	$(Q)set -e; for t in t6_parallel t4_kill; do \
+		$(TSAN_RUN) BUILD=$(abspath build-tsan) bash tests/probe/$$t.sh; done
+	$(Q)if [ -n "$$(ls build-tsan/reports)" ]; then cat build-tsan/reports/* >&2; \
+		echo "check-tsan: ThreadSanitizer reported (build-tsan/reports)" >&2; exit 1; fi
+	@echo "check-tsan: 4 passed, 0 failed"
+
 # make check: every check of CHECK_ALL and check-asan. They run side by side, CHECK_JOBS
 # at once unless make was given -j (make -j1 check: one after another); the longest start
 # first, so that the job slots stay full. What all of them use (the build, dbbuild, the
@@ -152,6 +170,7 @@ check-prereqs: all $(BUILD)/dbbuild $(BUILD)/drives.sqlite $(UNIT_TESTS) $(WERRO
 $(CHECK_ORDER:%=check-run-%): check-run-%: check-prereqs
 	$(Q)tests/check-run.sh run $(CHECK_LOGS) $* $(MAKE) --no-print-directory
 
+.PHONY: check-tsan
 .PHONY: check check-prereqs $(CHECK_ORDER:%=check-run-%) check-unit check-db check-cli \
 	check-sysroot check-asan check-install check-werror check-mutants check-prom check-deb \
 	check-ansible
