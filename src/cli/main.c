@@ -16,7 +16,9 @@
 #include "status.h"
 #include "exitcodes.h"
 #include "import/import.h"
+#include "render/json_stream.h"
 #include "render/render.h"
+#include "report/fleet.h"
 #include "report/report_read.h"
 #include "cli/options.h"
 #include "cli/scan.h"
@@ -201,16 +203,21 @@ static void say_not_kept(const char *who, const struct dc_report *r, unsigned n)
 	}
 }
 
-/* Without --gate: whether every device was read (under --sysroot, a device with a command
- * set was never asked: not checked); with it: the worst verdict of its role (memory has
- * no drive role to pass: not checked). */
+/* What one result says for the exit code: with --gate the role's outcome, else whether
+ * it could be read at all (under --sysroot, a device with a command set was never asked:
+ * not checked). Memory has no drive role to pass: not checked. */
+static enum dc_status outcome(const struct dc_cli *c, const struct dc_report *r)
+{
+	return c->gate ? dc_report_status(r, c->gate_role)
+		       : r->error || r->unasked ? DC_NOT_CHECKED : DC_PASS;
+}
+
 static int exit_code(const struct dc_cli *c, const struct dc_report *r, unsigned n)
 {
 	enum dc_status worst = DC_PASS;
 
 	for (unsigned i = 0; i < n; i++)
-		worst = dc_status_worse(worst, c->gate ? dc_report_status(&r[i], c->gate_role)
-					: r[i].error || r[i].unasked ? DC_NOT_CHECKED : DC_PASS);
+		worst = dc_status_worse(worst, outcome(c, &r[i]));
 	return dc_status_exit(worst);
 }
 
@@ -389,54 +396,161 @@ static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned na
 	return rc;
 }
 
-/* import: other tools' files through the same parse, look-up and decide code. */
+/* Lines for stderr, said once the output is complete (a terminal shows them after it). */
+struct said_later {
+	char **v;
+	unsigned n, cap;
+};
+
+static void say_later(struct said_later *l, const char *line)
+{
+	if (l->n == l->cap) {
+		unsigned cap = l->cap ? l->cap * 2 : 16;
+		char **v = realloc(l->v, cap * sizeof(*v));
+
+		if (!v)
+			return;
+		l->v = v;
+		l->cap = cap;
+	}
+	if ((l->v[l->n] = strdup(line)))
+		l->n++;
+}
+
+static void say_now(struct said_later *l, const char *prefix)
+{
+	for (unsigned i = 0; i < l->n; i++) {
+		fprintf(stderr, "%s: %s\n", prefix, l->v[i]);
+		free(l->v[i]);
+	}
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+/* import --prometheus: the families group every drive's samples, so all results are held. */
+static int import_prometheus(struct dc_cli *c, struct dc_db *db, struct dc_import_index *x,
+			     struct dc_summary_builder *b, struct said_later *errors)
+{
+	unsigned count = dc_import_index_count(x);
+	struct dc_report *reports = calloc(count ? count : 1, sizeof(*reports));
+	enum dc_status worst = DC_PASS;
+	int rc = reports ? 0 : -ENOMEM;
+
+	for (unsigned i = 0; !rc && i < count; i++) {
+		rc = dc_import_index_result(db, x, i, &reports[i]);
+		if (rc)
+			break;
+		dc_summary_add(b, &reports[i], NULL);
+		worst = dc_status_worse(worst, outcome(c, &reports[i]));
+		if (reports[i].error)
+			say_later(errors, reports[i].error_msg);
+	}
+	if (!rc)
+		dc_render_prom(stdout, reports, count);
+	free(reports);
+	return rc ? rc : (int)dc_status_exit(worst);
+}
+
+/*
+ * import: other tools' files through the same parse, look-up and decide code, one drive
+ * at a time (import_index.h): each result is evaluated, written and forgotten before the
+ * next, so that ten thousand reports take the memory of one.
+ */
 static int cmd_import(struct dc_cli *c, struct dc_db *db, char **paths, unsigned n)
 {
 	struct dc_import_opts o = { .db = db, .progress = isatty(STDERR_FILENO) };
 	struct dc_import_skips skipped = { 0 };
-	struct dc_report *reports = NULL;
+	struct dc_import_index *x = NULL;
+	struct dc_report *r = NULL;
 	struct dc_summary sum;
+	struct dc_summary_builder b;
+	struct said_later errors = { 0 };
+	struct dc_json_stream js;
+	struct dc_table_stream table;
+	enum dc_status worst = DC_PASS;
 	unsigned count = 0;
+	bool verbose;
 	int rc;
 
 	if (!n) {
 		fprintf(stderr, "drivecheck import: name a FILE or DIR (or - for standard input)\n");
 		return DC_EXIT_USAGE;
 	}
-	rc = dc_import_run(&o, paths, n, &reports, &count, &skipped);
+	rc = dc_import_index_build(&o, paths, n, &x, &skipped);
 	if (!rc)
-		rc = dc_summarize(reports, count, &sum);
+		rc = dc_summary_begin(&b, &sum);
+	if (!rc)
+		r = malloc(sizeof(*r));
+	if (!rc && !r)
+		rc = -ENOMEM;
+	if (!rc) {
+		count = dc_import_index_count(x);
+		/* the first result decides whether one drive is shown in detail */
+		if (count && c->format != DC_OUT_PROM)
+			rc = dc_import_index_result(db, x, 0, r);
+	}
 	if (rc) {
 		fprintf(stderr, "drivecheck import: %s\n", strerror(-rc));
-		free(reports);
-		dc_import_skips_free(&skipped);
-		return DC_EXIT_INTERNAL;
+		dc_summary_end(&b);
+		goto out;
 	}
 	/* A file of a folder that is no report (a README, a checksum list): one line each,
 	 * counted, and not a reason for exit 3. */
-	sum.files_skipped = skipped.n;
 	for (unsigned i = 0; i < skipped.n; i++)
 		fprintf(stderr, "drivecheck import: skipped %s: %s\n", skipped.v[i].path,
 			skipped.v[i].why);
+	if (c->format == DC_OUT_PROM) {
+		rc = import_prometheus(c, db, x, &b, &errors);
+		goto summary;
+	}
+	verbose = c->verbose || (count == 1 && !r->error);
+	if (c->format == DC_OUT_JSON) {
+		dc_render_json_import_begin(&js, stdout);
+	} else if (!c->gate) {
+		struct dc_table_widths w;
+		char path[DC_PATH_LEN];
+
+		dc_render_widths_init(&w, false);
+		for (unsigned i = 0; i < count; i++)
+			dc_render_widths_add(&w, dc_import_index_path(x, i, path, sizeof(path)), NULL);
+		dc_render_table_begin(&table, stdout, &w, verbose);
+	}
+	for (unsigned i = 0; !rc && i < count; i++) {
+		if (i)
+			rc = dc_import_index_result(db, x, i, r);
+		if (rc)
+			break;
+		if (c->format == DC_OUT_JSON)
+			dc_render_json_import_device(&js, r);
+		else if (c->gate)
+			dc_render_gate(stdout, r, 1, c->gate_role);
+		else
+			dc_render_table_add(&table, r);
+		dc_summary_add(&b, r, NULL);
+		worst = dc_status_worse(worst, outcome(c, r));
+		/* each file not read is said on stderr, whatever the format: scripts read stdout */
+		if (r->error)
+			say_later(&errors, r->error_msg);
+		say_not_kept("drivecheck import", r, 1);
+	}
+	if (!rc && c->format == DC_OUT_TABLE && !c->gate)
+		rc = dc_render_table_end(&table);
+summary:
+	if (dc_summary_end(&b) && rc >= 0)
+		rc = -ENOMEM;
+	sum.files_skipped = skipped.n;
+	if (rc >= 0 && c->format == DC_OUT_JSON)
+		rc = dc_render_json_import_end(&js, &sum);
+	if (rc >= 0 && c->format == DC_OUT_TABLE && !c->gate && count > 1)
+		dc_render_summary_table(stdout, &sum, false, 0);
+	say_now(&errors, "drivecheck import");
+	if (rc < 0)
+		fprintf(stderr, "drivecheck import: %s\n", strerror(-rc));
+	rc = rc < 0 ? DC_EXIT_INTERNAL : c->format == DC_OUT_PROM ? rc : (int)dc_status_exit(worst);
+out:
+	free(r);
+	dc_import_index_free(x);
 	dc_import_skips_free(&skipped);
-	if (c->format == DC_OUT_JSON)
-		rc = dc_render_json_summary(stdout, reports, count, &sum);
-	else if (c->format == DC_OUT_PROM)
-		dc_render_prom(stdout, reports, count);
-	else if (c->gate)
-		dc_render_gate(stdout, reports, count, c->gate_role);
-	else
-		dc_render_table(stdout, reports, count,
-				c->verbose || (count == 1 && !reports[0].error));
-	if (c->format == DC_OUT_TABLE && !c->gate && count > 1)
-		dc_render_summary_table(stdout, reports, &sum, NULL, 0);
-	/* Each file not read is said on stderr, whatever the format: scripts read stdout. */
-	for (unsigned i = 0; i < count; i++)
-		if (reports[i].error)
-			fprintf(stderr, "drivecheck import: %s\n", reports[i].error_msg);
-	say_not_kept("drivecheck import", reports, count);
-	rc = rc ? DC_EXIT_INTERNAL : exit_code(c, reports, count);
-	free(reports);
 	return rc;
 }
 
@@ -464,35 +578,35 @@ static unsigned count_hosts(const struct dc_fleet *f)
 	return hosts;
 }
 
-/* report: many hosts' --json back in, one table (or JSON) and one summary, worst first. */
+/*
+ * report: many hosts' --json back in, one table (or JSON) and one summary, worst first.
+ * Each drive is kept as a row of what the fleet shows (fleet.h), sorted, then made a
+ * report again one at a time for the output and the summary.
+ */
 static int cmd_report(struct dc_cli *c, char **paths, unsigned n)
 {
 	struct dc_fleet f = { 0 };
 	struct dc_summary sum;
-	const char **hosts = NULL;
-	unsigned *order = NULL, nhosts;
+	struct dc_summary_builder b;
+	struct dc_json_stream js;
+	struct dc_table_widths w;
+	struct dc_report *r = NULL;
+	enum dc_status worst = DC_PASS;
+	unsigned nhosts;
 	int rc;
 
 	if (!n) {
 		fprintf(stderr, "drivecheck report: name the FILEs (drivecheck --json of each host)\n");
 		return DC_EXIT_USAGE;
 	}
-	rc = dc_fleet_read(paths, n, &f);
+	rc = dc_fleet_read(paths, n, c->gate ? (int)c->gate_role : -1, &f);
 	if (!rc) {
-		hosts = calloc(f.n ? f.n : 1, sizeof(*hosts));
-		order = calloc(f.n ? f.n : 1, sizeof(*order));
-		rc = hosts && order ? 0 : -ENOMEM;
+		dc_fleet_sort(&f);
+		rc = dc_summary_begin(&b, &sum);
 	}
-	if (!rc) {
-		for (unsigned i = 0; i < f.n; i++)
-			hosts[i] = dc_fleet_host(&f, i);
-		dc_summary_worst_first(f.reports, f.n, hosts, c->gate ? (int)c->gate_role : -1, order);
-		rc = dc_fleet_reorder(&f, order);
-	}
-	if (!rc) {
-		for (unsigned i = 0; i < f.n; i++)
-			hosts[i] = dc_fleet_host(&f, i);
-		rc = dc_summarize(f.reports, f.n, &sum);
+	if (!rc && !(r = malloc(sizeof(*r)))) {
+		dc_summary_end(&b);
+		rc = -ENOMEM;
 	}
 	if (rc) {
 		fprintf(stderr, "drivecheck report: %s\n", strerror(-rc));
@@ -501,19 +615,36 @@ static int cmd_report(struct dc_cli *c, char **paths, unsigned n)
 	}
 	nhosts = count_hosts(&f);
 	if (c->format == DC_OUT_JSON) {
-		rc = dc_render_json_fleet(stdout, &f, &sum, nhosts);
+		dc_render_json_fleet_begin(&js, stdout, f.files, f.nfiles);
 	} else {
-		dc_render_fleet_table(stdout, f.reports, hosts, f.n);
-		dc_render_summary_table(stdout, f.reports, &sum, hosts, nhosts);
+		dc_render_widths_init(&w, true);
+		for (unsigned i = 0; i < f.n; i++)
+			dc_render_widths_add(&w, dc_fleet_path(&f, i), dc_fleet_host(&f, i));
+		dc_render_table_header(stdout, &w);
 	}
+	for (unsigned i = 0; i < f.n; i++) {
+		dc_fleet_report(&f, i, r);
+		if (c->format == DC_OUT_JSON)
+			dc_render_json_fleet_drive(&js, r, dc_fleet_host(&f, i));
+		else
+			dc_render_table_row(stdout, r, dc_fleet_host(&f, i), &w);
+		dc_summary_add(&b, r, dc_fleet_host(&f, i));
+		worst = dc_status_worse(worst, outcome(c, r));
+	}
+	rc = dc_summary_end(&b);
+	if (!rc && c->format == DC_OUT_JSON)
+		rc = dc_render_json_fleet_end(&js, &sum, nhosts);
+	else if (!rc)
+		dc_render_summary_table(stdout, &sum, true, nhosts);
 	/* Each file not read is said on stderr, whatever the format: scripts read stdout. */
 	for (unsigned i = 0; i < f.nfiles; i++)
 		if (f.files[i].error)
 			fprintf(stderr, "drivecheck report: %s\n", f.files[i].error_msg);
-	rc = rc ? DC_EXIT_INTERNAL : exit_code(c, f.reports, f.n);
+	if (rc)
+		fprintf(stderr, "drivecheck report: %s\n", strerror(-rc));
+	rc = rc ? DC_EXIT_INTERNAL : (int)dc_status_exit(worst);
 out:
-	free((void *)hosts);
-	free(order);
+	free(r);
 	dc_fleet_free(&f);
 	return rc;
 }

@@ -127,12 +127,35 @@ struct dc_import_skips {
 
 void dc_import_skips_free(struct dc_import_skips *s);
 
-/* Reads every file named, and every file under every folder named (recursively), joins
- * the parts of each drive and evaluates each drive as a scan does. A file that cannot be
- * imported becomes a report with error set (its path, the reason), and the others are
- * still read; a file met in a folder that is of no known format is listed in skipped
- * instead (skipped NULL: they are errors too, as a file named is). Fills a malloc'd array the
- * caller frees. Returns 0 or -ENOMEM. */
+/*
+ * Every file named, and every file under every folder named (recursively), read in two
+ * passes (import_index.h): the first keeps where each report is and which drive it
+ * belongs to, the second gives one drive at a time. A file that cannot be imported becomes
+ * a result with error set (its path, the reason), and the others are still read; a file
+ * met in a folder that is of no known format is listed in skipped instead (skipped NULL:
+ * they are errors too, as a file named is).
+ */
+struct dc_import_index;
+
+/* import_index.c */
+/* The first pass. Returns 0 or -ENOMEM; *index is the caller's (dc_import_index_free). */
+int dc_import_index_build(const struct dc_import_opts *o, char *const *paths, unsigned npaths,
+			  struct dc_import_index **index, struct dc_import_skips *skipped);
+/* How many results there are: the drives in the order their files were met, then one
+ * for each file or report not imported. */
+unsigned dc_import_index_count(const struct dc_import_index *x);
+/* The path result i has (its dev.path), before it is evaluated; into buf, returned. */
+const char *dc_import_index_path(const struct dc_import_index *x, unsigned i, char *buf,
+				 size_t len);
+/* The second pass for result i (best asked in order: the last file and report read are
+ * kept for the next): its reports read again, joined and evaluated as a scan evaluates a
+ * drive, into r (all of it written). A drive whose files changed since the first pass is
+ * a result with error set. Returns 0 or -ENOMEM. */
+int dc_import_index_result(struct dc_db *db, struct dc_import_index *x, unsigned i,
+			   struct dc_report *r);
+void dc_import_index_free(struct dc_import_index *x);
+/* All the results at once (tests, small inputs): a malloc'd array the caller frees.
+ * Returns 0 or -ENOMEM. */
 int dc_import_run(const struct dc_import_opts *o, char *const *paths, unsigned npaths,
 		  struct dc_report **reports, unsigned *n, struct dc_import_skips *skipped);
 

@@ -12,26 +12,79 @@
 #define DC_JSON_FORMAT_MINOR 4
 
 struct dc_summary;
-struct dc_fleet;
+struct dc_fleet_file;
+struct dc_json_stream;
 
-/* render_json.c: returns 0 or -ENOMEM. host: the machine's short name, or NULL (null). */
+/* render_json_doc.c: returns 0 or -ENOMEM. host: the machine's short name, or NULL (null). */
 /* warnings: what the whole run must say (1.4 "warnings", [] when none). */
 int dc_render_json(FILE *out, const char *host, const struct dc_report *reports, unsigned n,
 		   const char *const *warnings, unsigned nwarnings);
-/* The same, with a "summary" object after the devices (import). */
-int dc_render_json_summary(FILE *out, const struct dc_report *reports, unsigned n,
-			   const struct dc_summary *s);
-/* drivecheck report: the files read, the drives (in the fleet's order, worst first) and
- * the summary (docs/json.md). hosts: the number of distinct hosts among the files read. */
-int dc_render_json_fleet(FILE *out, const struct dc_fleet *f, const struct dc_summary *s,
-			 unsigned hosts);
-/* The lookup subcommand: queries[i] and its answer a[i] (db.h). */
+/* import --json, drive by drive (json_stream.h): the head, each device as it comes, then
+ * the "summary" object after the devices. _end returns 0 or -ENOMEM. */
+void dc_render_json_import_begin(struct dc_json_stream *s, FILE *out);
+void dc_render_json_import_device(struct dc_json_stream *s, const struct dc_report *r);
+int dc_render_json_import_end(struct dc_json_stream *s, const struct dc_summary *sum);
+/* drivecheck report --json (docs/json.md): the files read, then each drive in the fleet's
+ * order (worst first) with its host, then the summary; nhosts: the number of distinct
+ * hosts among the files read. _end returns 0 or -ENOMEM. */
+void dc_render_json_fleet_begin(struct dc_json_stream *s, FILE *out,
+				const struct dc_fleet_file *files, unsigned nfiles);
+void dc_render_json_fleet_drive(struct dc_json_stream *s, const struct dc_report *r,
+				const char *host);
+int dc_render_json_fleet_end(struct dc_json_stream *s, const struct dc_summary *sum,
+			     unsigned nhosts);
+/* render_json.c: the lookup subcommand: queries[i] and its answer a[i] (db.h). */
 int dc_render_lookup_json(FILE *out, const char *const *queries,
 			  const struct dc_lookup_answer *a, unsigned n);
 /* lookup --advisories: every advisory of the database. */
 int dc_render_advisories_json(FILE *out, const struct dc_advisory *a, unsigned n);
 
-/* render_table.c: verbose adds a detail block per drive. */
+/* render_table.c */
+/* The table's columns as wide as their longest value (hosts: a HOST column first): each
+ * drive's path (and host) added before the first row is written. */
+struct dc_table_widths {
+	int host, path;               /* characters; host 0: no HOST column */
+};
+
+void dc_render_widths_init(struct dc_table_widths *w, bool hosts);
+void dc_render_widths_add(struct dc_table_widths *w, const char *path, const char *host);
+/* The scan's header, and one drive's row (host: its HOST column, or NULL). */
+void dc_render_table_header(FILE *out, const struct dc_table_widths *w);
+void dc_render_table_row(FILE *out, const struct dc_report *r, const char *host,
+			 const struct dc_table_widths *w);
+
+/* What a table writes after all its rows, kept aside as the rows go out. */
+enum dc_table_aside {
+	DC_TABLE_ADVISORIES,          /* firmware advisories that hit a drive */
+	DC_TABLE_RESTS_ON,            /* what a device that is not a drive rests on */
+	DC_TABLE_CACHE_OFF,           /* what --try-cache-off found */
+	DC_TABLE_DETAILS,             /* -v: each drive's evidence, reasons and advice */
+	DC_TABLE_ASIDE_COUNT,
+};
+
+/* The scan's table written drive by drive, in memory that does not grow with the drives:
+ * each row as it comes, what follows the rows in temporary files until _end. */
+struct dc_table_stream {
+	FILE *out;
+	struct dc_table_widths w;
+	bool verbose;                 /* a detail block per drive, after the rows */
+	unsigned n;                   /* rows written */
+	bool untimed;                 /* a row's SYNC-P50 is in parentheses (the legend says why) */
+	FILE *aside[DC_TABLE_ASIDE_COUNT];    /* NULL until something is written there */
+	bool in_memory[DC_TABLE_ASIDE_COUNT]; /* no temporary file could be made: a memory stream */
+	char *mem[DC_TABLE_ASIDE_COUNT];
+	size_t memlen[DC_TABLE_ASIDE_COUNT];
+	int err;                      /* 0, or the first -errno of a temporary file */
+};
+
+/* The header; w: every row's path already added. */
+void dc_render_table_begin(struct dc_table_stream *t, FILE *out, const struct dc_table_widths *w,
+			   bool verbose);
+void dc_render_table_add(struct dc_table_stream *t, const struct dc_report *r);
+/* What was kept aside, the legend. Returns 0, or -errno when a temporary file failed (then
+ * a part of what follows the rows is missing). */
+int dc_render_table_end(struct dc_table_stream *t);
+/* All of reports at once (a scan): verbose adds a detail block per drive. */
 void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose);
 /* render_lookup.c: lookup's answers, a row, the advisories. */
 void dc_render_lookup_table(FILE *out, const char *const *queries,
@@ -39,13 +92,8 @@ void dc_render_lookup_table(FILE *out, const char *const *queries,
 /* lookup --advisories: one line per advisory. */
 void dc_render_advisories_table(FILE *out, const struct dc_advisory *a, unsigned n);
 /* The closing summary of many drives: per role pass / warn / fail, what the database
- * does not know, the drives to look at first. hosts (a fleet): hosts[i] is the host of
- * reports[i], nhosts how many there are; NULL for import. */
-void dc_render_summary_table(FILE *out, const struct dc_report *reports,
-			     const struct dc_summary *s, const char *const *hosts, unsigned nhosts);
-/* drivecheck report: the scan's table with the host of each drive first. */
-void dc_render_fleet_table(FILE *out, const struct dc_report *reports,
-			   const char *const *hosts, unsigned n);
+ * does not know, the drives to look at first. fleet: with the hosts (nhosts of them). */
+void dc_render_summary_table(FILE *out, const struct dc_summary *s, bool fleet, unsigned nhosts);
 /* --gate: one role's verdict and reasons per drive, or why it could not be checked. */
 void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum dc_role role);
 /* One line per database family (the lookup --list). */

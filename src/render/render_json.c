@@ -14,8 +14,8 @@
 #include "lookup/dbinfo.h"
 #include "names.h"
 #include "render/render.h"
+#include "render/render_json.h"
 #include "render/words.h"
-#include "report/report_read.h"
 #include "report/summary.h"
 #include "device/transport.h"
 
@@ -599,119 +599,6 @@ static cJSON *versioned_root(void)
 	return root;
 }
 
-/* The top level: the version, the host (a scan's, with_host), what the whole run says
- * (warnings: a scan's, 1.4; NULL: no key), then the devices. */
-static cJSON *devices_root(const struct dc_report *reports, unsigned n, bool with_host,
-			   const char *host, const char *const *warnings, unsigned nwarnings)
-{
-	cJSON *root = versioned_root();
-	cJSON *devices;
-
-	if (with_host)
-		cJSON_AddItemToObject(root, "host", str_or_null(host));
-	if (warnings) {
-		cJSON *w = cJSON_AddArrayToObject(root, "warnings");
-
-		for (unsigned i = 0; i < nwarnings; i++)
-			cJSON_AddItemToArray(w, cJSON_CreateString(warnings[i]));
-	}
-	devices = cJSON_AddArrayToObject(root, "devices");
-
-	for (unsigned i = 0; i < n; i++)
-		cJSON_AddItemToArray(devices, report_json(&reports[i]));
-	return root;
-}
-
-int dc_render_json(FILE *out, const char *host, const struct dc_report *reports, unsigned n,
-		   const char *const *warnings, unsigned nwarnings)
-{
-	static const char *const none[1];
-
-	return print_and_free(out, devices_root(reports, n, true, host,
-						warnings ? warnings : none, nwarnings));
-}
-
-static cJSON *items_json(const struct dc_summary_item *v, unsigned n)
-{
-	cJSON *a = cJSON_CreateArray();
-
-	for (unsigned i = 0; i < n; i++) {
-		cJSON *o = cJSON_CreateObject();
-
-		cJSON_AddStringToObject(o, "name", v[i].name);
-		cJSON_AddNumberToObject(o, "drives", v[i].drives);
-		cJSON_AddItemToArray(a, o);
-	}
-	return a;
-}
-
-/* The summary object (1.3); a fleet's: hosts[i] the host of reports[i], nhosts how many
- * hosts; import's: hosts NULL. */
-static cJSON *summary_json(const struct dc_report *reports, const struct dc_summary *s,
-			   const char *const *hosts, unsigned nhosts)
-{
-	cJSON *sum = cJSON_CreateObject();
-	cJSON *roles = cJSON_AddObjectToObject(sum, "roles");
-	cJSON *plp = cJSON_AddObjectToObject(sum, "plp");
-	cJSON *o, *a;
-
-	cJSON_AddNumberToObject(sum, "drives", s->drives);
-	if (hosts)
-		cJSON_AddNumberToObject(sum, "hosts", nhosts);
-	cJSON_AddNumberToObject(sum, "unreadable", s->unreadable);
-	cJSON_AddNumberToObject(sum, "files_skipped", s->files_skipped);
-	for (unsigned role = 0; role < DC_ROLE_COUNT; role++) {
-		o = cJSON_AddObjectToObject(roles, dc_role_name((enum dc_role)role));
-		for (unsigned st = 0; st <= DC_NOT_CHECKED; st++)
-			cJSON_AddNumberToObject(o, dc_status_name((enum dc_status)st),
-						s->roles[role][st]);
-	}
-	for (unsigned c = 0; c <= DC_PLP_FULL; c++)
-		cJSON_AddNumberToObject(plp, dc_plp_name((enum dc_plp_class)c), s->plp[c]);
-	/* 1.4: the drives' own verdicts */
-	o = cJSON_AddObjectToObject(sum, "health");
-	for (unsigned st = 0; st <= DC_HEALTH_FAILING; st++)
-		cJSON_AddNumberToObject(o, dc_health_status_name((enum dc_health_status)st),
-					s->health[st]);
-	o = cJSON_AddObjectToObject(sum, "not_in_database");
-	cJSON_AddNumberToObject(o, "models", s->not_in_db_models);
-	cJSON_AddNumberToObject(o, "drives", s->not_in_db_drives);
-	cJSON_AddItemToObject(o, "top", items_json(s->not_in_db, s->nnot_in_db));
-	o = cJSON_AddObjectToObject(sum, "class_unknown");
-	cJSON_AddNumberToObject(o, "families", s->class_unknown_families);
-	cJSON_AddNumberToObject(o, "drives", s->class_unknown_drives);
-	cJSON_AddItemToObject(o, "top", items_json(s->class_unknown, s->nclass_unknown));
-	/* 1.4: firmware advisories, and how many drives each hits */
-	o = cJSON_AddObjectToObject(sum, "advisories");
-	cJSON_AddNumberToObject(o, "drives", s->advisory_drives);
-	cJSON_AddNumberToObject(o, "advisories", s->advisory_ids);
-	cJSON_AddItemToObject(o, "top", items_json(s->advisories, s->nadvisories));
-	o = cJSON_AddObjectToObject(sum, "attention");
-	cJSON_AddNumberToObject(o, "drives", s->attention_total);
-	a = cJSON_AddArrayToObject(o, "first");
-	for (unsigned i = 0; i < s->nattention; i++) {
-		const struct dc_report *r = &reports[s->attention[i].index];
-		cJSON *d = cJSON_CreateObject();
-
-		if (hosts)
-			cJSON_AddStringToObject(d, "host", hosts[s->attention[i].index]);
-		cJSON_AddStringToObject(d, "device", r->dev.path);
-		cJSON_AddStringToObject(d, "model", r->drive.model);
-		cJSON_AddStringToObject(d, "why", s->attention[i].why);
-		cJSON_AddItemToArray(a, d);
-	}
-	return sum;
-}
-
-int dc_render_json_summary(FILE *out, const struct dc_report *reports, unsigned n,
-			   const struct dc_summary *s)
-{
-	cJSON *root = devices_root(reports, n, false, NULL, NULL, 0);
-
-	cJSON_AddItemToObject(root, "summary", summary_json(reports, s, NULL, 0));
-	return print_and_free(out, root);
-}
-
 /* One drive of a fleet: the keys of DEVICE that the fleet's files carry, same shapes. */
 static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
 {
@@ -786,49 +673,15 @@ static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
 	return o;
 }
 
-static cJSON *fleet_file_json(const struct dc_fleet_file *m)
+/* The trees of one drive, for the documents written drive by drive (render_json_doc.c). */
+cJSON *dc_render_json_device_tree(const struct dc_report *r)
 {
-	cJSON *o = cJSON_CreateObject();
-
-	cJSON_AddStringToObject(o, "file", m->path);
-	cJSON_AddStringToObject(o, "host", m->host);
-	cJSON_AddBoolToObject(o, "host_from_file_name", m->host_from_name);
-	if (m->error) {
-		cJSON_AddNullToObject(o, "json_format_version");
-		cJSON_AddNullToObject(o, "drivecheck_version");
-	} else {
-		cJSON *v = cJSON_AddArrayToObject(o, "json_format_version");
-
-		cJSON_AddItemToArray(v, cJSON_CreateNumber(m->major));
-		cJSON_AddItemToArray(v, cJSON_CreateNumber(m->minor));
-		cJSON_AddStringToObject(o, "drivecheck_version", m->version);
-	}
-	cJSON_AddNumberToObject(o, "drives", m->drives);
-	cJSON_AddItemToObject(o, "error", m->error ? cJSON_CreateString(m->error_msg)
-						   : cJSON_CreateNull());
-	return o;
+	return report_json(r);
 }
 
-int dc_render_json_fleet(FILE *out, const struct dc_fleet *f, const struct dc_summary *s,
-			 unsigned hosts)
+cJSON *dc_render_json_fleet_drive_tree(const struct dc_report *r, const char *host)
 {
-	const char **host_of = calloc(f->n ? f->n : 1, sizeof(*host_of));
-	cJSON *root, *files, *drives;
-
-	if (!host_of)
-		return -ENOMEM;
-	root = versioned_root();
-	files = cJSON_AddArrayToObject(root, "files");
-	for (unsigned i = 0; i < f->nfiles; i++)
-		cJSON_AddItemToArray(files, fleet_file_json(&f->files[i]));
-	drives = cJSON_AddArrayToObject(root, "drives");
-	for (unsigned i = 0; i < f->n; i++) {
-		host_of[i] = dc_fleet_host(f, i);
-		cJSON_AddItemToArray(drives, fleet_drive_json(&f->reports[i], host_of[i]));
-	}
-	cJSON_AddItemToObject(root, "summary", summary_json(f->reports, s, host_of, hosts));
-	free((void *)host_of);
-	return print_and_free(out, root);
+	return fleet_drive_json(r, host);
 }
 
 /* ---- firmware advisories (issue 22) ---- */

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* render_table.c - the human-readable table, and a detail block per drive. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "drive.h"
@@ -117,15 +119,6 @@ static void print_property(FILE *out, const struct dc_facts *f, const char *labe
 		fprintf(out, " [%s%s%s]", dc_source_kind_name(p->kind), source[0] ? ": " : "",
 			source);
 	fputc('\n', out);
-}
-
-/* A blank line before the first note under the table, none before the others. */
-static const char *first_note(bool *noted)
-{
-	bool was = *noted;
-
-	*noted = true;
-	return was ? "" : "\n";
 }
 
 static void print_cache_trial(FILE *out, const struct dc_report *r)
@@ -396,35 +389,31 @@ static void print_detail(FILE *out, const struct dc_report *r)
 		fprintf(out, "  not read: %s\n", r->lookup_error);
 }
 
-/* Column widths: DEVICE and HOST as wide as their longest value (as lsblk's are). */
-struct widths {
-	int host, path;
-};
-
 #define PATH_COLUMN_MIN 14
 #define HOST_COLUMN_MAX 24
 
-static struct widths widths_of(const struct dc_report *reports, const char *const *hosts,
-			       unsigned n)
+/* Column widths: DEVICE and HOST as wide as their longest value (as lsblk's are). */
+void dc_render_widths_init(struct dc_table_widths *w, bool hosts)
 {
-	struct widths w = { .host = hosts ? 4 : 0, .path = PATH_COLUMN_MIN };
-
-	for (unsigned i = 0; i < n; i++) {
-		int p = (int)strlen(reports[i].dev.path);
-
-		if (p > w.path)
-			w.path = p;
-		if (hosts) {
-			int h = (int)strlen(hosts[i]);
-
-			if (h > w.host)
-				w.host = h < HOST_COLUMN_MAX ? h : HOST_COLUMN_MAX;
-		}
-	}
-	return w;
+	w->host = hosts ? 4 : 0;
+	w->path = PATH_COLUMN_MIN;
 }
 
-static void print_header(FILE *out, const struct widths *w)
+void dc_render_widths_add(struct dc_table_widths *w, const char *path, const char *host)
+{
+	int p = (int)strlen(path);
+
+	if (p > w->path)
+		w->path = p;
+	if (w->host && host) {
+		int h = (int)strlen(host);
+
+		if (h > w->host)
+			w->host = h < HOST_COLUMN_MAX ? h : HOST_COLUMN_MAX;
+	}
+}
+
+void dc_render_table_header(FILE *out, const struct dc_table_widths *w)
 {
 	if (w->host)
 		fprintf(out, "%-*s ", w->host, "HOST");
@@ -440,8 +429,8 @@ static const char *plp_word(const struct dc_report *r)
 	       : dc_plp_short_name(r->result.plp);
 }
 
-static void print_row(FILE *out, const struct dc_report *r, const char *host,
-		      const struct widths *w)
+void dc_render_table_row(FILE *out, const struct dc_report *r, const char *host,
+			 const struct dc_table_widths *w)
 {
 	const struct dc_verdict *v = r->result.verdicts;
 	char size[16], sync[16];
@@ -471,65 +460,142 @@ static void print_row(FILE *out, const struct dc_report *r, const char *host,
 		status_word(v[DC_ROLE_ETCD].status));
 }
 
-/* What the table's shorthand means, for the forms that appear in it. */
-static void print_legend(FILE *out, const struct dc_report *reports, unsigned n)
+/* Whether the row's SYNC-P50 is in parentheses: the probe ran and timed no durable write. */
+static bool untimed(const struct dc_report *r)
 {
-	bool untimed = false;
+	return !r->error && r->result.flush_speed == DC_FLUSH_NOT_MEASURED &&
+	       r->probe.mode != DC_PROBE_NOT_RUN;
+}
 
-	for (unsigned i = 0; i < n; i++)
-		untimed |= !reports[i].error && reports[i].result.flush_speed == DC_FLUSH_NOT_MEASURED &&
-			   reports[i].probe.mode != DC_PROBE_NOT_RUN;
+/* What the table's shorthand means, for the forms that appear in it. */
+static void print_legend(FILE *out, bool any_untimed)
+{
 	fprintf(out, "\nSIZE in powers of 1024, as lsblk prints it; HEALTH is the drive's own "
 		"verdict (docs/health.md).\n");
-	if (untimed)
+	if (any_untimed)
 		fprintf(out, "SYNC-P50 in parentheses: the probe ran, but what it timed was not a "
 			"durable write (the kernel's 'write through' sent no flush): see -v.\n");
 }
 
+/*
+ * What follows the rows is written aside as the rows go out, one stream per kind, and
+ * copied after the last row: a temporary file (unlinked, so nothing is left behind), or
+ * memory where no temporary file can be made.
+ */
+static FILE *aside(struct dc_table_stream *t, enum dc_table_aside k)
+{
+	if (t->aside[k])
+		return t->aside[k];
+	t->aside[k] = tmpfile();
+	if (!t->aside[k]) {
+		t->aside[k] = open_memstream(&t->mem[k], &t->memlen[k]);
+		t->in_memory[k] = t->aside[k] != NULL;
+	}
+	if (!t->aside[k] && !t->err)
+		t->err = -errno;
+	return t->aside[k];
+}
+
+/* Copies aside k to the table's output and closes it. */
+static void put_aside(struct dc_table_stream *t, enum dc_table_aside k)
+{
+	FILE *f = t->aside[k];
+	char buf[8192];
+	size_t got;
+
+	if (!f)
+		return;
+	if (t->in_memory[k]) {
+		fclose(f); /* the buffer is complete once the stream is closed */
+		fwrite(t->mem[k], 1, t->memlen[k], t->out);
+		free(t->mem[k]);
+	} else {
+		if (fflush(f) || fseek(f, 0, SEEK_SET))
+			t->err = t->err ? t->err : -errno;
+		while (!t->err && (got = fread(buf, 1, sizeof(buf), f)) > 0)
+			fwrite(buf, 1, got, t->out);
+		if (ferror(f) && !t->err)
+			t->err = -EIO;
+		fclose(f);
+	}
+	t->aside[k] = NULL;
+	t->mem[k] = NULL;
+	t->in_memory[k] = false;
+}
+
+void dc_render_table_begin(struct dc_table_stream *t, FILE *out, const struct dc_table_widths *w,
+			   bool verbose)
+{
+	memset(t, 0, sizeof(*t));
+	t->out = out;
+	t->w = *w;
+	t->verbose = verbose;
+	dc_render_table_header(out, w);
+}
+
+void dc_render_table_add(struct dc_table_stream *t, const struct dc_report *r)
+{
+	char rests[DC_PATH_LEN * 3 + 128];
+	FILE *f;
+
+	dc_render_table_row(t->out, r, NULL, &t->w);
+	t->n++;
+	t->untimed |= untimed(r);
+	if (t->verbose) {
+		if ((f = aside(t, DC_TABLE_DETAILS)))
+			print_detail(f, r);
+		return;
+	}
+	/* a firmware defect that may kill the drive shows without -v, first */
+	for (unsigned k = 0; k < r->nadvisories && (f = aside(t, DC_TABLE_ADVISORIES)); k++) {
+		char prefix[DC_PATH_LEN + 32];
+
+		snprintf(prefix, sizeof(prefix), "%-*s firmware advisory ", t->w.path, r->dev.path);
+		print_advisory_hit(f, prefix, &r->advisories[k]);
+	}
+	/* what a device that is not a drive rests on: without -v too */
+	if (!r->error && what_it_rests_on(&r->dev, rests, sizeof(rests)) &&
+	    (f = aside(t, DC_TABLE_RESTS_ON)))
+		fprintf(f, "%-*s %s\n", t->w.path, r->dev.path, rests);
+	/* --try-cache-off is asked for its answer: it shows without -v too */
+	if (r->result.cache_off_speed != DC_FLUSH_NOT_MEASURED && (f = aside(t, DC_TABLE_CACHE_OFF)))
+		fprintf(f, "%-14s cache off: durable writes p50 %.0f us (cache on: %.0f us)%s\n",
+			r->dev.path, r->result.cache_off_p50_us, r->result.flush_p50_us,
+			r->result.cache_off_faster ? ", see -v" : "");
+	else if ((r->cache_trial.state == DC_TRIAL_SKIPPED || r->cache_trial.state == DC_TRIAL_FAILED) &&
+		 (f = aside(t, DC_TABLE_CACHE_OFF)))
+		fprintf(f, "%-14s cache off: %s: %s\n", r->dev.path,
+			r->cache_trial.state == DC_TRIAL_FAILED ? "failed" : "not tried",
+			r->cache_trial.why);
+}
+
+int dc_render_table_end(struct dc_table_stream *t)
+{
+	/* a blank line before the first note under the table, none before the others */
+	if (t->aside[DC_TABLE_ADVISORIES] || t->aside[DC_TABLE_RESTS_ON] ||
+	    t->aside[DC_TABLE_CACHE_OFF])
+		fputc('\n', t->out);
+	for (unsigned k = 0; k < DC_TABLE_ASIDE_COUNT; k++)
+		put_aside(t, (enum dc_table_aside)k);
+	if (t->n)
+		print_legend(t->out, t->untimed);
+	if (!t->verbose && t->n)
+		fprintf(t->out, "(-v shows the evidence, reasons and advice for each drive)\n");
+	return t->err;
+}
+
 void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose)
 {
-	struct widths w = widths_of(reports, NULL, n);
-	bool noted = false;
+	struct dc_table_widths w;
+	struct dc_table_stream t;
 
-	print_header(out, &w);
+	dc_render_widths_init(&w, false);
 	for (unsigned i = 0; i < n; i++)
-		print_row(out, &reports[i], NULL, &w);
-	/* a firmware defect that may kill the drive shows without -v, first */
-	for (unsigned i = 0; !verbose && i < n; i++)
-		for (unsigned k = 0; k < reports[i].nadvisories; k++) {
-			char prefix[DC_PATH_LEN + 32];
-
-			snprintf(prefix, sizeof(prefix), "%s%-*s firmware advisory ",
-				 first_note(&noted), w.path, reports[i].dev.path);
-			print_advisory_hit(out, prefix, &reports[i].advisories[k]);
-		}
-	/* what a device that is not a drive rests on: without -v too */
-	for (unsigned i = 0; !verbose && i < n; i++) {
-		char rests[DC_PATH_LEN * 3 + 128];
-
-		if (!reports[i].error && what_it_rests_on(&reports[i].dev, rests, sizeof(rests)))
-			fprintf(out, "%s%-*s %s\n", first_note(&noted), w.path, reports[i].dev.path, rests);
-	}
-	/* --try-cache-off is asked for its answer: it shows without -v too */
-	for (unsigned i = 0; !verbose && i < n; i++) {
-		const struct dc_report *r = &reports[i];
-
-		if (r->result.cache_off_speed != DC_FLUSH_NOT_MEASURED)
-			fprintf(out, "%s%-14s cache off: durable writes p50 %.0f us (cache on: %.0f us)%s\n",
-				first_note(&noted), r->dev.path, r->result.cache_off_p50_us,
-				r->result.flush_p50_us, r->result.cache_off_faster ? ", see -v" : "");
-		else if (r->cache_trial.state == DC_TRIAL_SKIPPED || r->cache_trial.state == DC_TRIAL_FAILED)
-			fprintf(out, "%s%-14s cache off: %s: %s\n", first_note(&noted), r->dev.path,
-				r->cache_trial.state == DC_TRIAL_FAILED ? "failed" : "not tried",
-				r->cache_trial.why);
-	}
-	if (verbose)
-		for (unsigned i = 0; i < n; i++)
-			print_detail(out, &reports[i]);
-	if (n)
-		print_legend(out, reports, n);
-	if (!verbose && n)
-		fprintf(out, "(-v shows the evidence, reasons and advice for each drive)\n");
+		dc_render_widths_add(&w, reports[i].dev.path, NULL);
+	dc_render_table_begin(&t, out, &w, verbose);
+	for (unsigned i = 0; i < n; i++)
+		dc_render_table_add(&t, &reports[i]);
+	dc_render_table_end(&t);
 }
 
 void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum dc_role role)
@@ -556,21 +622,10 @@ void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum
 	}
 }
 
-void dc_render_fleet_table(FILE *out, const struct dc_report *reports,
-			   const char *const *hosts, unsigned n)
-{
-	struct widths w = widths_of(reports, hosts, n);
-
-	print_header(out, &w);
-	for (unsigned i = 0; i < n; i++)
-		print_row(out, &reports[i], hosts[i], &w);
-}
-
-void dc_render_summary_table(FILE *out, const struct dc_report *reports,
-			     const struct dc_summary *s, const char *const *hosts, unsigned nhosts)
+void dc_render_summary_table(FILE *out, const struct dc_summary *s, bool fleet, unsigned nhosts)
 {
 	fprintf(out, "\nSummary: %u drives", s->drives);
-	if (hosts)
+	if (fleet)
 		fprintf(out, " on %u host%s", nhosts, nhosts == 1 ? "" : "s");
 	if (s->unreadable)
 		fprintf(out, ", %u files or drives not read", s->unreadable);
@@ -613,11 +668,10 @@ void dc_render_summary_table(FILE *out, const struct dc_report *reports,
 		fprintf(out, "  Look at these first: %u drives%s\n", s->attention_total,
 			s->attention_total > s->nattention ? ", the first:" : ":");
 		for (unsigned i = 0; i < s->nattention; i++) {
-			const struct dc_report *r = &reports[s->attention[i].index];
+			const struct dc_summary_drive *d = &s->attention[i];
 
-			fprintf(out, "    %s%s%s (%s): %s\n", hosts ? hosts[s->attention[i].index] : "",
-				hosts ? ":" : "", r->dev.path, r->drive.model[0] ? r->drive.model : "?",
-				s->attention[i].why);
+			fprintf(out, "    %s%s%s (%s): %s\n", fleet ? d->host : "", fleet ? ":" : "",
+				d->device, d->model[0] ? d->model : "?", d->why);
 		}
 	}
 }

@@ -8,7 +8,50 @@
 
 #include "drive.h"
 #include "files.h"
+#include "report/fleet.h"
 #include "report/report_read.h"
+#include "report/summary.h"
+
+/*
+ * A fleet of thousands of drives is sorted before anything is printed, so every drive is
+ * kept until then; but only what the fleet shows of it (fleet.h): the table's columns,
+ * the JSON's DRIVE keys, what the summary counts and what the order looks at. Its strings
+ * are packed one after another into one buffer, its health problems and advisories (most
+ * drives have none) kept as many as it has.
+ */
+struct dc_fleet_row {
+	unsigned file;                /* into the files */
+	unsigned seq;                 /* the order read: the last tie-break */
+	struct dc_summary_rank rank;  /* worst first, by f->role */
+	char *text;                   /* the strings below, each NUL-terminated, in this order */
+	unsigned nerrors;             /* ... followed by this many errors */
+	int error;
+	enum dc_transport transport;
+	uint64_t capacity_bytes;
+	enum dc_kernel_cache kernel_cache;
+	enum dc_tri cache_present, cache_enabled;
+	bool plp_failed, plp_degraded; /* kinds of the drive's PLP evidence (the table, the order) */
+	struct dc_wear wear;
+	bool db_matched;
+	enum dc_plp_class db_plp;
+	enum dc_probe_mode probe_mode;
+	double probe_p50_us;          /* the probe's RWF_DSYNC median */
+	enum dc_plp_class plp;
+	enum dc_flush_speed flush_speed;
+	double flush_p50_us;
+	enum dc_status verdicts[DC_ROLE_COUNT];
+	double endurance_years_left;
+	enum dc_health_status health;
+	enum dc_self_assessment self_assessment;
+	unsigned nproblems, problems_total;
+	struct dc_health_problem *problems;   /* nproblems of them */
+	unsigned nadvisories, advisories_total;
+	struct dc_advisory_hit *advisories;   /* nadvisories of them */
+};
+
+/* The order of the row's strings in its text. */
+enum { S_PATH, S_VENDOR, S_MODEL, S_SERIAL, S_FIRMWARE, S_DB_VENDOR, S_DB_FAMILY, S_HEALTH_SOURCE,
+       S_ERROR, S_COUNT };
 
 /* "out/ceph-07.json" -> "ceph-07": the host of a file that names none. */
 static void host_from_path(const char *path, char *host, size_t len)
@@ -46,42 +89,130 @@ static struct dc_fleet_file *add_file(struct dc_fleet *f, const char *path)
 	return file;
 }
 
-int dc_fleet_grow(struct dc_fleet *f, unsigned more)
+static void row_free(struct dc_fleet_row *row)
 {
-	struct dc_report *r;
-	unsigned *of;
-	size_t cap;
+	free(row->text);
+	free(row->problems);
+	free(row->advisories);
+}
 
-	if ((size_t)f->n + more <= f->cap)
-		return 0;
-	cap = f->cap ? f->cap : 16;
-	while (cap < (size_t)f->n + more)
-		cap *= 2;
-	if (cap > UINT32_MAX)
+/* strings[0..n) one after another, each with its NUL, in one buffer; NULL out of memory. */
+static char *pack(const char *const *strings, unsigned n)
+{
+	size_t len = 0;
+	char *text, *p;
+
+	for (unsigned i = 0; i < n; i++)
+		len += strlen(strings[i]) + 1;
+	text = p = malloc(len ? len : 1);
+	for (unsigned i = 0; text && i < n; i++) {
+		size_t l = strlen(strings[i]) + 1;
+
+		memcpy(p, strings[i], l);
+		p += l;
+	}
+	return text;
+}
+
+/* Copies of n elements of size bytes, or NULL when there are none (or no memory: *err). */
+static void *copy_of(const void *v, unsigned n, size_t size, int *err)
+{
+	void *c;
+
+	if (!n)
+		return NULL;
+	c = malloc(n * size);
+	if (!c)
+		*err = -ENOMEM;
+	else
+		memcpy(c, v, n * size);
+	return c;
+}
+
+/* What is kept of r, the drive of file. */
+struct keep {
+	struct dc_fleet *f;
+	unsigned file;
+};
+
+static int keep_drive(void *ctx, const struct dc_report *r)
+{
+	const struct keep *k = ctx;
+	struct dc_fleet *f = k->f;
+	const char *strings[S_COUNT + DC_MAX_ERRORS] = {
+		[S_PATH] = r->dev.path, [S_VENDOR] = r->drive.vendor, [S_MODEL] = r->drive.model,
+		[S_SERIAL] = r->drive.serial, [S_FIRMWARE] = r->drive.firmware,
+		[S_DB_VENDOR] = r->db.vendor, [S_DB_FAMILY] = r->db.family,
+		[S_HEALTH_SOURCE] = r->result.health.source, [S_ERROR] = r->error_msg,
+	};
+	unsigned nerrors = r->drive.nerrors < DC_MAX_ERRORS ? r->drive.nerrors : DC_MAX_ERRORS;
+	struct dc_fleet_row *row;
+	int err = 0;
+
+	if (f->n == f->cap) {
+		size_t cap = f->cap ? (size_t)f->cap * 2 : 64;
+		struct dc_fleet_row *v = cap > UINT32_MAX ? NULL : realloc(f->rows, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		f->rows = v;
+		f->cap = (unsigned)cap;
+	}
+	for (unsigned i = 0; i < nerrors; i++)
+		strings[S_COUNT + i] = r->drive.errors[i];
+	row = &f->rows[f->n];
+	memset(row, 0, sizeof(*row));
+	row->file = k->file;
+	row->seq = f->n;
+	dc_summary_rank_of(r, f->role, &row->rank);
+	row->text = pack(strings, S_COUNT + nerrors);
+	row->nerrors = nerrors;
+	row->error = r->error;
+	row->transport = r->dev.transport;
+	row->capacity_bytes = r->dev.capacity_bytes;
+	row->kernel_cache = r->dev.kernel_cache;
+	row->cache_present = r->drive.cache_present;
+	row->cache_enabled = r->drive.cache_enabled;
+	row->plp_failed = dc_drive_has_evidence(&r->drive, DC_EV_PLP_FAILED);
+	row->plp_degraded = dc_drive_has_evidence(&r->drive, DC_EV_PLP_DEGRADED);
+	row->wear = r->drive.wear;
+	row->db_matched = r->db.matched;
+	row->db_plp = r->db.plp;
+	row->probe_mode = r->probe.mode;
+	row->probe_p50_us = r->probe.sync.p50_us;
+	row->plp = r->result.plp;
+	row->flush_speed = r->result.flush_speed;
+	row->flush_p50_us = r->result.flush_p50_us;
+	for (unsigned i = 0; i < DC_ROLE_COUNT; i++)
+		row->verdicts[i] = r->result.verdicts[i].status;
+	row->endurance_years_left = r->result.endurance_years_left;
+	row->health = r->result.health.status;
+	row->self_assessment = r->result.health.self_assessment;
+	row->nproblems = r->result.health.nproblems;
+	row->problems_total = r->result.health.ntotal;
+	row->problems = copy_of(r->result.health.problems, row->nproblems,
+				sizeof(*row->problems), &err);
+	row->nadvisories = r->nadvisories;
+	row->advisories_total = r->advisories_total;
+	row->advisories = copy_of(r->advisories, row->nadvisories, sizeof(*row->advisories), &err);
+	if (!row->text || err) {
+		row_free(row);
 		return -ENOMEM;
-	r = realloc(f->reports, cap * sizeof(*r));
-	if (!r)
-		return -ENOMEM;
-	f->reports = r;
-	of = realloc(f->file_of, cap * sizeof(*of));
-	if (!of)
-		return -ENOMEM;
-	f->file_of = of;
-	f->cap = (unsigned)cap;
+	}
+	f->n++;
 	return 0;
 }
 
-/* A file not read: a report with error set, as import does, so that it is counted. */
-static int add_error_report(struct dc_fleet *f, unsigned file)
+/* A file not read: a drive with error set, as import does, so that it is counted. */
+static int add_error_drive(struct dc_fleet *f, unsigned file)
 {
-	struct dc_fleet_file *m = &f->files[file];
-	struct dc_report *r;
-	int rc = dc_fleet_grow(f, 1);
+	const struct dc_fleet_file *m = &f->files[file];
+	struct keep k = { .f = f, .file = file };
+	struct dc_report *r = calloc(1, sizeof(*r));
+	int rc;
 
-	if (rc)
-		return rc;
-	r = &f->reports[f->n];
-	memset(r, 0, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
 	snprintf(r->dev.path, sizeof(r->dev.path), "%s", m->path);
 	r->error = m->error;
 	snprintf(r->error_msg, sizeof(r->error_msg), "%s", m->error_msg);
@@ -91,79 +222,174 @@ static int add_error_report(struct dc_fleet *f, unsigned file)
 	r->result.endurance_years_left = -1;
 	for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
 		r->result.verdicts[role].status = DC_NOT_CHECKED;
-	f->file_of[f->n++] = file;
-	return 0;
+	rc = keep_drive(&k, r);
+	free(r);
+	return rc;
 }
 
-int dc_fleet_read(char *const *paths, unsigned npaths, struct dc_fleet *f)
+/* One file into f: its text (NUL-terminated), or read_rc why it could not be read. */
+static int add_file_text(struct dc_fleet *f, const char *path, const char *text, size_t len,
+			 int read_rc)
 {
+	struct dc_fleet_file *m = add_file(f, path);
+	struct keep k = { .f = f, .file = f->nfiles - 1 };
+	unsigned before = f->n;
+	char err[200] = "";
+	int rc = read_rc;
+
+	if (!m)
+		return -ENOMEM;
+	if (rc)
+		snprintf(err, sizeof(err), "%s", why_unreadable(rc));
+	else
+		rc = dc_report_read(text, len, m, keep_drive, &k, err, sizeof(err));
+	if (rc < 0) {
+		/* the file is refused whole: what was kept of its first drives goes */
+		while (f->n > before)
+			row_free(&f->rows[--f->n]);
+	}
+	if (rc == -ENOMEM)
+		return rc;
+	if (!m->host[0]) {
+		host_from_path(m->path, m->host, sizeof(m->host));
+		m->host_from_name = true;
+	}
+	if (rc >= 0)
+		return 0;
+	m->error = rc;
+	m->drives = 0;
+	snprintf(m->error_msg, sizeof(m->error_msg), "%s: %s", m->path, err);
+	return add_error_drive(f, k.file);
+}
+
+int dc_fleet_add_text(struct dc_fleet *f, const char *path, const char *text, size_t len)
+{
+	return add_file_text(f, path, text, len, 0);
+}
+
+int dc_fleet_read(char *const *paths, unsigned npaths, int role, struct dc_fleet *f)
+{
+	f->role = role;
 	for (unsigned i = 0; i < npaths; i++) {
-		struct dc_fleet_file *m = add_file(f, paths[i]);
-		unsigned file = f->nfiles - 1;
-		char err[200] = "";
 		uint8_t *text = NULL;
 		size_t len = 0;
-		int rc;
+		int rc = dc_read_file(paths[i], DC_REPORT_MAX_FILE, &text, &len);
 
-		if (!m)
-			return -ENOMEM;
-		rc = dc_read_file(paths[i], DC_REPORT_MAX_FILE, &text, &len);
 		if (rc == -ENOMEM)
 			return rc;
-		if (rc)
-			snprintf(err, sizeof(err), "%s", why_unreadable(rc));
-		else
-			rc = dc_report_read((const char *)text, len, file, m, f, err, sizeof(err));
+		rc = add_file_text(f, paths[i], (const char *)text, len, rc);
 		free(text);
-		if (rc == -ENOMEM)
-			return rc;
-		if (!m->host[0]) {
-			host_from_path(m->path, m->host, sizeof(m->host));
-			m->host_from_name = true;
-		}
-		if (rc >= 0)
-			continue;
-		m->error = rc;
-		m->drives = 0;
-		snprintf(m->error_msg, sizeof(m->error_msg), "%s: %s", m->path, err);
-		rc = add_error_report(f, file);
 		if (rc)
 			return rc;
 	}
 	return 0;
 }
 
-int dc_fleet_reorder(struct dc_fleet *f, const unsigned *order)
+/* The string s of a row (S_*, or S_COUNT + i for its error i). */
+static const char *row_string(const struct dc_fleet_row *row, unsigned s)
 {
-	struct dc_report *r = malloc((f->n ? f->n : 1) * sizeof(*r));
-	unsigned *of = malloc((f->n ? f->n : 1) * sizeof(*of));
+	const char *p = row->text;
 
-	if (!r || !of) {
-		free(r);
-		free(of);
-		return -ENOMEM;
-	}
-	for (unsigned k = 0; k < f->n; k++) {
-		r[k] = f->reports[order[k]];
-		of[k] = f->file_of[order[k]];
-	}
-	free(f->reports);
-	free(f->file_of);
-	f->reports = r;
-	f->file_of = of;
-	f->cap = f->n ? f->n : 1;
-	return 0;
+	for (unsigned i = 0; i < s; i++)
+		p += strlen(p) + 1;
+	return p;
+}
+
+static int worse_first(const void *a, const void *b, void *arg)
+{
+	const struct dc_fleet *f = arg;
+	const struct dc_fleet_row *x = a, *y = b;
+	int d;
+
+	if ((d = dc_summary_rank_cmp(&x->rank, &y->rank)))
+		return d;
+	if ((d = strcmp(f->files[x->file].host, f->files[y->file].host)))
+		return d;
+	if ((d = strcmp(x->text, y->text))) /* S_PATH comes first */
+		return d;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+void dc_fleet_sort(struct dc_fleet *f)
+{
+	if (f->n > 1)
+		qsort_r(f->rows, f->n, sizeof(*f->rows), worse_first, f);
 }
 
 const char *dc_fleet_host(const struct dc_fleet *f, unsigned i)
 {
-	return i < f->n && f->file_of[i] < f->nfiles ? f->files[f->file_of[i]].host : "?";
+	return i < f->n && f->rows[i].file < f->nfiles ? f->files[f->rows[i].file].host : "?";
+}
+
+const char *dc_fleet_path(const struct dc_fleet *f, unsigned i)
+{
+	return i < f->n ? f->rows[i].text : "";
+}
+
+void dc_fleet_report(const struct dc_fleet *f, unsigned i, struct dc_report *r)
+{
+	const struct dc_fleet_row *row = &f->rows[i];
+	struct dc_health *h = &r->result.health;
+	const char *s[S_COUNT];
+
+	memset(r, 0, sizeof(*r));
+	s[0] = row->text;
+	for (unsigned k = 1; k < S_COUNT; k++)
+		s[k] = s[k - 1] + strlen(s[k - 1]) + 1;
+	snprintf(r->dev.path, sizeof(r->dev.path), "%s", s[S_PATH]);
+	r->dev.transport = row->transport;
+	r->dev.capacity_bytes = row->capacity_bytes;
+	r->dev.kernel_cache = row->kernel_cache;
+	r->dev.kernel_fua = DC_TRI_UNKNOWN;
+	snprintf(r->drive.vendor, sizeof(r->drive.vendor), "%s", s[S_VENDOR]);
+	snprintf(r->drive.model, sizeof(r->drive.model), "%s", s[S_MODEL]);
+	snprintf(r->drive.serial, sizeof(r->drive.serial), "%s", s[S_SERIAL]);
+	snprintf(r->drive.firmware, sizeof(r->drive.firmware), "%s", s[S_FIRMWARE]);
+	r->drive.rotational = DC_TRI_UNKNOWN;
+	r->drive.cache_present = row->cache_present;
+	r->drive.cache_enabled = row->cache_enabled;
+	if (row->plp_failed)
+		r->drive.evidence[r->drive.nevidence++].kind = DC_EV_PLP_FAILED;
+	if (row->plp_degraded)
+		r->drive.evidence[r->drive.nevidence++].kind = DC_EV_PLP_DEGRADED;
+	r->drive.wear = row->wear;
+	r->drive.nerrors = row->nerrors;
+	for (unsigned k = 0; k < row->nerrors; k++)
+		snprintf(r->drive.errors[k], sizeof(r->drive.errors[k]), "%s",
+			 row_string(row, S_COUNT + k));
+	r->db.matched = row->db_matched;
+	r->db.plp = row->db_plp;
+	r->db.best_source = -1;
+	snprintf(r->db.vendor, sizeof(r->db.vendor), "%s", s[S_DB_VENDOR]);
+	snprintf(r->db.family, sizeof(r->db.family), "%s", s[S_DB_FAMILY]);
+	r->probe.mode = row->probe_mode;
+	r->probe.sync.p50_us = row->probe_p50_us;
+	r->result.plp = row->plp;
+	r->result.flush_speed = row->flush_speed;
+	r->result.flush_p50_us = row->flush_p50_us;
+	for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
+		r->result.verdicts[k].status = row->verdicts[k];
+	r->result.endurance_years_left = row->endurance_years_left;
+	h->status = row->health;
+	h->self_assessment = row->self_assessment;
+	snprintf(h->source, sizeof(h->source), "%s", s[S_HEALTH_SOURCE]);
+	h->nproblems = row->nproblems;
+	h->ntotal = row->problems_total;
+	if (row->nproblems)
+		memcpy(h->problems, row->problems, row->nproblems * sizeof(*row->problems));
+	r->nadvisories = row->nadvisories;
+	r->advisories_total = row->advisories_total;
+	if (row->nadvisories)
+		memcpy(r->advisories, row->advisories, row->nadvisories * sizeof(*row->advisories));
+	r->error = row->error;
+	snprintf(r->error_msg, sizeof(r->error_msg), "%s", s[S_ERROR]);
 }
 
 void dc_fleet_free(struct dc_fleet *f)
 {
+	for (unsigned i = 0; i < f->n; i++)
+		row_free(&f->rows[i]);
 	free(f->files);
-	free(f->reports);
-	free(f->file_of);
+	free(f->rows);
 	memset(f, 0, sizeof(*f));
 }

@@ -28,13 +28,13 @@ struct skim {
 static enum dc_json_kind kind_of(unsigned char c)
 {
 	switch (c) {
-	case 'n': return DC_JSON_NULL;
-	case 't': case 'f': return DC_JSON_BOOL;
-	case '"': return DC_JSON_STRING;
-	case '[': return DC_JSON_ARRAY;
-	case '{': return DC_JSON_OBJECT;
+	case 'n': return DC_JSON_KIND_NULL;
+	case 't': case 'f': return DC_JSON_KIND_BOOL;
+	case '"': return DC_JSON_KIND_STRING;
+	case '[': return DC_JSON_KIND_ARRAY;
+	case '{': return DC_JSON_KIND_OBJECT;
 	}
-	return DC_JSON_NUMBER;
+	return DC_JSON_KIND_NUMBER;
 }
 
 static bool can_access(const struct skim *t, size_t i)
@@ -247,7 +247,7 @@ static bool skim_object(struct skim *t)
 		if (!skim_string(t))
 			return false;
 		key.end = t->off;
-		key.kind = DC_JSON_STRING;
+		key.kind = DC_JSON_KIND_STRING;
 		skip_space(t);
 		if (!can_access(t, 0) || t->s[t->off] != ':')
 			return false;
@@ -328,7 +328,7 @@ bool dc_json_skim_element(const char *text, size_t len, const struct dc_json_pie
 {
 	struct skim t = { .s = (const unsigned char *)text, .len = len + 1 };
 
-	if (array->kind != DC_JSON_ARRAY)
+	if (array->kind != DC_JSON_KIND_ARRAY)
 		return false;
 	/* the '[', or where the last element ended: then spaces, and a comma or the ']' */
 	t.off = *cursor ? *cursor : array->start;

@@ -18,7 +18,8 @@
 
 /* What dc_json_skim_element and _member say a value is, by its first byte. */
 enum dc_json_kind {
-	DC_JSON_NULL, DC_JSON_BOOL, DC_JSON_NUMBER, DC_JSON_STRING, DC_JSON_ARRAY, DC_JSON_OBJECT,
+	DC_JSON_KIND_NULL, DC_JSON_KIND_BOOL, DC_JSON_KIND_NUMBER, DC_JSON_KIND_STRING,
+	DC_JSON_KIND_ARRAY, DC_JSON_KIND_OBJECT,
 };
 
 /* A value in the text: [start, end) bytes, and its kind. */

@@ -13,6 +13,7 @@
 #include "core/json_get.h"
 #include "names.h"
 #include "render/render.h"
+#include "report/json_skim.h"
 #include "report/report_read.h"
 
 /*
@@ -534,70 +535,203 @@ static bool cut_short(const char *text, const char *p, const char *end)
 	return true;
 }
 
-int dc_report_read(const char *text, size_t len, unsigned file, struct dc_fleet_file *meta,
-		   struct dc_fleet *f, char *err, size_t errlen)
+/* What a piece is, in dc_json_type_name's words (json_get.h), by its first byte. */
+static const char *piece_type_name(const struct dc_json_piece *p)
+{
+	static const char *const names[] = {
+		[DC_JSON_KIND_NULL] = "null", [DC_JSON_KIND_BOOL] = "a bool",
+		[DC_JSON_KIND_NUMBER] = "a number", [DC_JSON_KIND_STRING] = "a string",
+		[DC_JSON_KIND_ARRAY] = "an array", [DC_JSON_KIND_OBJECT] = "an object",
+	};
+
+	return names[p->kind];
+}
+
+/* A piece of the text as cJSON parses it alone; NULL when out of memory (the text was
+ * checked whole already). */
+static cJSON *parse_piece(const char *text, const struct dc_json_piece *p)
+{
+	return cJSON_ParseWithLength(text + p->start, p->end - p->start);
+}
+
+/* The top-level keys the reader looks at: the head, and the devices. */
+enum head_key { K_DRIVECHECK_VERSION, K_JSON_FORMAT_VERSION, K_HOST, K_SMARTCTL, K_RESULTS,
+		K_DEVICES, K_COUNT };
+
+static const char *const head_keys[K_COUNT] = {
+	[K_DRIVECHECK_VERSION] = "drivecheck_version", [K_JSON_FORMAT_VERSION] = "json_format_version",
+	[K_HOST] = "host", [K_SMARTCTL] = "smartctl", [K_RESULTS] = "results", [K_DEVICES] = "devices",
+};
+
+/* Where each of those keys' values is: the first of its name, as
+ * cJSON_GetObjectItemCaseSensitive finds it. */
+struct head_spans {
+	const char *text;
+	bool seen[K_COUNT];
+	struct dc_json_piece value[K_COUNT];
+	int err;                      /* -ENOMEM while decoding a key */
+};
+
+/* A member of the top-level object, as the check passes it (json_skim.h). */
+static void note_member(void *ctx, const struct dc_json_piece *key,
+			const struct dc_json_piece *value)
+{
+	struct head_spans *h = ctx;
+	const char *raw = h->text + key->start + 1;
+	size_t n = key->end - key->start - 2;
+	cJSON *decoded = NULL;
+	const char *name = NULL;
+
+	/* a key with an escape ("dev\u0069ces") is what cJSON makes of it */
+	if (memchr(raw, '\\', n)) {
+		decoded = parse_piece(h->text, key);
+		name = cJSON_GetStringValue(decoded);
+		if (!name)
+			h->err = -ENOMEM;
+	}
+	for (unsigned k = 0; k < K_COUNT; k++) {
+		bool same = name ? strcmp(name, head_keys[k]) == 0
+			    : strlen(head_keys[k]) == n && memcmp(raw, head_keys[k], n) == 0;
+
+		if (same && !h->seen[k]) {
+			h->seen[k] = true;
+			h->value[k] = *value;
+		}
+	}
+	cJSON_Delete(decoded);
+}
+
+#define HEAD_PIECE_MAX 4096 /* bytes: the head's values are a few; a larger one is wrong */
+
+/*
+ * The head's keys in an object of their own, so that read_head reads them as it read the
+ * whole document: a value (a string, a number) as it is; an array or object larger than
+ * any the head has (a json_format_version of a million elements) as an empty one of its
+ * type, which is as wrong; "smartctl" and "results" only as being there. NULL when out of
+ * memory.
+ */
+static cJSON *head_of(const struct head_spans *h)
+{
+	cJSON *head = cJSON_CreateObject();
+
+	for (unsigned k = 0; head && k < K_DEVICES; k++) {
+		const struct dc_json_piece *v = &h->value[k];
+		cJSON *j;
+
+		if (!h->seen[k])
+			continue;
+		if (k == K_SMARTCTL || k == K_RESULTS)
+			j = cJSON_CreateNull();
+		else if ((v->kind == DC_JSON_KIND_ARRAY || v->kind == DC_JSON_KIND_OBJECT) &&
+			 v->end - v->start > HEAD_PIECE_MAX)
+			j = v->kind == DC_JSON_KIND_ARRAY ? cJSON_CreateArray() : cJSON_CreateObject();
+		else
+			j = parse_piece(h->text, v);
+		if (!j || !cJSON_AddItemToObject(head, head_keys[k], j)) {
+			cJSON_Delete(j);
+			cJSON_Delete(head);
+			return NULL;
+		}
+	}
+	return head;
+}
+
+/* Each device of the array, checked to be an object before anything is made for it, read
+ * and handed to drive. Returns the number read, -EINVAL (c says why), -ENOMEM, or what
+ * drive returned when it stopped the reading. */
+static int read_devices(struct rd *c, const char *text, size_t len,
+			const struct dc_json_piece *devices, unsigned minor,
+			int (*drive)(void *ctx, const struct dc_report *r), void *ctx)
+{
+	struct dc_report *r = malloc(sizeof(*r));
+	struct dc_json_piece piece;
+	size_t cursor = 0;
+	unsigned k = 0;
+	int rc = 0;
+
+	if (!r)
+		return -ENOMEM;
+	while (!rc && dc_json_skim_element(text, len, devices, &cursor, &piece)) {
+		const char *end = NULL;
+		char at[32];
+		cJSON *dev;
+
+		snprintf(at, sizeof(at), "devices[%u]", k);
+		if (piece.kind != DC_JSON_KIND_OBJECT) {
+			bad(c, "%s: want an object, not %s", at, piece_type_name(&piece));
+			rc = -EINVAL;
+			break;
+		}
+		/* cJSON finds where the device ends as it parses it */
+		dev = cJSON_ParseWithLengthOpts(text + piece.start, devices->end - piece.start, &end,
+						false);
+		if (!dev) {
+			rc = -ENOMEM;
+			break;
+		}
+		piece.end = (size_t)(end - text);
+		dc_json_skim_past(text, len, &piece, &cursor);
+		memset(r, 0, sizeof(*r));
+		read_device(c, dev, at, minor, r);
+		cJSON_Delete(dev);
+		if (c->bad)
+			rc = -EINVAL;
+		else if ((rc = drive(ctx, r)) == 0)
+			k++;
+	}
+	free(r);
+	return rc ? rc : (int)k;
+}
+
+int dc_report_read(const char *text, size_t len, struct dc_fleet_file *meta,
+		   int (*drive)(void *ctx, const struct dc_report *r), void *ctx,
+		   char *err, size_t errlen)
 {
 	struct rd c = { .err = err, .errlen = errlen };
-	const char *end = NULL, *nul = memchr(text, '\0', len);
-	/* the length with its NUL: cJSON then refuses anything after the document */
-	cJSON *root = nul ? NULL : cJSON_ParseWithLengthOpts(text, len + 1, &end, true);
-	const cJSON *devices, *dev;
-	unsigned k = 0, n;
+	const char *nul = memchr(text, '\0', len);
+	struct head_spans h = { .text = text };
+	struct dc_json_piece top;
+	cJSON *head = NULL;
+	size_t stop = 0;
 	int rc = -EINVAL;
 
 	if (nul) {
 		bad(&c, "not JSON (a NUL byte at byte %zu)", (size_t)(nul - text));
 		goto out;
 	}
-	if (!root) {
-		if (!end || cut_short(text, end, text + len))
+	/* the whole text checked first, as cJSON would parse it, nothing built */
+	if (!dc_json_skim_document(text, len, &top, &stop, note_member, &h)) {
+		if (cut_short(text, text + stop, text + len))
 			bad(&c, "not JSON: it ends too soon (truncated?)");
 		else
-			bad(&c, "not JSON (at byte %zu)", (size_t)(end - text));
+			bad(&c, "not JSON (at byte %zu)", stop);
 		goto out;
 	}
-	if (!cJSON_IsObject(root)) {
+	if (top.kind != DC_JSON_KIND_OBJECT) {
 		bad(&c, "not drivecheck's JSON (not an object)");
 		goto out;
 	}
-	read_head(&c, root, meta);
+	head = h.err ? NULL : head_of(&h);
+	if (!head) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	read_head(&c, head, meta);
 	if (c.bad)
 		goto out;
-	devices = cJSON_GetObjectItemCaseSensitive(root, "devices");
-	if (!devices) {
-		bad(&c, "no devices%s", cJSON_GetObjectItemCaseSensitive(root, "results")
+	if (!h.seen[K_DEVICES]) {
+		bad(&c, "no devices%s", h.seen[K_RESULTS]
 		    ? " (the output of drivecheck lookup, not of a scan)" : "");
 		goto out;
 	}
-	if (!cJSON_IsArray(devices)) {
-		bad(&c, "devices: want an array, not %s", dc_json_type_name(devices));
+	if (h.value[K_DEVICES].kind != DC_JSON_KIND_ARRAY) {
+		bad(&c, "devices: want an array, not %s", piece_type_name(&h.value[K_DEVICES]));
 		goto out;
 	}
-	n = (unsigned)cJSON_GetArraySize(devices);
-	rc = dc_fleet_grow(f, n);
-	if (rc)
-		goto out;
-	rc = -EINVAL;
-	cJSON_ArrayForEach(dev, devices) {
-		struct dc_report *r = &f->reports[f->n + k];
-		char at[32];
-
-		snprintf(at, sizeof(at), "devices[%u]", k);
-		memset(r, 0, sizeof(*r));
-		if (!cJSON_IsObject(dev)) {
-			bad(&c, "%s: want an object, not %s", at, dc_json_type_name(dev));
-			goto out;
-		}
-		read_device(&c, dev, at, meta->minor, r);
-		if (c.bad)
-			goto out;
-		f->file_of[f->n + k] = file;
-		k++;
-	}
-	f->n += k;
-	meta->drives = k;
-	rc = (int)k;
+	rc = read_devices(&c, text, len, &h.value[K_DEVICES], meta->minor, drive, ctx);
+	if (rc >= 0)
+		meta->drives = (unsigned)rc;
 out:
-	cJSON_Delete(root);
+	cJSON_Delete(head);
 	return rc;
 }

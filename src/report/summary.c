@@ -8,52 +8,9 @@
 #include "drive.h"
 #include "decide/health.h"
 #include "report/summary.h"
+#include "report/tally.h"
 #include "status.h"
 #include "thresholds.h"
-
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-static int by_drives(const void *a, const void *b)
-{
-	const struct dc_summary_item *x = a, *y = b;
-
-	if (x->drives != y->drives)
-		return x->drives < y->drives ? 1 : -1;
-	return strcmp(x->name, y->name);
-}
-
-/* Distinct names with their counts, the most frequent DC_SUMMARY_MAX_LIST kept. */
-static int tally(const char **names, unsigned n, struct dc_summary_item *out, unsigned *nout,
-		 unsigned *distinct)
-{
-	struct dc_summary_item *all;
-	unsigned k = 0;
-
-	*nout = *distinct = 0;
-	if (!n)
-		return 0;
-	qsort(names, n, sizeof(*names), by_name);
-	all = calloc(n, sizeof(*all));
-	if (!all)
-		return -ENOMEM;
-	for (unsigned i = 0; i < n; i++) {
-		if (k && strcmp(all[k - 1].name, names[i]) == 0) {
-			all[k - 1].drives++;
-			continue;
-		}
-		snprintf(all[k].name, sizeof(all[k].name), "%s", names[i]);
-		all[k++].drives = 1;
-	}
-	qsort(all, k, sizeof(*all), by_drives);
-	*distinct = k;
-	*nout = k < DC_SUMMARY_MAX_LIST ? k : DC_SUMMARY_MAX_LIST;
-	memcpy(out, all, *nout * sizeof(*out));
-	free(all);
-	return 0;
-}
 
 /* Why a drive needs a look first, the most urgent first; LOOK_NONE when it needs none. */
 enum look {
@@ -139,45 +96,46 @@ bool dc_summary_look(const struct dc_report *r, char *why, size_t len)
 	return false;
 }
 
+void dc_summary_rank_of(const struct dc_report *r, int role, struct dc_summary_rank *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->look = (unsigned char)look_of(r);
+	/* the role's outcome, or the worst of the roles, in the exit code's order (status.h) */
+	k->severity = (unsigned char)dc_status_rank(dc_report_status(r, role));
+	for (unsigned i = 0; !r->error && i < DC_ROLE_COUNT; i++) {
+		k->fails += r->result.verdicts[i].status == DC_FAIL;
+		k->warns += r->result.verdicts[i].status == DC_WARN;
+	}
+}
+
+int dc_summary_rank_cmp(const struct dc_summary_rank *a, const struct dc_summary_rank *b)
+{
+	if (a->look != b->look)
+		return (int)b->look - (int)a->look;
+	if (a->severity != b->severity)
+		return (int)b->severity - (int)a->severity;
+	if (a->fails != b->fails)
+		return (int)b->fails - (int)a->fails;
+	return (int)b->warns - (int)a->warns;
+}
+
 struct order_ctx {
 	const struct dc_report *reports;
+	const struct dc_summary_rank *ranks;
 	const char *const *group;
-	int role;
 };
-
-/* The role's outcome, or the worst of the roles, in the exit code's order (status.h). */
-static int severity(const struct dc_report *r, int role)
-{
-	return dc_status_rank(dc_report_status(r, role));
-}
-
-static unsigned roles_with(const struct dc_report *r, enum dc_status st)
-{
-	unsigned k = 0;
-
-	for (unsigned i = 0; !r->error && i < DC_ROLE_COUNT; i++)
-		k += r->result.verdicts[i].status == st;
-	return k;
-}
 
 static int worse_first(const void *a, const void *b, void *arg)
 {
 	const struct order_ctx *c = arg;
 	unsigned ia = *(const unsigned *)a, ib = *(const unsigned *)b;
-	const struct dc_report *x = &c->reports[ia], *y = &c->reports[ib];
 	int d;
 
-	if ((d = (int)look_of(y) - (int)look_of(x)))
-		return d;
-	if ((d = severity(y, c->role) - severity(x, c->role)))
-		return d;
-	if ((d = (int)roles_with(y, DC_FAIL) - (int)roles_with(x, DC_FAIL)))
-		return d;
-	if ((d = (int)roles_with(y, DC_WARN) - (int)roles_with(x, DC_WARN)))
+	if ((d = dc_summary_rank_cmp(&c->ranks[ia], &c->ranks[ib])))
 		return d;
 	if (c->group && (d = strcmp(c->group[ia], c->group[ib])))
 		return d;
-	if ((d = strcmp(x->dev.path, y->dev.path)))
+	if ((d = strcmp(c->reports[ia].dev.path, c->reports[ib].dev.path)))
 		return d;
 	return ia < ib ? -1 : ia > ib;
 }
@@ -185,81 +143,118 @@ static int worse_first(const void *a, const void *b, void *arg)
 void dc_summary_worst_first(const struct dc_report *reports, unsigned n,
 			    const char *const *group, int role, unsigned *order)
 {
-	struct order_ctx c = { .reports = reports, .group = group, .role = role };
+	struct dc_summary_rank *ranks = calloc(n ? n : 1, sizeof(*ranks));
+	struct order_ctx c = { .reports = reports, .ranks = ranks, .group = group };
 
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n; i++) {
 		order[i] = i;
-	if (n > 1)
+		if (ranks)
+			dc_summary_rank_of(&reports[i], role, &ranks[i]);
+	}
+	if (n > 1 && ranks)
 		qsort_r(order, n, sizeof(*order), worse_first, &c);
+	free(ranks);
+}
+
+int dc_summary_begin(struct dc_summary_builder *b, struct dc_summary *s)
+{
+	memset(b, 0, sizeof(*b));
+	memset(s, 0, sizeof(*s));
+	b->s = s;
+	b->models = calloc(1, sizeof(*b->models));
+	b->families = calloc(1, sizeof(*b->families));
+	b->advisories = calloc(1, sizeof(*b->advisories));
+	if (!b->models || !b->families || !b->advisories)
+		b->err = -ENOMEM;
+	return b->err;
+}
+
+/* A name counted in t; a failure stays in b. */
+static void count_name(struct dc_summary_builder *b, struct dc_tally *t, const char *name)
+{
+	if (!b->err)
+		b->err = dc_tally_add(t, name);
+}
+
+void dc_summary_add(struct dc_summary_builder *b, const struct dc_report *r, const char *host)
+{
+	struct dc_summary *s = b->s;
+	/* as wide as a list's entry: a longer name is counted as the list prints it */
+	char name[sizeof(s->not_in_db[0].name)], why[256];
+	unsigned index = b->added++;
+
+	if (b->err)
+		return;
+	if (r->error) {
+		s->unreadable++;
+		return;
+	}
+	s->drives++;
+	for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
+		s->roles[role][r->result.verdicts[role].status]++;
+	s->plp[r->result.plp]++;
+	s->health[r->result.health.status]++;
+	if (!r->db.matched && r->drive.model[0]) {
+		s->not_in_db_drives++;
+		count_name(b, b->models, r->drive.model);
+	} else if (r->db.matched && r->db.plp == DC_PLP_UNKNOWN) {
+		s->class_unknown_drives++;
+		snprintf(name, sizeof(name), "%s %s", r->db.vendor, r->db.family);
+		count_name(b, b->families, name);
+	}
+	for (unsigned k = 0; k < r->nadvisories; k++) {
+		snprintf(name, sizeof(name), "%s: %s", r->advisories[k].id, r->advisories[k].title);
+		count_name(b, b->advisories, name);
+	}
+	s->advisory_drives += r->nadvisories > 0;
+	if (!dc_summary_look(r, why, sizeof(why)))
+		return;
+	/* the first in the order listed: a fleet lists the worst first */
+	if (s->nattention < DC_SUMMARY_MAX_LIST) {
+		struct dc_summary_drive *d = &s->attention[s->nattention++];
+
+		d->index = index;
+		snprintf(d->host, sizeof(d->host), "%s", host ? host : "");
+		snprintf(d->device, sizeof(d->device), "%s", r->dev.path);
+		snprintf(d->model, sizeof(d->model), "%s", r->drive.model);
+		snprintf(d->why, sizeof(d->why), "%s", why);
+	}
+	s->attention_total++;
+}
+
+int dc_summary_end(struct dc_summary_builder *b)
+{
+	struct dc_summary *s = b->s;
+	int rc = b->err;
+
+	if (!rc)
+		rc = dc_tally_top(b->models, s->not_in_db, DC_SUMMARY_MAX_LIST, &s->nnot_in_db,
+				  &s->not_in_db_models);
+	if (!rc)
+		rc = dc_tally_top(b->families, s->class_unknown, DC_SUMMARY_MAX_LIST,
+				  &s->nclass_unknown, &s->class_unknown_families);
+	if (!rc)
+		rc = dc_tally_top(b->advisories, s->advisories, DC_SUMMARY_MAX_LIST,
+				  &s->nadvisories, &s->advisory_ids);
+	if (b->models)
+		dc_tally_free(b->models);
+	if (b->families)
+		dc_tally_free(b->families);
+	if (b->advisories)
+		dc_tally_free(b->advisories);
+	free(b->models);
+	free(b->families);
+	free(b->advisories);
+	memset(b, 0, sizeof(*b));
+	return rc;
 }
 
 int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary *s)
 {
-	const char **unmatched = calloc(n ? n : 1, sizeof(*unmatched));
-	const char **unknown = calloc(n ? n : 1, sizeof(*unknown));
-	const char **advs = NULL;
-	char (*adv_names)[DC_TEXT_LEN + 64] = NULL;
-	unsigned na = 0, nadv_all = 0;
-	char (*families)[DC_TEXT_LEN + 64] = calloc(n ? n : 1, sizeof(*families));
-	unsigned nu = 0, nk = 0;
-	int rc = -ENOMEM;
+	struct dc_summary_builder b;
 
-	memset(s, 0, sizeof(*s));
+	dc_summary_begin(&b, s);
 	for (unsigned i = 0; i < n; i++)
-		nadv_all += reports[i].error ? 0 : reports[i].nadvisories;
-	advs = calloc(nadv_all ? nadv_all : 1, sizeof(*advs));
-	adv_names = calloc(nadv_all ? nadv_all : 1, sizeof(*adv_names));
-	if (!unmatched || !unknown || !families || !advs || !adv_names)
-		goto out;
-	for (unsigned i = 0; i < n; i++) {
-		const struct dc_report *r = &reports[i];
-		char why[256];
-
-		if (r->error) {
-			s->unreadable++;
-			continue;
-		}
-		s->drives++;
-		for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
-			s->roles[role][r->result.verdicts[role].status]++;
-		s->plp[r->result.plp]++;
-		s->health[r->result.health.status]++;
-		if (!r->db.matched && r->drive.model[0]) {
-			unmatched[nu++] = r->drive.model;
-		} else if (r->db.matched && r->db.plp == DC_PLP_UNKNOWN) {
-			snprintf(families[nk], sizeof(families[nk]), "%s %s", r->db.vendor, r->db.family);
-			unknown[nk] = families[nk];
-			nk++;
-		}
-		for (unsigned k = 0; k < r->nadvisories; k++) {
-			snprintf(adv_names[na], sizeof(adv_names[na]), "%s: %s", r->advisories[k].id,
-				 r->advisories[k].title);
-			advs[na] = adv_names[na];
-			na++;
-		}
-		s->advisory_drives += r->nadvisories > 0;
-		if (dc_summary_look(r, why, sizeof(why))) {
-			if (s->nattention < DC_SUMMARY_MAX_LIST) {
-				s->attention[s->nattention].index = i;
-				snprintf(s->attention[s->nattention].why, sizeof(why), "%s", why);
-				s->nattention++;
-			}
-			s->attention_total++;
-		}
-	}
-	s->not_in_db_drives = nu;
-	s->class_unknown_drives = nk;
-	rc = tally(unmatched, nu, s->not_in_db, &s->nnot_in_db, &s->not_in_db_models);
-	if (!rc)
-		rc = tally(unknown, nk, s->class_unknown, &s->nclass_unknown,
-			   &s->class_unknown_families);
-	if (!rc)
-		rc = tally(advs, na, s->advisories, &s->nadvisories, &s->advisory_ids);
-out:
-	free(advs);
-	free(adv_names);
-	free(unmatched);
-	free(unknown);
-	free(families);
-	return rc;
+		dc_summary_add(&b, &reports[i], NULL);
+	return dc_summary_end(&b);
 }

@@ -6,6 +6,8 @@
 
 #include "dc_types.h"
 
+struct dc_tally;
+
 #define DC_SUMMARY_MAX_LIST 20 /* entries kept of each list (the most drives first) */
 
 struct dc_summary_item {
@@ -13,9 +15,13 @@ struct dc_summary_item {
 	unsigned drives;
 };
 
-/* A drive that needs a look: failed or failing backup power, or worn out. */
+/* A drive that needs a look: failed or failing backup power, or worn out. What the lists
+ * print of it is copied here, so that the drives themselves need not be kept. */
 struct dc_summary_drive {
-	unsigned index;                /* into the reports */
+	unsigned index;                /* its place among the drives summed: 0, 1, ... */
+	char host[64];                 /* a fleet's drive: its host (DC_HOST_LEN); "" import */
+	char device[DC_PATH_LEN];
+	char model[DC_TEXT_LEN];
 	char why[256];
 };
 
@@ -39,17 +45,52 @@ struct dc_summary {
 	struct dc_summary_drive attention[DC_SUMMARY_MAX_LIST];
 };
 
-/* summary.c. Returns 0 or -ENOMEM. */
+/*
+ * A summary made drive by drive, in the order the drives are listed: counters, the
+ * distinct names with their counts (tally.h) and the first DC_SUMMARY_MAX_LIST drives to
+ * look at, so that its memory grows with the distinct models and families, not with the
+ * drives. dc_summary_begin, then dc_summary_add for each drive, then dc_summary_end.
+ */
+struct dc_summary_builder {
+	struct dc_summary *s;
+	struct dc_tally *models;       /* not in the database */
+	struct dc_tally *families;     /* in it, of unknown class */
+	struct dc_tally *advisories;   /* "ID: title" */
+	unsigned added;                /* drives added so far */
+	int err;                       /* 0, or -ENOMEM: the first failure */
+};
+
+/* summary.c */
+/* An empty summary into s. Returns 0 or -ENOMEM. */
+int dc_summary_begin(struct dc_summary_builder *b, struct dc_summary *s);
+/* One more drive (or result not read); host: its host in a fleet, NULL for import. */
+void dc_summary_add(struct dc_summary_builder *b, const struct dc_report *r, const char *host);
+/* The lists from the counts; frees what b holds (also after a failure). Returns 0 or
+ * -ENOMEM (then s is not complete). */
+int dc_summary_end(struct dc_summary_builder *b);
+/* All of reports[0..n) at once (tests). Returns 0 or -ENOMEM. */
 int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary *s);
 /* Whether a drive needs a look first, and why in words (summary's attention). */
 bool dc_summary_look(const struct dc_report *r, char *why, size_t len);
+
 /*
- * Fills order[0..n) with the indices of reports, the drives that need a look first (failed
- * backup power, then worn out, then little endurance left, then degraded backup power),
- * then by their verdict (role >= 0: that role's; else the worst of the roles): fail, not
- * read, warn, pass; then the more roles failing and warning first; ties by group[i] (a host
- * name; group may be NULL), the device path, and the index, so the order is total.
+ * Where a drive stands in "worst first": the drives that need a look first (a firmware
+ * advisory that loses data or the drive, a drive that says it is failing, failed backup
+ * power, worn out, ...: dc_summary_look's order), then by their verdict (role >= 0: that
+ * role's; else the worst of the roles): fail, not read, warn, pass; then the more roles
+ * failing and warning first. Ties are the caller's (host, device path, the order read).
  */
+struct dc_summary_rank {
+	unsigned char look;            /* why it needs a look, the most urgent highest; 0 none */
+	unsigned char severity;        /* status.h's rank of its outcome */
+	unsigned char fails, warns;    /* roles that fail, that warn */
+};
+
+void dc_summary_rank_of(const struct dc_report *r, int role, struct dc_summary_rank *k);
+/* < 0 when a comes before b, > 0 after, 0 when the caller's ties decide. */
+int dc_summary_rank_cmp(const struct dc_summary_rank *a, const struct dc_summary_rank *b);
+/* Fills order[0..n) with the indices of reports worst first; ties by group[i] (a host
+ * name; group may be NULL), the device path, and the index, so the order is total. */
 void dc_summary_worst_first(const struct dc_report *reports, unsigned n,
 			    const char *const *group, int role, unsigned *order);
 

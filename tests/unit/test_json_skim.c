@@ -128,7 +128,7 @@ static void compare(const char *text, size_t len)
 		const cJSON *c = doc->child;
 		unsigned i = 0;
 
-		CHECK(top.kind == DC_JSON_OBJECT);
+		CHECK(top.kind == DC_JSON_KIND_OBJECT);
 		for (; c && i < m.n; c = c->next, i++)
 			CHECK_STR(m.keys[i], c->string);
 		CHECK(!c || i == 64);
@@ -140,7 +140,7 @@ static void compare(const char *text, size_t len)
 		const cJSON *c = doc->child;
 		size_t cursor = 0;
 
-		CHECK(top.kind == DC_JSON_ARRAY);
+		CHECK(top.kind == DC_JSON_KIND_ARRAY);
 		while (dc_json_skim_element(text, len, &top, &cursor, &el)) {
 			cJSON *alone;
 			char *a, *b;

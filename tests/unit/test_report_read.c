@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* test_report_read.c - drivecheck's JSON read back: every captured drive replayed, rendered
- * and read again gives the same table fields and the same summary; every kind of bad file is
- * refused with a message naming what is wrong and appends nothing; the worst come first. */
+ * and read again gives the same table fields and the same summary, and what the fleet keeps
+ * of it renders as the drive read; every kind of bad file is refused with a message naming
+ * what is wrong and keeps nothing; the worst come first. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,7 +11,9 @@
 
 #include "dc_test.h"
 #include "lookup/db.h"
+#include "render/json_stream.h"
 #include "render/render.h"
+#include "report/fleet.h"
 #include "report/report_read.h"
 #include "cli/scan.h"
 #include "report/summary.h"
@@ -90,12 +93,91 @@ static void count_seen(const struct dc_report *r)
 		seen_plp_failed += r->drive.evidence[i].kind == DC_EV_PLP_FAILED;
 }
 
+/* The devices a reader hands over, copied. */
+struct collected {
+	struct dc_report *v;
+	unsigned n, cap;
+};
+
+static int collect(void *ctx, const struct dc_report *r)
+{
+	struct collected *c = ctx;
+
+	if (c->n == c->cap) {
+		unsigned cap = c->cap ? c->cap * 2 : 16;
+		struct dc_report *v = realloc(c->v, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		c->v = v;
+		c->cap = cap;
+	}
+	c->v[c->n++] = *r;
+	return 0;
+}
+
+/* One drive's fleet table row and fleet JSON, as text. */
+static void render_fleet(const struct dc_report *r, char **row, char **json)
+{
+	struct dc_table_widths w;
+	struct dc_json_stream s;
+	size_t len;
+	FILE *mem;
+
+	dc_render_widths_init(&w, true);
+	dc_render_widths_add(&w, r->dev.path, "h1");
+	mem = open_memstream(row, &len);
+	dc_render_table_row(mem, r, "h1", &w);
+	fclose(mem);
+	mem = open_memstream(json, &len);
+	dc_json_stream_begin(&s, mem);
+	dc_json_stream_array_begin(&s, "drives");
+	dc_render_json_fleet_drive(&s, r, "h1");
+	dc_json_stream_array_end(&s);
+	CHECK(dc_json_stream_end(&s) == 0);
+	fclose(mem);
+}
+
+/* What the fleet keeps of each drive (fleet.c's rows, in the order read) renders as the
+ * drive the reader read, in the table and in the JSON, and sums to the same summary. */
+static void check_fleet_rows(const char *text, size_t len, const struct collected *read)
+{
+	struct dc_fleet f = { 0 };
+	struct dc_report *r = malloc(sizeof(*r));
+	struct dc_summary s1, s2;
+	struct dc_summary_builder b;
+
+	f.role = -1;
+	CHECK(r && dc_fleet_add_text(&f, "h1.json", text, len) == 0);
+	CHECK(f.n == read->n && f.nfiles == 1 && !f.files[0].error);
+	CHECK(dc_summary_begin(&b, &s1) == 0);
+	for (unsigned i = 0; r && i < f.n && i < read->n; i++) {
+		char *row1, *row2, *json1, *json2;
+
+		dc_fleet_report(&f, i, r);
+		render_fleet(&read->v[i], &row1, &json1);
+		render_fleet(r, &row2, &json2);
+		CHECK_STR(row2, row1);
+		CHECK_STR(json2, json1);
+		free(row1);
+		free(row2);
+		free(json1);
+		free(json2);
+		dc_summary_add(&b, r, "h1");
+	}
+	CHECK(dc_summary_end(&b) == 0);
+	CHECK(dc_summarize(read->v, read->n, &s2) == 0);
+	check_same_summary(&s1, &s2);
+	free(r);
+	dc_fleet_free(&f);
+}
+
 /* A replay rendered as --json and read back. */
 static void round_trip(struct dc_db *db, const char *dir, unsigned *drives)
 {
 	struct dc_scan_opts o = { .sysroot = "", .db = db, .jobs = 1 };
 	struct dc_report *reports = NULL;
-	struct dc_fleet f = { 0 };
+	struct collected f = { 0 };
 	struct dc_fleet_file meta = { 0 };
 	struct dc_summary s1, s2;
 	char err[256] = "", *text = NULL;
@@ -109,38 +191,44 @@ static void round_trip(struct dc_db *db, const char *dir, unsigned *drives)
 	mem = open_memstream(&text, &len);
 	CHECK(mem && dc_render_json(mem, "h1", reports, n, NULL, 0) == 0);
 	fclose(mem);
-	rc = dc_report_read(text, len, 7, &meta, &f, err, sizeof(err));
+	rc = dc_report_read(text, len, &meta, collect, &f, err, sizeof(err));
 	if (rc < 0)
 		fprintf(stderr, "%s: %s\n", dir, err);
 	CHECK(rc == (int)n && f.n == n && meta.drives == n);
 	CHECK_STR(meta.host, "h1");
 	CHECK(meta.major == DC_JSON_FORMAT_MAJOR && meta.minor == DC_JSON_FORMAT_MINOR);
 	for (unsigned i = 0; i < n && i < f.n; i++) {
-		check_same(&reports[i], &f.reports[i]);
-		count_seen(&f.reports[i]);
-		CHECK(f.file_of[i] == 7);
+		check_same(&reports[i], &f.v[i]);
+		count_seen(&f.v[i]);
 	}
-	CHECK(dc_summarize(reports, n, &s1) == 0 && dc_summarize(f.reports, f.n, &s2) == 0);
+	CHECK(dc_summarize(reports, n, &s1) == 0 && dc_summarize(f.v, f.n, &s2) == 0);
 	check_same_summary(&s1, &s2);
+	check_fleet_rows(text, len, &f);
 	*drives += n;
 	free(text);
 	free(reports);
-	dc_fleet_free(&f);
+	free(f.v);
 }
 
-/* A document that must be refused: -EINVAL, nothing appended, a message with want in it. */
+/* A document that must be refused: -EINVAL, a message with want in it; and a fleet that
+ * reads it as a file keeps none of its drives, only the file's error. */
 static void refused(const char *doc, const char *want)
 {
-	struct dc_fleet f = { 0 };
+	struct collected c = { 0 };
 	struct dc_fleet_file meta = { 0 };
+	struct dc_fleet f = { .role = -1 };
 	char err[256] = "";
-	int rc = dc_report_read(doc, strlen(doc), 0, &meta, &f, err, sizeof(err));
+	int rc = dc_report_read(doc, strlen(doc), &meta, collect, &c, err, sizeof(err));
 
-	CHECK(rc == -EINVAL && f.n == 0);
+	CHECK(rc == -EINVAL);
 	if (!strstr(err, want)) {
 		fprintf(stderr, "refused '%.60s': got '%s', want '%s'\n", doc, err, want);
 		CHECK(!"the message names the problem");
 	}
+	free(c.v);
+	CHECK(dc_fleet_add_text(&f, "bad.json", doc, strlen(doc)) == 0);
+	CHECK(f.n == 1 && f.nfiles == 1 && f.files[0].error == -EINVAL && f.files[0].drives == 0);
+	CHECK(f.nfiles == 1 && strstr(f.files[0].error_msg, want) != NULL);
 	dc_fleet_free(&f);
 }
 
@@ -208,13 +296,13 @@ static void bad_documents(void)
 			"\"ceph_osd\": {\"status\": \"not-checked\"}, \"ceph_db\": {\"status\": "
 			"\"not-checked\"}, \"drbd\": {\"status\": \"not-checked\"}, \"zfs_slog\": "
 			"{\"status\": \"not-checked\"}, \"etcd\": {\"status\": \"not-checked\"}}") "]}";
-		struct dc_fleet f = { 0 };
+		struct collected f = { 0 };
 		struct dc_fleet_file meta = { 0 };
 		char err[256] = "";
 
-		CHECK(dc_report_read(doc, strlen(doc), 0, &meta, &f, err, sizeof(err)) == 1);
-		CHECK(f.n == 1 && f.reports[0].result.verdicts[DC_ROLE_CEPH_OSD].status == DC_NOT_CHECKED);
-		dc_fleet_free(&f);
+		CHECK(dc_report_read(doc, strlen(doc), &meta, collect, &f, err, sizeof(err)) == 1);
+		CHECK(f.n == 1 && f.v[0].result.verdicts[DC_ROLE_CEPH_OSD].status == DC_NOT_CHECKED);
+		free(f.v);
 	}
 }
 
@@ -224,31 +312,31 @@ static void good_documents(void)
 		DEV("\"verdicts\": {" VERDICTS4 "}, \"model\": \"M\\tX\", \"future_key\": [1]") ", "
 		"{\"path\": \"/dev/sdb\", \"errors\": [\"/dev/sdb: gone\", \"also\"]}]}";
 	static const char nohost[] = HEAD("[1, 9]") "\"host\": null, \"devices\": []}";
-	struct dc_fleet f = { 0 };
+	struct collected f = { 0 };
 	struct dc_fleet_file meta = { 0 };
 	char err[256] = "";
 	int rc;
 
-	rc = dc_report_read(old, strlen(old), 0, &meta, &f, err, sizeof(err));
+	rc = dc_report_read(old, strlen(old), &meta, collect, &f, err, sizeof(err));
 	CHECK(rc == 2 && f.n == 2);
 	if (rc != 2)
 		fprintf(stderr, "format 1.1: %s\n", err);
 	if (f.n == 2) {
 		CHECK_STR(meta.host, "web?1");   /* control characters never reach a terminal */
 		CHECK(meta.minor == 1);
-		CHECK_STR(f.reports[0].drive.model, "M?X");
-		CHECK(f.reports[0].result.verdicts[DC_ROLE_DRBD].status == DC_FAIL);
-		CHECK(f.reports[0].result.verdicts[DC_ROLE_ETCD].status == DC_NOT_CHECKED); /* 1.2 */
-		CHECK(f.reports[0].result.endurance_years_left < 0);                         /* 1.3 */
-		CHECK(f.reports[0].drive.cache_present == DC_TRI_UNKNOWN);
-		CHECK(!f.reports[0].db.matched);
-		CHECK(f.reports[1].error != 0);
-		CHECK_STR(f.reports[1].error_msg, "/dev/sdb: gone");
+		CHECK_STR(f.v[0].drive.model, "M?X");
+		CHECK(f.v[0].result.verdicts[DC_ROLE_DRBD].status == DC_FAIL);
+		CHECK(f.v[0].result.verdicts[DC_ROLE_ETCD].status == DC_NOT_CHECKED); /* 1.2 */
+		CHECK(f.v[0].result.endurance_years_left < 0);                         /* 1.3 */
+		CHECK(f.v[0].drive.cache_present == DC_TRI_UNKNOWN);
+		CHECK(!f.v[0].db.matched);
+		CHECK(f.v[1].error != 0);
+		CHECK_STR(f.v[1].error_msg, "/dev/sdb: gone");
 	}
-	rc = dc_report_read(nohost, strlen(nohost), 1, &meta, &f, err, sizeof(err));
+	rc = dc_report_read(nohost, strlen(nohost), &meta, collect, &f, err, sizeof(err));
 	CHECK(rc == 0 && f.n == 2);  /* a later MINOR reads; no devices is no error */
 	CHECK_STR(meta.host, "");
-	dc_fleet_free(&f);
+	free(f.v);
 }
 
 /* Failed backup power first, then fail, not read, warn, pass; ties by host, then path. */

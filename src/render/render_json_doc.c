@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* render_json_doc.c - the documents of many drives (a scan's, an import's, a fleet's),
+ * written drive by drive: no document is one tree in memory (json_stream.h). */
+#include <errno.h>
+#include <stdlib.h>
+
+#include <cjson/cJSON.h>
+
+#include "names.h"
+#include "render/json_stream.h"
+#include "render/render.h"
+#include "render/render_json.h"
+#include "report/report_read.h"
+#include "report/summary.h"
+
+/* "json_format_version" and "drivecheck_version": how every document begins. */
+static void version_members(struct dc_json_stream *s)
+{
+	cJSON *ver = cJSON_CreateArray();
+
+	cJSON_AddItemToArray(ver, cJSON_CreateNumber(DC_JSON_FORMAT_MAJOR));
+	cJSON_AddItemToArray(ver, cJSON_CreateNumber(DC_JSON_FORMAT_MINOR));
+	dc_json_stream_member(s, "json_format_version", ver);
+	dc_json_stream_member(s, "drivecheck_version", cJSON_CreateString(DC_VERSION));
+}
+
+int dc_render_json(FILE *out, const char *host, const struct dc_report *reports, unsigned n,
+		   const char *const *warnings, unsigned nwarnings)
+{
+	struct dc_json_stream s;
+	cJSON *w = cJSON_CreateArray();
+
+	dc_json_stream_begin(&s, out);
+	version_members(&s);
+	dc_json_stream_member(&s, "host", host && host[0] ? cJSON_CreateString(host)
+						      : cJSON_CreateNull());
+	/* what the whole run says (1.4), [] when nothing */
+	for (unsigned i = 0; w && warnings && i < nwarnings; i++)
+		cJSON_AddItemToArray(w, cJSON_CreateString(warnings[i]));
+	dc_json_stream_member(&s, "warnings", w);
+	dc_json_stream_array_begin(&s, "devices");
+	for (unsigned i = 0; i < n; i++)
+		dc_json_stream_element(&s, dc_render_json_device_tree(&reports[i]));
+	dc_json_stream_array_end(&s);
+	return dc_json_stream_end(&s);
+}
+
+void dc_render_json_import_begin(struct dc_json_stream *s, FILE *out)
+{
+	dc_json_stream_begin(s, out);
+	version_members(s);
+	dc_json_stream_array_begin(s, "devices");
+}
+
+void dc_render_json_import_device(struct dc_json_stream *s, const struct dc_report *r)
+{
+	dc_json_stream_element(s, dc_render_json_device_tree(r));
+}
+
+static cJSON *items_json(const struct dc_summary_item *v, unsigned n)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (unsigned i = 0; i < n; i++) {
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "name", v[i].name);
+		cJSON_AddNumberToObject(o, "drives", v[i].drives);
+		cJSON_AddItemToArray(a, o);
+	}
+	return a;
+}
+
+/* One of the summary's lists: {"<k1>": v1, "<k2>": v2, "top": [...]} as key of sum. */
+static void counted_list(cJSON *sum, const char *key, const char *k1, unsigned v1,
+			 const char *k2, unsigned v2, const struct dc_summary_item *v, unsigned n)
+{
+	cJSON *o = cJSON_AddObjectToObject(sum, key);
+
+	cJSON_AddNumberToObject(o, k1, v1);
+	cJSON_AddNumberToObject(o, k2, v2);
+	cJSON_AddItemToObject(o, "top", items_json(v, n));
+}
+
+/* The summary object (1.3); a fleet's (fleet: with "hosts" and each drive's host), or
+ * import's. */
+static cJSON *summary_json(const struct dc_summary *s, bool fleet, unsigned nhosts)
+{
+	cJSON *sum = cJSON_CreateObject();
+	cJSON *roles = cJSON_AddObjectToObject(sum, "roles");
+	cJSON *plp = cJSON_AddObjectToObject(sum, "plp");
+	cJSON *o, *a;
+
+	cJSON_AddNumberToObject(sum, "drives", s->drives);
+	if (fleet)
+		cJSON_AddNumberToObject(sum, "hosts", nhosts);
+	cJSON_AddNumberToObject(sum, "unreadable", s->unreadable);
+	cJSON_AddNumberToObject(sum, "files_skipped", s->files_skipped);
+	for (unsigned role = 0; role < DC_ROLE_COUNT; role++) {
+		o = cJSON_AddObjectToObject(roles, dc_role_name((enum dc_role)role));
+		for (unsigned st = 0; st <= DC_NOT_CHECKED; st++)
+			cJSON_AddNumberToObject(o, dc_status_name((enum dc_status)st),
+						s->roles[role][st]);
+	}
+	for (unsigned c = 0; c <= DC_PLP_FULL; c++)
+		cJSON_AddNumberToObject(plp, dc_plp_name((enum dc_plp_class)c), s->plp[c]);
+	/* 1.4: the drives' own verdicts */
+	o = cJSON_AddObjectToObject(sum, "health");
+	for (unsigned st = 0; st <= DC_HEALTH_FAILING; st++)
+		cJSON_AddNumberToObject(o, dc_health_status_name((enum dc_health_status)st),
+					s->health[st]);
+	counted_list(sum, "not_in_database", "models", s->not_in_db_models, "drives",
+		     s->not_in_db_drives, s->not_in_db, s->nnot_in_db);
+	counted_list(sum, "class_unknown", "families", s->class_unknown_families, "drives",
+		     s->class_unknown_drives, s->class_unknown, s->nclass_unknown);
+	/* 1.4: firmware advisories, and how many drives each hits */
+	counted_list(sum, "advisories", "drives", s->advisory_drives, "advisories",
+		     s->advisory_ids, s->advisories, s->nadvisories);
+	o = cJSON_AddObjectToObject(sum, "attention");
+	cJSON_AddNumberToObject(o, "drives", s->attention_total);
+	a = cJSON_AddArrayToObject(o, "first");
+	for (unsigned i = 0; i < s->nattention; i++) {
+		const struct dc_summary_drive *at = &s->attention[i];
+		cJSON *d = cJSON_CreateObject();
+
+		if (fleet)
+			cJSON_AddStringToObject(d, "host", at->host);
+		cJSON_AddStringToObject(d, "device", at->device);
+		cJSON_AddStringToObject(d, "model", at->model);
+		cJSON_AddStringToObject(d, "why", at->why);
+		cJSON_AddItemToArray(a, d);
+	}
+	return sum;
+}
+
+int dc_render_json_import_end(struct dc_json_stream *s, const struct dc_summary *sum)
+{
+	dc_json_stream_array_end(s);
+	dc_json_stream_member(s, "summary", summary_json(sum, false, 0));
+	return dc_json_stream_end(s);
+}
+
+static cJSON *fleet_file_json(const struct dc_fleet_file *m)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "file", m->path);
+	cJSON_AddStringToObject(o, "host", m->host);
+	cJSON_AddBoolToObject(o, "host_from_file_name", m->host_from_name);
+	if (m->error) {
+		cJSON_AddNullToObject(o, "json_format_version");
+		cJSON_AddNullToObject(o, "drivecheck_version");
+	} else {
+		cJSON *v = cJSON_AddArrayToObject(o, "json_format_version");
+
+		cJSON_AddItemToArray(v, cJSON_CreateNumber(m->major));
+		cJSON_AddItemToArray(v, cJSON_CreateNumber(m->minor));
+		cJSON_AddStringToObject(o, "drivecheck_version", m->version);
+	}
+	cJSON_AddNumberToObject(o, "drives", m->drives);
+	cJSON_AddItemToObject(o, "error", m->error ? cJSON_CreateString(m->error_msg)
+						   : cJSON_CreateNull());
+	return o;
+}
+
+void dc_render_json_fleet_begin(struct dc_json_stream *s, FILE *out,
+				const struct dc_fleet_file *files, unsigned nfiles)
+{
+	dc_json_stream_begin(s, out);
+	version_members(s);
+	dc_json_stream_array_begin(s, "files");
+	for (unsigned i = 0; i < nfiles; i++)
+		dc_json_stream_element(s, fleet_file_json(&files[i]));
+	dc_json_stream_array_end(s);
+	dc_json_stream_array_begin(s, "drives");
+}
+
+void dc_render_json_fleet_drive(struct dc_json_stream *s, const struct dc_report *r,
+				const char *host)
+{
+	dc_json_stream_element(s, dc_render_json_fleet_drive_tree(r, host));
+}
+
+int dc_render_json_fleet_end(struct dc_json_stream *s, const struct dc_summary *sum,
+			     unsigned nhosts)
+{
+	dc_json_stream_array_end(s);
+	dc_json_stream_member(s, "summary", summary_json(sum, true, nhosts));
+	return dc_json_stream_end(s);
+}
