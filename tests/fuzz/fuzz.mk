@@ -6,6 +6,10 @@ FUZZ_TARGETS += import_smartctl_json
 FUZZ_TARGETS += import_nvme_cli import_fio
 FUZZ_TARGETS += import_smartctl_text
 FUZZ_TARGETS += report_read
+FUZZ_TARGETS += dump
+# The JSON readers: big inputs too (their arrays: bigseeds.py), beside the short ones.
+FUZZ_JSON    := import_smartctl_json import_nvme_cli import_fio report_read dump
+FUZZ_BIG_LEN := 2200000
 FUZZ_SECONDS ?= 15
 FUZZ_CC      ?= clang
 FUZZ_CFLAGS  := -std=gnu11 -g -O1 -pthread -fno-sanitize-recover=undefined \
@@ -60,8 +64,10 @@ check-fuzz: $(FUZZ_TARGETS:%=fuzz-run-%)
 
 $(FUZZ_TARGETS:%=fuzz-run-%): fuzz-run-%: $(BUILD)/fuzz/fuzz_% $(BUILD)/fuzz/seeds.stamp
 	$(Q)mkdir -p $(BUILD)/fuzz/corpus-$*
-	$(Q)$(BUILD)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -max_len=9000 -print_final_stats=0 \
-		$(BUILD)/fuzz/corpus-$* $(BUILD)/fuzz/seeds-$* 2>$(BUILD)/fuzz/$*.log \
+	$(Q)$(BUILD)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -print_final_stats=0 \
+		-max_len=$(if $(filter $*,$(FUZZ_JSON)),$(FUZZ_BIG_LEN),9000) \
+		$(BUILD)/fuzz/corpus-$* $(BUILD)/fuzz/seeds-$* \
+		$(if $(filter $*,$(FUZZ_JSON)),$(BUILD)/fuzz/big-$*) 2>$(BUILD)/fuzz/$*.log \
 		|| { tail -40 $(BUILD)/fuzz/$*.log; exit 1; }
 	@echo "fuzz_$*: $$(grep -o 'Done [0-9]* runs' $(BUILD)/fuzz/$*.log || echo ran), no crash"
 
@@ -98,3 +104,24 @@ $(BUILD)/fuzz/seeds-ata_smart.stamp: $(BUILD)/fuzz/seeds.stamp $(wildcard data/d
 	$(Q)d=$(BUILD)/fuzz/seeds-ata_smart && rm -rf $$d && mkdir -p $$d && \
 	for f in $(filter %.bin,$^); do cp $$f $$d/$$(echo $$f | tr / _); done && touch $@
 fuzz-run-ata_smart: $(BUILD)/fuzz/seeds-ata_smart.stamp
+
+# Seeds of the dump reader: the captured drives' device.json, and the QEMU lab's.
+$(BUILD)/fuzz/seeds-dump.stamp: $(BUILD)/fuzz/seeds.stamp \
+		$(wildcard data/dumps/*/device.json data/e2e/dump/*/device.json)
+	$(Q)d=$(BUILD)/fuzz/seeds-dump && rm -rf $$d && mkdir -p $$d && \
+	for f in $(filter %.json,$^); do cp $$f $$d/$$(echo $$f | tr / _); done && touch $@
+fuzz-run-dump: $(BUILD)/fuzz/seeds-dump.stamp
+
+# Big seeds of each JSON reader, from three of its own seeds (bigseeds.py); the report
+# reader's also holds the document of a million numbers where drives should be.
+$(FUZZ_JSON:%=$(BUILD)/fuzz/big-%.stamp): $(BUILD)/fuzz/big-%.stamp: tests/fuzz/bigseeds.py \
+		$(BUILD)/fuzz/seeds.stamp
+	$(Q)d=$(BUILD)/fuzz/big-$* && rm -rf $$d && mkdir -p $$d && \
+	python3 tests/fuzz/bigseeds.py $$d 1500000 $$(ls -d $(BUILD)/fuzz/seeds-$*/* | sort | head -n 3) \
+		>/dev/null && \
+	$(if $(filter report_read,$*),python3 tests/fuzz/bigseeds.py --million $$d/million && )touch $@
+$(BUILD)/fuzz/big-report_read.stamp: $(BUILD)/fuzz/seeds-report_read.stamp
+$(BUILD)/fuzz/big-dump.stamp: $(BUILD)/fuzz/seeds-dump.stamp
+$(BUILD)/fuzz/big-import_smartctl_json.stamp: $(BUILD)/fuzz/seeds-import_smartctl_json.stamp
+$(BUILD)/fuzz/big-import_nvme_cli.stamp $(BUILD)/fuzz/big-import_fio.stamp: $(BUILD)/fuzz/seeds-import.stamp
+$(FUZZ_JSON:%=fuzz-run-%): fuzz-run-%: $(BUILD)/fuzz/big-%.stamp

@@ -179,8 +179,11 @@ $DC lookup --json 'SAMSUNG MZ7LH960HAJR-00005' >"$T/bad/lookup.json"
 : >"$T/bad/empty.json"
 printf '{"a": 1}\0{}' >"$T/bad/nul.json"
 mkdir "$T/bad/folder.json"
+# a 2 MB file of a million numbers where drives should be: refused alone (it once ended the
+# whole run out of memory, losing the good files beside it)
+jq -c '.devices = [range(1000000) | 1]' "${IN[1]}" >"$T/bad/million.json"
 ln -s "${IN[1]}" "$T/bad/link.json"
-BAD=(prose truncated types v2 status smartctl lookup empty nul folder link missing)
+BAD=(prose truncated types v2 status smartctl lookup empty nul folder link missing million)
 declare -A WHY=(
 	[prose]='not JSON (at byte 0)'
 	[truncated]='not JSON: it ends too soon (truncated?)'
@@ -194,6 +197,7 @@ declare -A WHY=(
 	[folder]='not a regular file'
 	[link]='a symbolic link'
 	[missing]='No such file or directory'
+	[million]='devices[0]: want an object, not a number'
 )
 args=("${IN[@]}")
 for b in "${BAD[@]}"; do args+=("$T/bad/$b.json"); done
