@@ -12,6 +12,7 @@
 #   check-import  drivecheck import: bad files, joins, and real smartctl reports number by number
 #   check-report  drivecheck report: hosts' JSON merged, counts, worst first, bad files, exit codes
 #   check-asan    unit, db, cli, import, report and replay again under ASan and UBSan
+#   check-layers  no file calls a stage above its own, no two files call each other (nm)
 #   check-tsan    the parallel probes, a killed probe and the cache experiment under TSan
 #   check-werror  warning-free builds with gcc and clang
 #   check-mutants each mutant of tests/mutants/mutants.txt makes the suite fail
@@ -95,7 +96,7 @@ ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif
 CHECK_ALL := check-werror db-check $(CHECK_FAST) check-prom check-fuzz check-mutants check-deb \
-             check-ansible check-tsan
+             check-ansible check-tsan check-layers
 ifneq ($(wildcard tests/probe/probe.mk),)
 CHECK_ALL += check-probe
 endif
@@ -170,7 +171,11 @@ check-prereqs: all $(BUILD)/dbbuild $(BUILD)/drives.sqlite $(UNIT_TESTS) $(WERRO
 $(CHECK_ORDER:%=check-run-%): check-run-%: check-prereqs
 	$(Q)tests/check-run.sh run $(CHECK_LOGS) $* $(MAKE) --no-print-directory
 
-.PHONY: check-tsan
+.PHONY: check-tsan check-layers
+
+# The one direction of docs/architecture.md, held against the built objects' symbols.
+check-layers: all
+	$(Q)python3 tools/check_layers.py $(BUILD)
 .PHONY: check check-prereqs $(CHECK_ORDER:%=check-run-%) check-unit check-db check-cli \
 	check-sysroot check-asan check-install check-werror check-mutants check-prom check-deb \
 	check-ansible

@@ -81,8 +81,12 @@ int dc_import_nvme_cli(const char *text, size_t len, struct dc_import_parts *out
 int dc_import_fio(const char *text, size_t len, struct dc_import_parts *out,
 		  char *err, size_t errlen);
 
-/* import.c: which importer a file's content is for (no file names are trusted). */
+/* import_detect.c: which importer a file's content is for (no file names are trusted). */
 enum dc_import_format dc_import_detect(const char *text, size_t len);
+/* import_detect.c: which nvme-cli JSON output holds these keys (has: whether ctx holds
+ * one), by the one table of their keys; DC_IMPORT_UNKNOWN when none matches. */
+enum dc_import_format dc_import_nvme_kind(bool (*has)(const void *ctx, const char *key),
+					  const void *ctx);
 
 /* Where one report of a file lies. */
 struct dc_import_span {

@@ -79,7 +79,7 @@ struct dc_import_index {
 };
 
 /* An array with room for element n: doubled when full. NULL when out of memory, and then
- * the old array is still the caller's (import.c). */
+ * the old array is still the caller's (import_parts.c). */
 void *dc_import_grow(void *v, unsigned *cap, unsigned n, size_t size);
 /* 64-bit FNV-1a of len bytes. */
 uint64_t dc_import_hash(const char *s, size_t len);

@@ -803,8 +803,44 @@ static void test_out_of_memory(void)
 #endif
 }
 
+/*
+ * One table tells nvme-cli's outputs apart (import_detect.c): what dc_import_detect() says
+ * of a file's text is what the dispatcher then imports it as, for every sample and every
+ * output of the QEMU lab.
+ */
+static void test_detect_agrees(void)
+{
+	static const char *const files[] = {
+		SAMPLES "aws-m5d-4xlarge-list-1x.json", SAMPLES "constructed-list-verbose-2x.json",
+		SAMPLES "spdk-list-verbose-1x.json", SAMPLES "wd-sn730-id-ctrl-1x.json",
+		E2E "DCE2E-NVME-WB-FAST/id-ctrl.json", E2E "DCE2E-NVME-WB-FAST/id-ns.json",
+		E2E "DCE2E-NVME-WB-FAST/smart-log.json", E2E "DCE2E-NVME-WB-FAST/feature-6.txt",
+	};
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct dc_import_parts parts = { 0 };
+		char err[256];
+		char *text = slurp(files[i], NULL);
+		enum dc_import_format f;
+
+		CHECK(text != NULL);
+		if (!text)
+			continue;
+		f = dc_import_detect(text, strlen(text));
+		CHECK(f != DC_IMPORT_UNKNOWN);
+		CHECK(import_text(text, &parts, err, sizeof(err)) > 0);
+		if (parts.n && parts.v[0].format != f)
+			fprintf(stderr, "%s: detected as %d, imported as %d\n", files[i], (int)f,
+				(int)parts.v[0].format);
+		CHECK(parts.n > 0 && parts.v[0].format == f);
+		dc_import_parts_free(&parts);
+		free(text);
+	}
+}
+
 int main(void)
 {
+	test_detect_agrees();
 	test_e2e_drive("DCE2E-NVME-WB-FAST", DC_TRAN_NVME);
 	test_e2e_drive("DCE2E-NVME-WC-OFF", DC_TRAN_NVME);
 	test_e2e_drive("DCE2E-TCP-PLP", DC_TRAN_OTHER);

@@ -433,7 +433,7 @@ static int import_smart_log(struct ctx *c, const cJSON *root, struct dc_import_p
 
 /* ---------------------------------------------------------------- the file */
 
-static bool has(const cJSON *o, const char *key)
+static bool has(const void *o, const char *key)
 {
 	return cJSON_GetObjectItemCaseSensitive(o, key) != NULL;
 }
@@ -467,16 +467,25 @@ int dc_import_nvme_cli(const char *text, size_t len, struct dc_import_parts *out
 	if (!cJSON_IsObject(root)) {
 		nc_fail(&c, "not a JSON object");
 		rc = -EINVAL;
-	} else if (has(root, "Devices")) {
-		rc = nc_import_list(&c, root, out);
-	} else if (has(root, "mn") || has(root, "vwc") || (has(root, "vid") && has(root, "sn"))) {
-		rc = import_id_ctrl(&c, root, out);
-	} else if (has(root, "nsze") || has(root, "lbafs")) {
-		rc = import_id_ns(&c, root, out);
-	} else if (has(root, "critical_warning") || has(root, "data_units_written")) {
-		rc = import_smart_log(&c, root, out);
 	} else {
-		rc = nc_import_feature_json(&c, root, out);
+		/* the keys at the top, by the table dc_import_detect() used on the text */
+		switch (dc_import_nvme_kind(has, root)) {
+		case DC_IMPORT_NVME_LIST:
+			rc = nc_import_list(&c, root, out);
+			break;
+		case DC_IMPORT_NVME_ID_CTRL:
+			rc = import_id_ctrl(&c, root, out);
+			break;
+		case DC_IMPORT_NVME_ID_NS:
+			rc = import_id_ns(&c, root, out);
+			break;
+		case DC_IMPORT_NVME_SMART_LOG:
+			rc = import_smart_log(&c, root, out);
+			break;
+		default: /* get-feature's JSON, or nothing nvme-cli prints: it says which */
+			rc = nc_import_feature_json(&c, root, out);
+			break;
+		}
 	}
 	if (rc > 0 && end && *end && out->n && out->v[out->n - 1].format != DC_IMPORT_NVME_FEATURE) {
 		nc_fail(&c, "text after the JSON object");
