@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # import.mk - `drivecheck import`: `make check-import` (the suite: CLI cases and the sample of
-# real reports) and `make check-import-all` (all 1,000 reports of ../shared/data/linuxhw).
-LINUXHW_ALL ?= ../shared/data/linuxhw
+# real reports) and `make check-import-all LINUXHW_ALL=DIR` (every report of a folder of
+# real smartctl reports: linuxhw's collection, of which data/import/linuxhw holds 100).
+LINUXHW_ALL ?= data/import/linuxhw
 
 check-import: $(BUILD)/drivecheck
 	$(Q)BUILD=$(BUILD) IMPORT_CONSTRUCTED="$(IMPORT_CONSTRUCTED)" tests/import/run.sh

@@ -171,7 +171,7 @@ static const struct dc_ata_attr_info generic[256] = {
  * Families whose drives name (or count) an ID otherwise. Of the drive families
  * libatasmart 0.19 had quirks for (old Fujitsu, Samsung, Maxtor and Hitachi disks, an
  * Apple SSD, the Intel 320), only the Intel 320 is in the fleet drivecheck is held to
- * (data/enterprise-models.tsv, ../shared/data/linuxhw): its names are kept here. The
+ * (data/enterprise-models.tsv, data/import/linuxhw): its names are kept here. The
  * others counted power-on time in minutes, seconds or half-minutes; a row with a unit
  * of its own brings one back the day such a drive is seen.
  */
