@@ -15,9 +15,5 @@
 void dc_health_judge(const struct dc_drive *d, struct dc_health *h);
 /* The NVMe specification's name of a critical warning bit. */
 const char *dc_health_nvme_bit_name(unsigned bit);
-/* One problem in words, for every renderer; source: the health source, for the overall
- * self-assessment. Returns the length written (as snprintf, truncated to len). */
-size_t dc_health_problem_text(const struct dc_health_problem *p, const char *source, char *buf,
-			      size_t len);
 
 #endif /* DC_HEALTH_H */

@@ -603,7 +603,8 @@ static cJSON *versioned_root(void)
 static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
 {
 	cJSON *o = cJSON_CreateObject(), *wc, *w, *verdicts, *errors, *props, *f;
-	char why[DC_TEXT_LEN];
+	char why[DC_WORDS_LEN];
+	struct dc_look_why look;
 
 	cJSON_AddStringToObject(o, "host", host);
 	cJSON_AddStringToObject(o, "path", r->dev.path);
@@ -661,8 +662,12 @@ static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
 			cJSON_AddNumberToObject(o, "endurance_years_left", r->result.endurance_years_left);
 		else
 			cJSON_AddNullToObject(o, "endurance_years_left");
-		cJSON_AddItemToObject(o, "attention", dc_summary_look(r, why, sizeof(why))
-				      ? cJSON_CreateString(why) : cJSON_CreateNull());
+		if (dc_summary_look(r, &look)) {
+			dc_words_look(&look, why, sizeof(why));
+			cJSON_AddStringToObject(o, "attention", why);
+		} else {
+			cJSON_AddNullToObject(o, "attention");
+		}
 	}
 	errors = cJSON_AddArrayToObject(o, "errors");
 	if (r->error)

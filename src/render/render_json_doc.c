@@ -10,6 +10,7 @@
 #include "render/json_stream.h"
 #include "render/render.h"
 #include "render/render_json.h"
+#include "render/words.h"
 #include "report/report_read.h"
 #include "report/summary.h"
 
@@ -122,12 +123,14 @@ static cJSON *summary_json(const struct dc_summary *s, bool fleet, unsigned nhos
 	for (unsigned i = 0; i < s->nattention; i++) {
 		const struct dc_summary_drive *at = &s->attention[i];
 		cJSON *d = cJSON_CreateObject();
+		char why[DC_WORDS_LEN];
 
 		if (fleet)
 			cJSON_AddStringToObject(d, "host", at->host);
 		cJSON_AddStringToObject(d, "device", at->device);
 		cJSON_AddStringToObject(d, "model", at->model);
-		cJSON_AddStringToObject(d, "why", at->why);
+		dc_words_look(&at->why, why, sizeof(why));
+		cJSON_AddStringToObject(d, "why", why);
 		cJSON_AddItemToArray(a, d);
 	}
 	return sum;

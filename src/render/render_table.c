@@ -669,9 +669,11 @@ void dc_render_summary_table(FILE *out, const struct dc_summary *s, bool fleet, 
 			s->attention_total > s->nattention ? ", the first:" : ":");
 		for (unsigned i = 0; i < s->nattention; i++) {
 			const struct dc_summary_drive *d = &s->attention[i];
+			char why[DC_WORDS_LEN];
 
+			dc_words_look(&d->why, why, sizeof(why));
 			fprintf(out, "    %s%s%s (%s): %s\n", fleet ? d->host : "", fleet ? ":" : "",
-				d->device, d->model[0] ? d->model : "?", d->why);
+				d->device, d->model[0] ? d->model : "?", why);
 		}
 	}
 }

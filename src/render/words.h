@@ -46,4 +46,12 @@ size_t dc_words_reason(const struct dc_facts *f, const struct dc_result *r,
 size_t dc_words_advice(const struct dc_facts *f, const struct dc_result *r,
 		       const struct dc_finding *x, char *buf, size_t len);
 
+/* words_health.c: one health problem (source: the health source, for the overall
+ * self-assessment); why a drive needs a look first (report/summary.h). Each returns the
+ * length written, as snprintf (truncated to len). */
+size_t dc_health_problem_text(const struct dc_health_problem *p, const char *source, char *buf,
+			      size_t len);
+struct dc_look_why;
+size_t dc_words_look(const struct dc_look_why *w, char *buf, size_t len);
+
 #endif /* DC_WORDS_H */

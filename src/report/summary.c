@@ -6,17 +6,10 @@
 #include <string.h>
 
 #include "drive.h"
-#include "decide/health.h"
 #include "report/summary.h"
 #include "report/tally.h"
 #include "status.h"
 #include "thresholds.h"
-
-/* Why a drive needs a look first, the most urgent first; LOOK_NONE when it needs none. */
-enum look {
-	LOOK_NONE = 0, LOOK_PLP_DEGRADED, LOOK_YEARS_LEFT, LOOK_ADVISORY_WARNS, LOOK_HEALTH_WARNING,
-	LOOK_WORN, LOOK_PLP_FAILED, LOOK_HEALTH_FAILING, LOOK_ADVISORY_FAILS,
-};
 
 /* Does an advisory that hits this drive lose data or the drive? */
 static bool advisory_fails(const struct dc_report *r, bool *any)
@@ -29,71 +22,68 @@ static bool advisory_fails(const struct dc_report *r, bool *any)
 	return false;
 }
 
-static enum look look_of(const struct dc_report *r)
+static enum dc_look look_of(const struct dc_report *r)
 {
 	const struct dc_wear *w = &r->drive.wear;
 	bool any_advisory;
 
 	if (r->error)
-		return LOOK_NONE;
+		return DC_LOOK_NONE;
 	/* a firmware defect that kills drives on a schedule first: drives bought together
 	 * fail together; then the drive's own verdict */
 	if (advisory_fails(r, &any_advisory))
-		return LOOK_ADVISORY_FAILS;
+		return DC_LOOK_ADVISORY_FAILS;
 	if (r->result.health.status == DC_HEALTH_FAILING)
-		return LOOK_HEALTH_FAILING;
+		return DC_LOOK_HEALTH_FAILING;
 	if (dc_drive_has_evidence(&r->drive, DC_EV_PLP_FAILED))
-		return LOOK_PLP_FAILED;
+		return DC_LOOK_PLP_FAILED;
 	if (w->have_percent_used && w->percent_used >= DC_WEAR_WARN_PERCENT)
-		return LOOK_WORN;
+		return DC_LOOK_WORN;
 	if (r->result.health.status == DC_HEALTH_WARNING)
-		return LOOK_HEALTH_WARNING;
+		return DC_LOOK_HEALTH_WARNING;
 	if (any_advisory)
-		return LOOK_ADVISORY_WARNS;
+		return DC_LOOK_ADVISORY_WARNS;
 	if (r->result.endurance_years_left >= 0 && r->result.endurance_years_left < DC_YEARS_LEFT_WARN)
-		return LOOK_YEARS_LEFT;
+		return DC_LOOK_YEARS_LEFT;
 	if (dc_drive_has_evidence(&r->drive, DC_EV_PLP_DEGRADED))
-		return LOOK_PLP_DEGRADED;
-	return LOOK_NONE;
+		return DC_LOOK_PLP_DEGRADED;
+	return DC_LOOK_NONE;
 }
 
-bool dc_summary_look(const struct dc_report *r, char *why, size_t len)
+bool dc_summary_look(const struct dc_report *r, struct dc_look_why *why)
 {
 	const struct dc_health *h = &r->result.health;
-	char text[200] = "";
 
-	if (h->nproblems)
-		dc_health_problem_text(&h->problems[0], h->source, text, sizeof(text));
-	switch (look_of(r)) {
-	case LOOK_ADVISORY_FAILS:
-	case LOOK_ADVISORY_WARNS:
-		snprintf(why, len, "firmware advisory %s: %s%s%s", r->advisories[0].id,
-			 r->advisories[0].title, r->advisories[0].fixed[0] ? "; update to " : "",
+	memset(why, 0, sizeof(*why));
+	why->look = look_of(r);
+	switch (why->look) {
+	case DC_LOOK_ADVISORY_FAILS:
+	case DC_LOOK_ADVISORY_WARNS:
+		snprintf(why->advisory_id, sizeof(why->advisory_id), "%s", r->advisories[0].id);
+		snprintf(why->advisory_title, sizeof(why->advisory_title), "%s",
+			 r->advisories[0].title);
+		snprintf(why->advisory_fixed, sizeof(why->advisory_fixed), "%s",
 			 r->advisories[0].fixed);
-		return true;
-	case LOOK_HEALTH_FAILING:
-		snprintf(why, len, "the drive says it is failing: %s", text);
-		return true;
-	case LOOK_HEALTH_WARNING:
-		snprintf(why, len, "the drive reports: %s", text);
-		return true;
-	case LOOK_PLP_FAILED:
-		snprintf(why, len, "power-loss protection failed (the drive says so)");
-		return true;
-	case LOOK_WORN:
-		snprintf(why, len, "%u%% of rated endurance used", r->drive.wear.percent_used);
-		return true;
-	case LOOK_YEARS_LEFT:
-		snprintf(why, len, "%.1f years of rated endurance left at its write rate",
-			 r->result.endurance_years_left); /* under a year: tenths */
-		return true;
-	case LOOK_PLP_DEGRADED:
-		snprintf(why, len, "power-loss protection degraded or not judged");
-		return true;
-	case LOOK_NONE:
+		break;
+	case DC_LOOK_HEALTH_FAILING:
+	case DC_LOOK_HEALTH_WARNING:
+		why->have_problem = h->nproblems > 0;
+		if (why->have_problem)
+			why->problem = h->problems[0];
+		snprintf(why->health_source, sizeof(why->health_source), "%s", h->source);
+		break;
+	case DC_LOOK_WORN:
+		why->percent_used = r->drive.wear.percent_used;
+		break;
+	case DC_LOOK_YEARS_LEFT:
+		why->years_left = r->result.endurance_years_left;
+		break;
+	case DC_LOOK_PLP_FAILED:
+	case DC_LOOK_PLP_DEGRADED:
+	case DC_LOOK_NONE:
 		break;
 	}
-	return false;
+	return why->look != DC_LOOK_NONE;
 }
 
 void dc_summary_rank_of(const struct dc_report *r, int role, struct dc_summary_rank *k)
@@ -180,7 +170,8 @@ void dc_summary_add(struct dc_summary_builder *b, const struct dc_report *r, con
 {
 	struct dc_summary *s = b->s;
 	/* as wide as a list's entry: a longer name is counted as the list prints it */
-	char name[sizeof(s->not_in_db[0].name)], why[256];
+	char name[sizeof(s->not_in_db[0].name)];
+	struct dc_look_why why;
 	unsigned index = b->added++;
 
 	if (b->err)
@@ -207,7 +198,7 @@ void dc_summary_add(struct dc_summary_builder *b, const struct dc_report *r, con
 		count_name(b, b->advisories, name);
 	}
 	s->advisory_drives += r->nadvisories > 0;
-	if (!dc_summary_look(r, why, sizeof(why)))
+	if (!dc_summary_look(r, &why))
 		return;
 	/* the first in the order listed: a fleet lists the worst first */
 	if (s->nattention < DC_SUMMARY_MAX_LIST) {
@@ -217,7 +208,7 @@ void dc_summary_add(struct dc_summary_builder *b, const struct dc_report *r, con
 		snprintf(d->host, sizeof(d->host), "%s", host ? host : "");
 		snprintf(d->device, sizeof(d->device), "%s", r->dev.path);
 		snprintf(d->model, sizeof(d->model), "%s", r->drive.model);
-		snprintf(d->why, sizeof(d->why), "%s", why);
+		d->why = why;
 	}
 	s->attention_total++;
 }

@@ -15,6 +15,24 @@ struct dc_summary_item {
 	unsigned drives;
 };
 
+/* Why a drive needs a look first, the most urgent last; DC_LOOK_NONE when it needs none. */
+enum dc_look {
+	DC_LOOK_NONE = 0, DC_LOOK_PLP_DEGRADED, DC_LOOK_YEARS_LEFT, DC_LOOK_ADVISORY_WARNS,
+	DC_LOOK_HEALTH_WARNING, DC_LOOK_WORN, DC_LOOK_PLP_FAILED, DC_LOOK_HEALTH_FAILING,
+	DC_LOOK_ADVISORY_FAILS,
+};
+
+/* The look and the facts its words need (render/words_summary.c makes them). */
+struct dc_look_why {
+	enum dc_look look;
+	char advisory_id[48], advisory_title[DC_TEXT_LEN], advisory_fixed[64]; /* ADVISORY_* */
+	bool have_problem;                  /* HEALTH_*: the first problem, when there is one */
+	struct dc_health_problem problem;
+	char health_source[48];
+	unsigned percent_used;              /* WORN */
+	double years_left;                  /* YEARS_LEFT */
+};
+
 /* A drive that needs a look: failed or failing backup power, or worn out. What the lists
  * print of it is copied here, so that the drives themselves need not be kept. */
 struct dc_summary_drive {
@@ -22,7 +40,7 @@ struct dc_summary_drive {
 	char host[64];                 /* a fleet's drive: its host (DC_HOST_LEN); "" import */
 	char device[DC_PATH_LEN];
 	char model[DC_TEXT_LEN];
-	char why[256];
+	struct dc_look_why why;
 };
 
 struct dc_summary {
@@ -70,8 +88,8 @@ void dc_summary_add(struct dc_summary_builder *b, const struct dc_report *r, con
 int dc_summary_end(struct dc_summary_builder *b);
 /* All of reports[0..n) at once (tests). Returns 0 or -ENOMEM. */
 int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary *s);
-/* Whether a drive needs a look first, and why in words (summary's attention). */
-bool dc_summary_look(const struct dc_report *r, char *why, size_t len);
+/* Whether a drive needs a look first, and why (summary's attention), as facts. */
+bool dc_summary_look(const struct dc_report *r, struct dc_look_why *why);
 
 /*
  * Where a drive stands in "worst first": the drives that need a look first (a firmware

@@ -13,6 +13,7 @@
 #include "lookup/db.h"
 #include "render/json_stream.h"
 #include "render/render.h"
+#include "render/words.h"
 #include "report/fleet.h"
 #include "report/report_read.h"
 #include "cli/scan.h"
@@ -76,7 +77,12 @@ static void check_same_summary(const struct dc_summary *a, const struct dc_summa
 	CHECK(a->attention_total == b->attention_total && a->nattention == b->nattention);
 	for (unsigned i = 0; i < a->nattention && i < b->nattention; i++) {
 		CHECK(a->attention[i].index == b->attention[i].index);
-		CHECK_STR(a->attention[i].why, b->attention[i].why);
+		char wa[DC_WORDS_LEN], wb[DC_WORDS_LEN];
+
+		CHECK(a->attention[i].why.look == b->attention[i].why.look);
+		dc_words_look(&a->attention[i].why, wa, sizeof(wa));
+		dc_words_look(&b->attention[i].why, wb, sizeof(wb));
+		CHECK_STR(wa, wb);
 	}
 }
 

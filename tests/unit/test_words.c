@@ -13,6 +13,7 @@
 #include "names.h"
 #include "decide_cases.h"
 #include "sample_file.h"
+#include "report/summary.h"
 
 #define GOLDEN "tests/unit/words.golden"
 
@@ -138,9 +139,47 @@ static void run_golden(void)
 	free(text);
 }
 
+/* Why a drive needs a look first (the summaries' "look at these first"): every look has
+ * words, made from the facts the summary kept. */
+static void run_looks(void)
+{
+	struct dc_look_why w;
+	char buf[DC_WORDS_LEN];
+
+	for (int l = DC_LOOK_NONE + 1; l <= DC_LOOK_ADVISORY_FAILS; l++) {
+		memset(&w, 0, sizeof(w));
+		w.look = (enum dc_look)l;
+		CHECK(dc_words_look(&w, buf, sizeof(buf)) > 0 && buf[0]);
+	}
+	memset(&w, 0, sizeof(w));
+	CHECK(dc_words_look(&w, buf, sizeof(buf)) == 0 && !buf[0]);
+	w.look = DC_LOOK_WORN;
+	w.percent_used = 93;
+	dc_words_look(&w, buf, sizeof(buf));
+	CHECK_STR(buf, "93% of rated endurance used");
+	w.look = DC_LOOK_YEARS_LEFT;
+	w.years_left = 0.44;
+	dc_words_look(&w, buf, sizeof(buf));
+	CHECK_STR(buf, "0.4 years of rated endurance left at its write rate");
+	w.look = DC_LOOK_ADVISORY_FAILS;
+	snprintf(w.advisory_id, sizeof(w.advisory_id), "HPE-A00092491");
+	snprintf(w.advisory_title, sizeof(w.advisory_title), "fails at 32,768 hours");
+	snprintf(w.advisory_fixed, sizeof(w.advisory_fixed), "HPD8");
+	dc_words_look(&w, buf, sizeof(buf));
+	CHECK_STR(buf, "firmware advisory HPE-A00092491: fails at 32,768 hours; update to HPD8");
+	w.look = DC_LOOK_HEALTH_FAILING;
+	w.have_problem = true;
+	w.problem.kind = DC_HP_SELF_ASSESSMENT;
+	snprintf(w.health_source, sizeof(w.health_source), "ATA SMART RETURN STATUS");
+	dc_words_look(&w, buf, sizeof(buf));
+	CHECK_STR(buf, "the drive says it is failing: the drive's own health assessment says "
+		  "FAILED (ATA SMART RETURN STATUS)");
+}
+
 int main(void)
 {
 	run_every_code();
+	run_looks();
 	run_golden();
 	return dc_test_summary("test_words");
 }
