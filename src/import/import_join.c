@@ -90,11 +90,6 @@ static void dirname_of(const char *path, char *out, size_t len)
 		snprintf(out, len, "%.*s", (int)(slash - path), path);
 }
 
-static uint64_t hash2(const char *a, const char *b)
-{
-	/* the NUL between them keeps ("ab", "c") apart from ("a", "bc") */
-	return dc_import_hash(a, strlen(a) + 1) * 31 + dc_import_hash(b, strlen(b));
-}
 
 /* ---------------------------------------------------------------- the tables */
 
@@ -222,7 +217,9 @@ static unsigned named_drive(struct dc_import_index *x, const struct dc_import_pa
 	    rehash((void **)&j->serials, &j->serials_cap, sizeof(*j->serials),
 		   offsetof(struct serial_slot, serial)))
 		return NO_DRIVE;
-	h = hash2(p->dev.serial, p->dev.model);
+	/* hashed by the serial alone: the same serial under two models lands in one chain,
+	 * and serial_slot()'s comparison of the model keeps them apart */
+	h = dc_import_hash(p->dev.serial, strlen(p->dev.serial));
 	s = serial_slot(j, p->dev.serial, p->dev.model, h);
 	if (s->serial)
 		return s->group;
