@@ -127,6 +127,7 @@ static void import_docs(struct walk *w, const char *path, char *text, size_t len
 		d.hash = dc_import_hash(at, d.len);
 		at[spans[i].len] = save;
 		if (got <= 0) {
+			dc_import_parts_free(&parts); /* the array an importer grew, emptied */
 			add_bad(w, label, why);
 			continue;
 		}

@@ -11,8 +11,8 @@
 #             cache experiments killed at chosen moments, the drive's bytes and cache
 #             checked after each
 # Environment: DRIVECHECK (default build/drivecheck), KERNEL_VERSION, QEMU, PROBE_SECONDS
-# (per drive, default 2), LAB_TIMEOUT (seconds for the guest, default 240 and 8 a soak
-# run), SOAK_RUNS (default 4), EXTRA_CPIO (a
+# (per drive, default 2), LAB_TIMEOUT (seconds for the guest, default 300 and 15 a soak
+# run: room for a host busy with the rest of make check), SOAK_RUNS (default 4), EXTRA_CPIO (a
 # newc archive appended to the initramfs, e.g. another e2e/tests.sh, to debug the guest).
 # Exit: 0 every check passed; 1 a check failed, or the lab could not run (it says why).
 set -u
@@ -34,7 +34,7 @@ t_start=$(date +%s.%N)
 DRIVECHECK=${DRIVECHECK:-$top/build/drivecheck}
 QEMU=${QEMU:-qemu-system-x86_64}
 PROBE_SECONDS=${PROBE_SECONDS:-2}
-LAB_TIMEOUT=${LAB_TIMEOUT:-$((240 + 8 * SOAK_RUNS))}
+LAB_TIMEOUT=${LAB_TIMEOUT:-$((300 + 15 * SOAK_RUNS))}
 
 # The lab never skips in silence: a missing piece is a failure that says what to install.
 cannot_run() {

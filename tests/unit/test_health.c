@@ -9,6 +9,7 @@
 #include "dc_test.h"
 #include "drive.h"
 #include "decide/health.h"
+#include "render/words.h"
 #include "raw.h"
 #include "device/transport.h"
 
