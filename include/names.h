@@ -76,5 +76,6 @@ int dc_enum_from_name(const struct dc_enum_names *t, const char *name, int *valu
 extern const struct dc_enum_names dc_tri_names;          /* "unknown", "no", "yes" */
 extern const struct dc_enum_names dc_probe_mode_names;   /* "not-run", "file", "raw" */
 extern const struct dc_enum_names dc_kcache_names;       /* "", "write back", "write through" */
+extern const struct dc_enum_names dc_io_kind_names;      /* "ok", "errno", "nvme-status", ... */
 
 #endif /* DC_NAMES_H */

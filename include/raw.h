@@ -53,22 +53,31 @@
  * the drive's answer. */
 #define DC_PG_NOT_IN_INPUT      "not-in-input"
 
-/* The err of a page that the imported format does not carry at all. */
-#define DC_RAW_NOT_IN_INPUT     (-40960)
-
 /* raw.c */
-/* Adds a page; copies len bytes of data (takes no ownership). err: 0, -errno or >0 status.
- * Returns 0, -ENOSPC when the table is full, -ENOMEM. */
-int dc_raw_add(struct dc_raw *raw, const char *name, const void *data, size_t len, int err);
-/* Returns the page of that name, or NULL. A page with err != 0 is returned too. */
+/* Adds a page; copies len bytes of data (takes no ownership) when st is NULL or says
+ * DC_IO_OK, and keeps st (the page of a failed read holds no data). Returns 0, -ENOSPC
+ * when the table is full, -ENOMEM. */
+int dc_raw_add(struct dc_raw *raw, const char *name, const void *data, size_t len,
+	       const struct dc_io_status *st);
+/* The status of a call that failed with err (-errno, or errno: either sign), or of a page
+ * an import's format does not carry. */
+struct dc_io_status dc_io_errno(int err);
+struct dc_io_status dc_io_nvme(unsigned nvme_status);
+struct dc_io_status dc_io_not_in_input(void);
+/* Returns the page of that name, or NULL. A page that was not read is returned too. */
 const struct dc_page *dc_raw_find(const struct dc_raw *raw, const char *name);
-/* Returns the page data when it was read whole (err 0) and holds at least min_len bytes. */
+/* Returns the page data when it was read whole (DC_IO_OK) and holds at least min_len bytes. */
 const uint8_t *dc_raw_get(const struct dc_raw *raw, const char *name, size_t min_len);
 void dc_raw_free(struct dc_raw *raw);
 /* Why FIELD ("PAGE.FIELD") of a rebuilt page is not in the input (copied into why), or
  * NULL when nothing says so: always NULL for a live drive or a dump. */
 const char *dc_raw_lacks(const struct dc_raw *raw, const char *field, char *why, size_t len);
-/* Describes a page error for a person: "not supported by the device", "permission denied". */
-const char *dc_raw_strerror(int err, char *buf, size_t len);
+/* Describes how a read ended for a person: "not supported by the device or driver (...)",
+ * "permission denied (needs root)", "ILLEGAL REQUEST: invalid field in CDB (sense
+ * 5/24/00)" (sense.h), "not in the input". */
+const char *dc_raw_strerror(const struct dc_io_status *st, char *buf, size_t len);
+/* The same for the cache switch's answer (transport.h: set_cache): -errno, or >0 the
+ * status an NVMe controller gave. */
+const char *dc_errno_text(int err, char *buf, size_t len);
 
 #endif /* DC_RAW_H */

@@ -59,12 +59,12 @@ void dc_drive_page_error(struct dc_drive *d, const struct dc_raw *raw, const cha
 			 const char *what)
 {
 	const struct dc_page *pg = dc_raw_find(raw, page);
-	char buf[96];
+	char buf[DC_TEXT_LEN];
 
 	if (!pg)
 		dc_drive_add_error(d, "%s: not read", what);
-	else if (pg->err)
-		dc_drive_add_error(d, "%s: %s", what, dc_raw_strerror(pg->err, buf, sizeof(buf)));
+	else if (pg->st.kind != DC_IO_OK)
+		dc_drive_add_error(d, "%s: %s", what, dc_raw_strerror(&pg->st, buf, sizeof(buf)));
 	else
 		dc_drive_add_error(d, "%s: page too short (%zu bytes)", what, pg->len);
 }

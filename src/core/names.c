@@ -561,3 +561,13 @@ static const char *const kcache_names[] = {
 };
 const struct dc_enum_names dc_kcache_names = { "kernel write cache", kcache_names, 0,
 					       COUNT(kcache_names) };
+
+static const char *const io_kind_names[] = {
+	[DC_IO_OK] = "ok",
+	[DC_IO_ERRNO] = "errno",
+	[DC_IO_NVME] = "nvme-status",
+	[DC_IO_SCSI] = "scsi",
+	[DC_IO_NOT_IN_INPUT] = "not-in-input",
+};
+const struct dc_enum_names dc_io_kind_names = { "page result", io_kind_names, 0,
+					       COUNT(io_kind_names) };

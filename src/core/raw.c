@@ -7,8 +7,10 @@
 #include <string.h>
 
 #include "raw.h"
+#include "sense.h"
 
-int dc_raw_add(struct dc_raw *raw, const char *name, const void *data, size_t len, int err)
+int dc_raw_add(struct dc_raw *raw, const char *name, const void *data, size_t len,
+	       const struct dc_io_status *st)
 {
 	struct dc_page *pg;
 
@@ -17,8 +19,9 @@ int dc_raw_add(struct dc_raw *raw, const char *name, const void *data, size_t le
 	pg = &raw->pages[raw->npages];
 	memset(pg, 0, sizeof(*pg));
 	snprintf(pg->name, sizeof(pg->name), "%s", name);
-	pg->err = err;
-	if (err == 0 && data && len) {
+	if (st && st->kind != DC_IO_OK)
+		pg->st = *st;
+	else if (data && len) {
 		pg->data = malloc(len);
 		if (!pg->data)
 			return -ENOMEM;
@@ -41,7 +44,7 @@ const uint8_t *dc_raw_get(const struct dc_raw *raw, const char *name, size_t min
 {
 	const struct dc_page *pg = dc_raw_find(raw, name);
 
-	if (!pg || pg->err || !pg->data || pg->len < min_len)
+	if (!pg || pg->st.kind != DC_IO_OK || !pg->data || pg->len < min_len)
 		return NULL;
 	return pg->data;
 }
@@ -61,7 +64,7 @@ const char *dc_raw_lacks(const struct dc_raw *raw, const char *field, char *why,
 	size_t flen = strlen(field);
 	const char *p, *end;
 
-	if (!pg || pg->err || !pg->data)
+	if (!pg || pg->st.kind != DC_IO_OK || !pg->data)
 		return NULL;
 	p = (const char *)pg->data;
 	end = p + pg->len;
@@ -78,12 +81,33 @@ const char *dc_raw_lacks(const struct dc_raw *raw, const char *field, char *why,
 	return NULL;
 }
 
-const char *dc_raw_strerror(int err, char *buf, size_t len)
+struct dc_io_status dc_io_errno(int err)
+{
+	struct dc_io_status st = { .kind = DC_IO_ERRNO, .errnum = err < 0 ? -err : err };
+
+	if (!st.errnum)
+		st.errnum = EIO;
+	return st;
+}
+
+struct dc_io_status dc_io_nvme(unsigned nvme_status)
+{
+	struct dc_io_status st = { .kind = DC_IO_NVME, .nvme_status = nvme_status };
+
+	return st;
+}
+
+struct dc_io_status dc_io_not_in_input(void)
+{
+	struct dc_io_status st = { .kind = DC_IO_NOT_IN_INPUT };
+
+	return st;
+}
+
+const char *dc_errno_text(int err, char *buf, size_t len)
 {
 	if (err == 0)
 		snprintf(buf, len, "ok");
-	else if (err == DC_RAW_NOT_IN_INPUT)
-		snprintf(buf, len, "not in the input");
 	else if (err == -EACCES || err == -EPERM)
 		snprintf(buf, len, "permission denied (needs root)");
 	else if (err == -ENOTTY || err == -EOPNOTSUPP || err == -EINVAL)
@@ -92,10 +116,30 @@ const char *dc_raw_strerror(int err, char *buf, size_t len)
 		snprintf(buf, len, "%s", strerror(-err));
 	else if (err < 0)
 		snprintf(buf, len, "error %d", err);
-	else if (err & 0x10000)
-		snprintf(buf, len, "%s (SCSI sense key 0x%x)", (err & 0xf) == 5
-			 ? "not supported by the device" : "refused by the device", err & 0xf);
 	else
 		snprintf(buf, len, "device status 0x%x", err);
+	return buf;
+}
+
+const char *dc_raw_strerror(const struct dc_io_status *st, char *buf, size_t len)
+{
+	switch (st->kind) {
+	case DC_IO_OK:
+		snprintf(buf, len, "ok");
+		break;
+	case DC_IO_ERRNO:
+		return dc_errno_text(-st->errnum, buf, len);
+	case DC_IO_NVME:
+		snprintf(buf, len, "device status 0x%x", st->nvme_status);
+		break;
+	case DC_IO_SCSI:
+		return dc_sg_text(st, buf, len);
+	case DC_IO_NOT_IN_INPUT:
+		snprintf(buf, len, "not in the input");
+		break;
+	default:
+		snprintf(buf, len, "not read");
+		break;
+	}
 	return buf;
 }

@@ -17,6 +17,7 @@
 #include "files.h"
 #include "names.h"
 #include "raw.h"
+#include "sense.h"
 #include "device/transport.h"
 
 /* Past these a figure is no drive's answer: the dump is refused (see the reader). */
@@ -131,6 +132,60 @@ static cJSON *left_to_json(const struct dc_cache_left *l)
 	return o;
 }
 
+/* errno's symbolic name ("ENOTTY"): the same on every Linux architecture, unlike its number. */
+static const char *errno_name(int errnum)
+{
+	return errnum > 0 ? strerrorname_np(errnum) : NULL;
+}
+
+static int errno_from_name(const char *name)
+{
+	for (int e = 1; e < 4096; e++) {
+		const char *n = strerrorname_np(e);
+
+		if (n && strcmp(n, name) == 0)
+			return e;
+	}
+	return 0;
+}
+
+/* 1.3: how the page's read ended, each kind with what it said (docs/dump-format.md). */
+static void status_to_json(cJSON *o, const struct dc_io_status *st)
+{
+	const struct dc_sense *s = &st->sense;
+	cJSON *j;
+
+	cJSON_AddStringToObject(o, "result", dc_enum_name(&dc_io_kind_names, (int)st->kind, "?"));
+	switch (st->kind) {
+	case DC_IO_ERRNO:
+		if (errno_name(st->errnum))
+			cJSON_AddStringToObject(o, "errno", errno_name(st->errnum));
+		else
+			cJSON_AddNumberToObject(o, "errno", st->errnum);
+		break;
+	case DC_IO_NVME:
+		cJSON_AddNumberToObject(o, "nvme_status", st->nvme_status);
+		break;
+	case DC_IO_SCSI:
+		cJSON_AddNumberToObject(o, "scsi_status", st->scsi_status);
+		cJSON_AddNumberToObject(o, "host_status", st->host_status);
+		cJSON_AddNumberToObject(o, "driver_status", st->driver_status);
+		if (!s->valid)
+			break;
+		j = cJSON_AddObjectToObject(o, "sense");
+		cJSON_AddStringToObject(j, "format", s->descriptor ? "descriptor" : "fixed");
+		cJSON_AddBoolToObject(j, "deferred", s->deferred);
+		cJSON_AddNumberToObject(j, "key", s->key);
+		if (s->asc_valid) {
+			cJSON_AddNumberToObject(j, "asc", s->asc);
+			cJSON_AddNumberToObject(j, "ascq", s->ascq);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
 int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_raw *raw)
 {
 	const struct dc_dev *dev = &r->dev;
@@ -168,9 +223,9 @@ int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_ra
 
 		cJSON_AddStringToObject(o, "name", pg->name);
 		cJSON_AddNumberToObject(o, "bytes", (double)pg->len);
-		cJSON_AddNumberToObject(o, "error", pg->err);
+		status_to_json(o, &pg->st);
 		cJSON_AddItemToArray(pages, o);
-		if (pg->err || !pg->data)
+		if (pg->st.kind != DC_IO_OK || !pg->data)
 			continue;
 		snprintf(path, sizeof(path), "%s/pages/%s.bin", dir, pg->name);
 		rc = dc_write_file(path, pg->data, pg->len);
@@ -506,8 +561,121 @@ static int read_version(struct rd *c, const cJSON *root, const char *path)
 	return 0;
 }
 
+/*
+ * Dumps before 1.3 kept a page's end as one int: 0 read, -errno, 0x10000 | the sense key
+ * (SCSI CHECK CONDITION), DC_RAW_NOT_IN_INPUT's -40960, or another positive number: the
+ * NVMe status on an NVMe drive, the SCSI status on the others.
+ */
+static struct dc_io_status legacy_status(long long err, enum dc_protocol proto)
+{
+	struct dc_io_status st = { .kind = DC_IO_OK };
+
+	if (err == 0)
+		return st;
+	if (err == -40960)
+		return dc_io_not_in_input();
+	if (err < 0)
+		return dc_io_errno((int)err);
+	if (proto == DC_PROTO_NVME)
+		return dc_io_nvme((unsigned)err);
+	st.kind = DC_IO_SCSI;
+	if (err & 0x10000) {
+		st.scsi_status = DC_SCSI_CHECK_CONDITION;
+		st.sense.valid = true;
+		st.sense.key = (uint8_t)(err & 0x0f);
+	} else {
+		st.scsi_status = (uint8_t)(err & 0x7e);
+	}
+	return st;
+}
+
+/* A whole number of the sense object or the page, in [0, max]; absent is 0. */
+static unsigned get_code(struct rd *c, const cJSON *o, const char *at, const char *key,
+			 unsigned max, bool *present)
+{
+	const cJSON *v = item(o, key);
+
+	if (present)
+		*present = v != NULL;
+	return (unsigned)get_count(c, o, at, key, max, 0);
+}
+
+/* 1.3: the page's "result" and what comes with it; older dumps: its "error". */
+static void status_from_json(struct rd *c, const cJSON *pg, const char *at,
+			     enum dc_protocol proto, struct dc_io_status *st)
+{
+	const cJSON *sense = NULL, *v;
+	char why[160], sub[48];
+	long long perr = -EIO;
+	int kind = DC_IO_OK;
+
+	memset(st, 0, sizeof(*st));
+	if (!item(pg, "result")) {
+		/* 0, -errno, or a device status; absent: the page was not read */
+		take(c, at, "error", dc_json_get_int(item(pg, "error"), INT_MIN + 1, INT_MAX, 0,
+						     &perr, why, sizeof(why)), why);
+		*st = legacy_status(perr, proto);
+		return;
+	}
+	if (!take(c, at, "result", dc_json_get_enum(item(pg, "result"), &dc_io_kind_names, 0,
+						    &kind, why, sizeof(why)), why))
+		return;
+	st->kind = (enum dc_io_kind)kind;
+	switch (st->kind) {
+	case DC_IO_ERRNO:
+		v = item(pg, "errno");
+		if (cJSON_IsString(v)) {
+			st->errnum = errno_from_name(v->valuestring);
+			if (!st->errnum) {
+				snprintf(why, sizeof(why), "unknown errno '%.40s'", v->valuestring);
+				refuse(c, at, "errno", why);
+			}
+		} else {
+			st->errnum = (int)get_count(c, pg, at, "errno", 4095, 0);
+			if (!c->bad && !st->errnum)
+				refuse(c, at, "errno", "want an errno's name or a number from 1");
+		}
+		break;
+	case DC_IO_NVME:
+		st->nvme_status = get_code(c, pg, at, "nvme_status", 0xffff, NULL);
+		break;
+	case DC_IO_SCSI:
+		st->scsi_status = (uint8_t)get_code(c, pg, at, "scsi_status", 0xff, NULL);
+		st->host_status = (uint16_t)get_code(c, pg, at, "host_status", 0xffff, NULL);
+		st->driver_status = (uint16_t)get_code(c, pg, at, "driver_status", 0xffff, NULL);
+		if (!take(c, at, "sense", dc_json_get_object(item(pg, "sense"), 0, &sense, why,
+							     sizeof(why)), why))
+			break;
+		snprintf(sub, sizeof(sub), "%s.sense", at);
+		{
+			char format[16];
+			bool asc, ascq;
+
+			get_str(c, sense, sub, "format", format, sizeof(format));
+			if (!c->bad && strcmp(format, "fixed") && strcmp(format, "descriptor")) {
+				snprintf(why, sizeof(why), "unknown sense format '%s' (want \"fixed\","
+					 " \"descriptor\")", format);
+				refuse(c, sub, "format", why);
+			}
+			st->sense.valid = true;
+			st->sense.descriptor = strcmp(format, "descriptor") == 0;
+			st->sense.deferred = get_bool(c, sense, sub, "deferred");
+			st->sense.key = (uint8_t)get_code(c, sense, sub, "key", 15, NULL);
+			st->sense.asc = (uint8_t)get_code(c, sense, sub, "asc", 0xff, &asc);
+			st->sense.ascq = (uint8_t)get_code(c, sense, sub, "ascq", 0xff, &ascq);
+			if (!c->bad && asc != ascq)
+				refuse(c, sub, asc ? "ascq" : "asc", "asc and ascq come together");
+			st->sense.asc_valid = asc && ascq;
+		}
+		break;
+	default:
+		break;
+	}
+}
+
 /* The page index: each page's error, or its file read back. */
-static int read_pages(struct rd *c, const cJSON *root, struct dc_raw *raw)
+static int read_pages(struct rd *c, const cJSON *root, enum dc_protocol proto,
+		      struct dc_raw *raw)
 {
 	const cJSON *pages = NULL, *pg;
 	char path[PATH_MAX], name[DC_PAGE_NAME_LEN], why[160], at[32];
@@ -521,7 +689,7 @@ static int read_pages(struct rd *c, const cJSON *root, struct dc_raw *raw)
 		return c->bad ? -EINVAL : 0;
 	cJSON_ArrayForEach(pg, pages) {
 		const cJSON *jn = item(pg, "name");
-		long long perr = -EIO;
+		struct dc_io_status st;
 
 		snprintf(at, sizeof(at), "pages[%u]", k++);
 		if (!cJSON_IsObject(pg)) {
@@ -536,13 +704,11 @@ static int read_pages(struct rd *c, const cJSON *root, struct dc_raw *raw)
 			return -EINVAL;
 		}
 		snprintf(name, sizeof(name), "%s", jn->valuestring);
-		/* 0, -errno, or a device status; absent: the page was not read */
-		take(c, at, "error", dc_json_get_int(item(pg, "error"), INT_MIN + 1, INT_MAX, 0,
-						     &perr, why, sizeof(why)), why);
+		status_from_json(c, pg, at, proto, &st);
 		if (c->bad)
 			return -EINVAL;
-		if (perr) {
-			rc = dc_raw_add(raw, name, NULL, 0, (int)perr);
+		if (st.kind != DC_IO_OK) {
+			rc = dc_raw_add(raw, name, NULL, 0, &st);
 		} else {
 			snprintf(path, sizeof(path), "%s/pages/%s.bin", c->dir, name);
 			rc = dc_read_file(path, DC_DUMP_MAX_PAGE, &data, &len);
@@ -550,7 +716,7 @@ static int read_pages(struct rd *c, const cJSON *root, struct dc_raw *raw)
 				snprintf(c->err, c->errlen, "%s: %s", path, strerror(-rc));
 				return rc;
 			}
-			rc = dc_raw_add(raw, name, data, len, 0);
+			rc = dc_raw_add(raw, name, data, len, NULL);
 			free(data);
 			data = NULL;
 		}
@@ -593,7 +759,7 @@ int dc_dump_read(const char *dir, struct dc_report *r, struct dc_raw *raw, char 
 	else if (!c.bad)
 		dev_from_json(&c, NULL, &r->dev); /* no device: its name is missing */
 	if (!c.bad)
-		rc = read_pages(&c, root, raw);
+		rc = read_pages(&c, root, r->dev.protocol, raw);
 	if (rc)
 		goto out;
 	if (take(&c, "", "probe", dc_json_get_object(item(root, "probe"), 0, &part, why,

@@ -7,13 +7,19 @@
 #include <scsi/sg.h>
 
 #include "device/sgio.h"
+#include "raw.h"
+#include "sense.h"
 
 static int sgio(int fd, int dir, const uint8_t *cdb, size_t cdblen, uint8_t *buf, size_t len,
-		size_t *got)
+		size_t *got, struct dc_io_status *st)
 {
 	uint8_t sense[32];
+	struct dc_io_status mine;
 	struct sg_io_hdr io;
+	int rc;
 
+	if (!st)
+		st = &mine;
 	memset(&io, 0, sizeof(io));
 	memset(sense, 0, sizeof(sense));
 	io.interface_id = 'S';
@@ -27,34 +33,33 @@ static int sgio(int fd, int dir, const uint8_t *cdb, size_t cdblen, uint8_t *buf
 	io.timeout = DC_SGIO_TIMEOUT_MS;
 	*got = 0;
 
-	if (ioctl(fd, SG_IO, &io) < 0)
-		return -errno;
-	if (io.host_status || (io.driver_status & ~0x08 /* DRIVER_SENSE */))
-		return -EIO;
-	if (io.status == 0x02 /* CHECK CONDITION */ || (io.driver_status & 0x08)) {
-		/* ATA PASS-THROUGH with CK_COND reports success through sense data too. */
-		uint8_t key = (sense[0] & 0x7f) >= 0x72 ? sense[1] & 0x0f : sense[2] & 0x0f;
-		if (key != 0 && key != 1 /* RECOVERED ERROR */)
-			return 0x10000 | key;
-	} else if (io.status) {
-		return io.status;
+	if (ioctl(fd, SG_IO, &io) < 0) {
+		rc = -errno;
+		*st = dc_io_errno(rc);
+		return rc;
 	}
+	/* ATA PASS-THROUGH with CK_COND reports success through sense data too (sense.h) */
+	rc = dc_sg_judge(st, io.status, io.host_status, io.driver_status, sense,
+			 io.sb_len_wr < sizeof(sense) ? io.sb_len_wr : sizeof(sense));
+	if (rc)
+		return rc;
 	*got = len - (size_t)(io.resid > 0 ? io.resid : 0);
 	return 0;
 }
 
 int dc_sgio_read(int fd, const uint8_t *cdb, size_t cdblen, uint8_t *buf, size_t len,
-		 size_t *got)
+		 size_t *got, struct dc_io_status *st)
 {
 	memset(buf, 0, len);
-	return sgio(fd, SG_DXFER_FROM_DEV, cdb, cdblen, buf, len, got);
+	return sgio(fd, SG_DXFER_FROM_DEV, cdb, cdblen, buf, len, got, st);
 }
 
-int dc_sgio_write(int fd, const uint8_t *cdb, size_t cdblen, const uint8_t *buf, size_t len)
+int dc_sgio_write(int fd, const uint8_t *cdb, size_t cdblen, const uint8_t *buf, size_t len,
+		  struct dc_io_status *st)
 {
 	size_t got;
 
-	return sgio(fd, SG_DXFER_TO_DEV, cdb, cdblen, (uint8_t *)buf, len, &got);
+	return sgio(fd, SG_DXFER_TO_DEV, cdb, cdblen, (uint8_t *)buf, len, &got, st);
 }
 
 /*
@@ -89,11 +94,17 @@ static int ata_registers(const uint8_t *sense, size_t len, uint8_t *lba_mid, uin
 	return -EPROTO;
 }
 
-int dc_sgio_ata_registers(int fd, const uint8_t *cdb16, uint8_t *lba_mid, uint8_t *lba_high)
+int dc_sgio_ata_registers(int fd, const uint8_t *cdb16, uint8_t *lba_mid, uint8_t *lba_high,
+			  struct dc_io_status *st)
 {
 	uint8_t sense[64];
+	struct dc_io_status mine;
 	struct sg_io_hdr io;
+	size_t sb_len;
+	int rc;
 
+	if (!st)
+		st = &mine;
 	memset(&io, 0, sizeof(io));
 	memset(sense, 0, sizeof(sense));
 	io.interface_id = 'S';
@@ -103,19 +114,27 @@ int dc_sgio_ata_registers(int fd, const uint8_t *cdb16, uint8_t *lba_mid, uint8_
 	io.sbp = sense;
 	io.mx_sb_len = sizeof(sense);
 	io.timeout = DC_SGIO_TIMEOUT_MS;
-	if (ioctl(fd, SG_IO, &io) < 0)
-		return -errno;
-	if (io.host_status || (io.driver_status & ~0x08))
-		return -EIO;
-	if (io.sb_len_wr == 0)
-		return io.status ? io.status : -EPROTO;
-	{
-		uint8_t key = (sense[0] & 0x7f) >= 0x72 ? sense[1] & 0x0f : sense[2] & 0x0f;
-
-		/* RECOVERED ERROR, "ATA pass through information available" (00h/1Dh),
-		 * is how CK_COND answers; anything else is the command refused */
-		if (key != 0 && key != 1)
-			return 0x10000 | key;
+	if (ioctl(fd, SG_IO, &io) < 0) {
+		rc = -errno;
+		*st = dc_io_errno(rc);
+		return rc;
 	}
-	return ata_registers(sense, io.sb_len_wr, lba_mid, lba_high);
+	sb_len = io.sb_len_wr < sizeof(sense) ? io.sb_len_wr : sizeof(sense);
+	/* RECOVERED ERROR, "ATA pass through information available" (00h/1Dh), is how
+	 * CK_COND answers; anything else is the command refused */
+	rc = dc_sg_judge(st, io.status, io.host_status, io.driver_status, sense, sb_len);
+	if (rc)
+		return rc;
+	if (sb_len == 0 && io.status) {
+		/* a status other than GOOD, and no sense to read the registers from */
+		st->kind = DC_IO_SCSI;
+		st->scsi_status = (uint8_t)(io.status & 0x7e);
+		st->host_status = io.host_status;
+		st->driver_status = io.driver_status;
+		return -EIO;
+	}
+	rc = sb_len ? ata_registers(sense, sb_len, lba_mid, lba_high) : -EPROTO;
+	if (rc)
+		*st = dc_io_errno(rc);
+	return rc;
 }

@@ -9,7 +9,7 @@
  * An importer turns one file of another tool into parts: what the file says of one drive
  * each, as the raw pages acquire or a dump would give (rebuilt from the file's numbers),
  * plus the identity the file states, and for fio a probe result. What the format does not
- * carry is recorded as "not in the input" (raw.h: DC_PG_NOT_IN_INPUT, DC_RAW_NOT_IN_INPUT),
+ * carry is recorded as "not in the input" (raw.h: DC_PG_NOT_IN_INPUT, DC_IO_NOT_IN_INPUT),
  * never filled with a guess. import.c then joins the parts of one drive (by serial, or
  * by living in one folder) and hands each drive to the same parse, look-up and decide
  * code a live drive goes through.

@@ -111,11 +111,11 @@ static void part_drive(const struct dc_import_part *p, struct dc_drive *d)
 
 	for (unsigned k = 0; k < p->raw.npages; k++)
 		dc_raw_add(&raw, p->raw.pages[k].name, p->raw.pages[k].data, p->raw.pages[k].len,
-			   p->raw.pages[k].err);
+			   &p->raw.pages[k].st);
 	for (unsigned l = 0; l < p->nlacks && nl + strlen(p->lacks[l]) + 2 < sizeof(lacks); l++)
 		nl += (size_t)snprintf(lacks + nl, sizeof(lacks) - nl, "%s\n", p->lacks[l]);
 	if (nl)
-		dc_raw_add(&raw, DC_PG_NOT_IN_INPUT, lacks, nl, 0);
+		dc_raw_add(&raw, DC_PG_NOT_IN_INPUT, lacks, nl, NULL);
 	dc_inspect_parse(&p->dev, &raw, 0, d);
 	dc_raw_free(&raw);
 }

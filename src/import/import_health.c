@@ -70,7 +70,7 @@ static int devstat_page(struct dc_import_part *p, const struct dc_import_ata_hea
 		if (h->page_empty[i])
 			break;
 		dc_build_ata_devstat(buf, page, h->revision[i], h->e, h->nentries);
-		return dc_raw_add(&p->raw, name, buf, sizeof(buf), 0);
+		return dc_raw_add(&p->raw, name, buf, sizeof(buf), NULL);
 	}
 	return lacks_page(p, name);
 }
@@ -85,7 +85,7 @@ int dc_import_ata_health_pages(struct dc_import_part *p, const struct dc_import_
 	case DC_IMPORT_SELF_PASSED:
 	case DC_IMPORT_SELF_FAILED:
 		dc_build_ata_smart_status(st, h->self == DC_IMPORT_SELF_PASSED);
-		rc = dc_raw_add(&p->raw, DC_PG_ATA_SMART_STATUS, st, sizeof(st), 0);
+		rc = dc_raw_add(&p->raw, DC_PG_ATA_SMART_STATUS, st, sizeof(st), NULL);
 		break;
 	case DC_IMPORT_SELF_ATTRIBUTE_CHECK:
 		dc_import_note(p, "%s: the health line is smartctl's own attribute check; the drive "
@@ -110,7 +110,7 @@ int dc_import_ata_health_pages(struct dc_import_part *p, const struct dc_import_
 		dc_import_note(p, "%s: %u Device Statistics entries past %u not taken", who,
 			       h->dropped, DC_IMPORT_MAX_DEVSTAT);
 	dc_build_ata_devstat_list(list, h->pages, h->npages);
-	if ((rc = dc_raw_add(&p->raw, DC_PG_ATA_DEVSTAT_00, list, sizeof(list), 0)) ||
+	if ((rc = dc_raw_add(&p->raw, DC_PG_ATA_DEVSTAT_00, list, sizeof(list), NULL)) ||
 	    (rc = devstat_page(p, h, 0x01, DC_PG_ATA_DEVSTAT_01)))
 		return rc;
 	return devstat_page(p, h, 0x07, DC_PG_ATA_DEVSTAT_07);
@@ -126,7 +126,7 @@ static int scsi_log(struct dc_import_part *p, uint8_t page, const char *name,
 	if (!n)
 		return lacks_page(p, name);
 	len = dc_build_scsi_log(buf, sizeof(buf), page, params, n);
-	return len ? dc_raw_add(&p->raw, name, buf, len, 0) : -ENOSPC;
+	return len ? dc_raw_add(&p->raw, name, buf, len, NULL) : -ENOSPC;
 }
 
 int dc_import_scsi_health_pages(struct dc_import_part *p, const struct dc_import_scsi_health *h,

@@ -97,7 +97,8 @@ static void merge(const struct dc_import_parts *parts, unsigned total, struct dc
 			size_t plen = strlen(pg->name);
 
 			/* A page this part does not carry yields to one a later part does. */
-			if (have && !(have->err == DC_RAW_NOT_IN_INPUT && pg->err != DC_RAW_NOT_IN_INPUT))
+			if (have && !(have->st.kind == DC_IO_NOT_IN_INPUT &&
+				      pg->st.kind != DC_IO_NOT_IN_INPUT))
 				continue;
 			if (have) {
 				struct dc_page *h = (struct dc_page *)have;
@@ -107,8 +108,8 @@ static void merge(const struct dc_import_parts *parts, unsigned total, struct dc
 				h->len = h->data ? pg->len : 0;
 				if (h->data)
 					memcpy(h->data, pg->data, pg->len);
-				h->err = pg->err;
-			} else if (dc_raw_add(raw, pg->name, pg->data, pg->len, pg->err)) {
+				h->st = pg->st;
+			} else if (dc_raw_add(raw, pg->name, pg->data, pg->len, &pg->st)) {
 				continue;
 			}
 			/* The page's missing fields come with it, from the same part. */
@@ -139,7 +140,7 @@ static void merge(const struct dc_import_parts *parts, unsigned total, struct dc
 		dc_fit(dev->name, sizeof(dev->name), base ? base + 1 : dev->path);
 	}
 	if (nlacks)
-		dc_raw_add(raw, DC_PG_NOT_IN_INPUT, lacks, nlacks, 0);
+		dc_raw_add(raw, DC_PG_NOT_IN_INPUT, lacks, nlacks, NULL);
 }
 
 void dc_import_evaluate(struct dc_db *db, const struct dc_import_parts *parts, unsigned total,

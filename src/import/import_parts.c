@@ -51,7 +51,9 @@ int dc_import_lacks(struct dc_import_part *p, const char *field, const char *why
 
 int dc_import_lacks_page(struct dc_import_part *p, const char *page)
 {
-	return dc_raw_add(&p->raw, page, NULL, 0, DC_RAW_NOT_IN_INPUT);
+	struct dc_io_status st = dc_io_not_in_input();
+
+	return dc_raw_add(&p->raw, page, NULL, 0, &st);
 }
 
 void dc_import_note(struct dc_import_part *p, const char *fmt, ...)

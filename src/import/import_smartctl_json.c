@@ -571,7 +571,7 @@ static int import_ata(struct jctx *c, const cJSON *root, struct dc_import_part *
 		return fail(c, "out of room for notes");
 
 	dc_build_ata_identify(page, &id);
-	if (dc_raw_add(&p->raw, DC_PG_ATA_IDENTIFY, page, sizeof(page), 0))
+	if (dc_raw_add(&p->raw, DC_PG_ATA_IDENTIFY, page, sizeof(page), NULL))
 		return fail(c, "out of memory");
 
 	/* The drive's own verdict, unless smartctl says it made its own from the
@@ -605,8 +605,8 @@ static int import_ata(struct jctx *c, const cJSON *root, struct dc_import_part *
 		return 0;
 	}
 	dc_build_ata_smart(page, thr, attrs, nattrs);
-	if (dc_raw_add(&p->raw, DC_PG_ATA_SMART_DATA, page, sizeof(page), 0) ||
-	    (any_threshold ? dc_raw_add(&p->raw, DC_PG_ATA_SMART_THRESHOLDS, thr, sizeof(thr), 0)
+	if (dc_raw_add(&p->raw, DC_PG_ATA_SMART_DATA, page, sizeof(page), NULL) ||
+	    (any_threshold ? dc_raw_add(&p->raw, DC_PG_ATA_SMART_THRESHOLDS, thr, sizeof(thr), NULL)
 			   : dc_import_lacks_page(p, DC_PG_ATA_SMART_THRESHOLDS)))
 		return fail(c, "out of memory");
 	return 0;
@@ -693,7 +693,7 @@ static int import_nvme(struct jctx *c, const cJSON *root, struct dc_import_part 
 	if (have_total)
 		for (unsigned b = 0; b < 8; b++)
 			idc.tnvmcap[b] = (uint8_t)(total >> (8 * b));
-	if (dc_raw_add(&p->raw, DC_PG_NVME_ID_CTRL, &idc, sizeof(idc), 0))
+	if (dc_raw_add(&p->raw, DC_PG_NVME_ID_CTRL, &idc, sizeof(idc), NULL))
 		return fail(c, "out of memory");
 	if (dc_import_lacks(p, DC_PG_NVME_ID_CTRL ".vwc",
 			    "smartctl -j does not print the VWC byte of Identify Controller") ||
@@ -726,7 +726,7 @@ static int import_nvme(struct jctx *c, const cJSON *root, struct dc_import_part 
 			return fail(c, "nvme_namespaces[0].formatted_lba_size: %llu is not a power "
 				    "of two from 512", (unsigned long long)lba);
 		dc_build_nvme_id_ns(&ns, blocks, (uint32_t)lba);
-		if (dc_raw_add(&p->raw, DC_PG_NVME_ID_NS, &ns, sizeof(ns), 0))
+		if (dc_raw_add(&p->raw, DC_PG_NVME_ID_NS, &ns, sizeof(ns), NULL))
 			return fail(c, "out of memory");
 	} else if (dc_import_lacks_page(p, DC_PG_NVME_ID_NS)) {
 		return fail(c, "out of memory");
@@ -742,7 +742,7 @@ static int import_nvme(struct jctx *c, const cJSON *root, struct dc_import_part 
 		if ((rc = read_health(c, hl, &h)))
 			return rc;
 		dc_build_nvme_smart_log(&log, &h);
-		if (dc_raw_add(&p->raw, DC_PG_NVME_LOG_SMART, &log, sizeof(log), 0))
+		if (dc_raw_add(&p->raw, DC_PG_NVME_LOG_SMART, &log, sizeof(log), NULL))
 			return fail(c, "out of memory");
 	} else if (dc_import_lacks_page(p, DC_PG_NVME_LOG_SMART)) {
 		return fail(c, "out of memory");
@@ -902,11 +902,11 @@ static int import_scsi(struct jctx *c, const cJSON *root, struct dc_import_part 
 	p->dev.transport = scsi_transport(root);
 
 	n = dc_build_scsi_inquiry(inq, p->dev.vendor, p->dev.model, p->dev.firmware);
-	if (dc_raw_add(&p->raw, DC_PG_SCSI_INQUIRY, inq, n, 0))
+	if (dc_raw_add(&p->raw, DC_PG_SCSI_INQUIRY, inq, n, NULL))
 		return fail(c, "out of memory");
 	if (p->dev.serial[0]) {
 		n = dc_build_scsi_vpd80(vpd80, p->dev.serial);
-		if (dc_raw_add(&p->raw, DC_PG_SCSI_VPD_80, vpd80, n, 0))
+		if (dc_raw_add(&p->raw, DC_PG_SCSI_VPD_80, vpd80, n, NULL))
 			return fail(c, "out of memory");
 	} else if (dc_import_lacks_page(p, DC_PG_SCSI_VPD_80)) {
 		return fail(c, "out of memory");
@@ -918,7 +918,7 @@ static int import_scsi(struct jctx *c, const cJSON *root, struct dc_import_part 
 	if (wc && (rc = get_bool(c, wc, "write_cache", "enabled", &wce)))
 		return rc;
 	n = dc_build_scsi_mode08(mode, wce);
-	if (n ? dc_raw_add(&p->raw, DC_PG_SCSI_MODE_08, mode, n, 0)
+	if (n ? dc_raw_add(&p->raw, DC_PG_SCSI_MODE_08, mode, n, NULL)
 	      : dc_import_lacks_page(p, DC_PG_SCSI_MODE_08))
 		return fail(c, "out of memory");
 	if (dc_import_lacks_page(p, DC_PG_SCSI_VPD_86))

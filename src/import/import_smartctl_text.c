@@ -838,7 +838,7 @@ static int ata_pages(const struct report *r, struct dc_import_part *p)
 				"smartctl says 'Unavailable': no write cache, or IDENTIFY words "
 				"82/83 not valid; its text does not tell which");
 	dc_build_ata_identify(id, &a);
-	rc = dc_raw_add(&p->raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0);
+	rc = dc_raw_add(&p->raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), NULL);
 	if (!rc)
 		rc = dc_import_ata_health_pages(p, &r->ah, "smartctl's text");
 	if (rc)
@@ -852,8 +852,8 @@ static int ata_pages(const struct report *r, struct dc_import_part *p)
 			       r->first_bad_raw[0] ? ", raw value not understood: " : "",
 			       r->first_bad_raw);
 	dc_build_ata_smart(data, thr, r->attrs, r->nattrs);
-	rc = dc_raw_add(&p->raw, DC_PG_ATA_SMART_DATA, data, sizeof(data), 0);
-	return rc ? rc : dc_raw_add(&p->raw, DC_PG_ATA_SMART_THRESHOLDS, thr, sizeof(thr), 0);
+	rc = dc_raw_add(&p->raw, DC_PG_ATA_SMART_DATA, data, sizeof(data), NULL);
+	return rc ? rc : dc_raw_add(&p->raw, DC_PG_ATA_SMART_THRESHOLDS, thr, sizeof(thr), NULL);
 }
 
 static int nvme_pages(const struct report *r, struct dc_import_part *p)
@@ -867,13 +867,13 @@ static int nvme_pages(const struct report *r, struct dc_import_part *p)
 		id.tnvmcap[b] = (uint8_t)(r->total_nvm_bytes >> (8 * b));
 	dc_import_lacks(p, DC_PG_NVME_ID_CTRL ".vwc", why_no_vwc);
 	dc_import_lacks(p, DC_PG_NVME_ID_CTRL ".awupf", "smartctl's report does not print AWUPF");
-	rc = dc_raw_add(&p->raw, DC_PG_NVME_ID_CTRL, &id, sizeof(id), 0);
+	rc = dc_raw_add(&p->raw, DC_PG_NVME_ID_CTRL, &id, sizeof(id), NULL);
 	if (!rc && r->capacity_bytes && r->logical) {
 		struct nvme_id_ns ns;
 
 		dc_build_nvme_id_ns(&ns, r->capacity_bytes / r->logical, r->logical);
 		dc_import_lacks(p, DC_PG_NVME_ID_NS ".nawupf", "smartctl's report does not print NAWUPF");
-		rc = dc_raw_add(&p->raw, DC_PG_NVME_ID_NS, &ns, sizeof(ns), 0);
+		rc = dc_raw_add(&p->raw, DC_PG_NVME_ID_NS, &ns, sizeof(ns), NULL);
 	} else if (!rc) {
 		rc = dc_import_lacks_page(p, DC_PG_NVME_ID_NS);
 	}
@@ -884,7 +884,7 @@ static int nvme_pages(const struct report *r, struct dc_import_part *p)
 	if (!r->have_health || r->health_fields < 5)
 		return dc_import_lacks_page(p, DC_PG_NVME_LOG_SMART);
 	dc_build_nvme_smart_log(&s, &r->h);
-	return dc_raw_add(&p->raw, DC_PG_NVME_LOG_SMART, &s, sizeof(s), 0);
+	return dc_raw_add(&p->raw, DC_PG_NVME_LOG_SMART, &s, sizeof(s), NULL);
 }
 
 static int scsi_pages(const struct report *r, struct dc_import_part *p)
@@ -894,22 +894,22 @@ static int scsi_pages(const struct report *r, struct dc_import_part *p)
 	int rc;
 
 	dc_build_scsi_inquiry(inq, r->vendor, r->model, r->firmware);
-	rc = dc_raw_add(&p->raw, DC_PG_SCSI_INQUIRY, inq, sizeof(inq), 0);
+	rc = dc_raw_add(&p->raw, DC_PG_SCSI_INQUIRY, inq, sizeof(inq), NULL);
 	n = dc_build_scsi_vpd80(vpd80, r->serial);
 	if (!rc)
-		rc = dc_raw_add(&p->raw, DC_PG_SCSI_VPD_80, vpd80, n, 0);
+		rc = dc_raw_add(&p->raw, DC_PG_SCSI_VPD_80, vpd80, n, NULL);
 	if (!rc)
 		rc = dc_import_lacks_page(p, DC_PG_SCSI_VPD_86);
 	n = dc_build_scsi_mode08(mode, r->scsi_wce);
 	if (!rc)
-		rc = n ? dc_raw_add(&p->raw, DC_PG_SCSI_MODE_08, mode, n, 0)
+		rc = n ? dc_raw_add(&p->raw, DC_PG_SCSI_MODE_08, mode, n, NULL)
 		       : dc_import_lacks_page(p, DC_PG_SCSI_MODE_08);
 	if (!rc && r->rotation) {
 		uint8_t b1[64] = { 0, 0xB1, 0, 0x3C };
 
 		b1[4] = (uint8_t)(r->rotation >> 8);
 		b1[5] = (uint8_t)(r->rotation & 0xFF);
-		rc = dc_raw_add(&p->raw, DC_PG_SCSI_VPD_B1, b1, sizeof(b1), 0);
+		rc = dc_raw_add(&p->raw, DC_PG_SCSI_VPD_B1, b1, sizeof(b1), NULL);
 	}
 	if (!rc)
 		rc = dc_import_scsi_health_pages(p, &r->sh, "smartctl's text");

@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	/* the whole parser on the same bytes: the figures stay in their ranges */
 	memset(&d, 0, sizeof(d));
-	dc_raw_add(&raw, DC_PG_ATA_SMART_BLOB, data, size, 0);
+	dc_raw_add(&raw, DC_PG_ATA_SMART_BLOB, data, size, NULL);
 	dc_ata_parse(&raw, &d);
 	check(d.smart.attrs, d.smart.nattrs);
 	if ((d.wear.have_power_on && (d.wear.power_on_hours == 0 ||

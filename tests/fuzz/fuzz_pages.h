@@ -25,12 +25,14 @@ static inline void dc_fuzz_pages(const uint8_t *data, size_t size, const char *c
 		data += 2;
 		size -= 2;
 		if (len == 0xFFFF) {
-			dc_raw_add(raw, names[i], NULL, 0, -5);
+			struct dc_io_status st = dc_io_errno(-5);
+
+			dc_raw_add(raw, names[i], NULL, 0, &st);
 			continue;
 		}
 		if (len > size)
 			len = size;
-		dc_raw_add(raw, names[i], data, len, 0);
+		dc_raw_add(raw, names[i], data, len, NULL);
 		data += len;
 		size -= len;
 	}

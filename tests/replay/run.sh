@@ -98,6 +98,25 @@ for exp in "$top"/tests/expected/*.json; do
 	[ -f "$top/data/dumps/$name/device.json" ] || bad "tests/expected/$name.json has no dump"
 done
 
+# What the device said of a page it refused, in the table's "not read" line as in the JSON
+# (bad.tsv holds the JSON): the sense key, ASC and ASCQ a 1.3 dump keeps; a dump older than
+# 1.3 (its "error" 0x10005: the key alone) keeps the words it always had.
+not_read_line() { # NAME DUMP LINE
+	timeout 60 "$DRIVECHECK" --replay "$2" -v >"$tmp/out" 2>&1
+	if grep -qxF "  not read: $3" "$tmp/out"; then
+		ok "$1"
+	else
+		bad "$1: want 'not read: $3'"
+		grep 'not read' "$tmp/out" | sed 's/^/  /'
+	fi
+}
+not_read_line "a refused page's sense in the table's not-read line" \
+	"$top/data/dumps-bad/scsi-vpd86-sense" \
+	'scsi vpd 0x86 (extended inquiry): ILLEGAL REQUEST: invalid field in CDB (sense 5/24/00)'
+not_read_line "a 1.1 dump's sense key in the table's not-read line, as before" \
+	"$top/data/e2e/dump/sda" \
+	'scsi vpd 0x86 (extended inquiry): not supported by the device (SCSI sense key 0x5)'
+
 # All good dumps at once: the folder-of-dumps form of --replay.
 timeout 120 "$DRIVECHECK" --replay "$top/data/dumps" --json >"$tmp/all" 2>"$tmp/err"
 rc=$?

@@ -16,6 +16,9 @@
 #include "model.h"
 #include "raw.h"
 
+static const struct dc_io_status st_enodev = { .kind = DC_IO_ERRNO, .errnum = ENODEV };
+static const struct dc_io_status st_eio = { .kind = DC_IO_ERRNO, .errnum = EIO };
+
 /* One slot of a SMART data page, as a drive fills it. */
 struct slot {
 	uint8_t id;
@@ -261,13 +264,13 @@ static void parse_pages(const char *model, const uint8_t *data, size_t dlen, con
 	uint8_t id[512];
 
 	identify(id, model);
-	dc_raw_add(&raw, DC_PG_ATA_SMART_BLOB, NULL, 0, -ENODEV);
-	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, 512, 0);
-	dc_raw_add(&raw, DC_PG_ATA_SMART_DATA, data, dlen, 0);
+	dc_raw_add(&raw, DC_PG_ATA_SMART_BLOB, NULL, 0, &st_enodev);
+	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, 512, NULL);
+	dc_raw_add(&raw, DC_PG_ATA_SMART_DATA, data, dlen, NULL);
 	if (thr)
-		dc_raw_add(&raw, DC_PG_ATA_SMART_THRESHOLDS, thr, 512, 0);
+		dc_raw_add(&raw, DC_PG_ATA_SMART_THRESHOLDS, thr, 512, NULL);
 	else
-		dc_raw_add(&raw, DC_PG_ATA_SMART_THRESHOLDS, NULL, 0, -EIO);
+		dc_raw_add(&raw, DC_PG_ATA_SMART_THRESHOLDS, NULL, 0, &st_eio);
 	memset(d, 0, sizeof(*d));
 	dc_ata_parse(&raw, d);
 	dc_raw_free(&raw);
@@ -357,7 +360,7 @@ static void test_truncated(void)
 	identify(id, "ACME DISK");
 	len = put_record(blob, 0, "IDFY", id, 512);
 	len = put_record(blob, len, "SMDT", data, 100);
-	dc_raw_add(&raw, DC_PG_ATA_SMART_BLOB, blob, len, 0);
+	dc_raw_add(&raw, DC_PG_ATA_SMART_BLOB, blob, len, NULL);
 	memset(&d, 0, sizeof(d));
 	dc_ata_parse(&raw, &d);
 	CHECK_STR(d.model, "ACME DISK");
@@ -365,7 +368,7 @@ static void test_truncated(void)
 	dc_raw_free(&raw);
 	/* a blob without SMART data */
 	len = put_record(blob, 0, "IDFY", id, 512);
-	dc_raw_add(&raw, DC_PG_ATA_SMART_BLOB, blob, len, 0);
+	dc_raw_add(&raw, DC_PG_ATA_SMART_BLOB, blob, len, NULL);
 	memset(&d, 0, sizeof(d));
 	dc_ata_parse(&raw, &d);
 	CHECK(d.smart.nattrs == 0 && has_error(&d, "no SMART data"));

@@ -122,7 +122,7 @@ static void test_refuses_off(void)
 	struct dc_cache_trial t;
 
 	reset();
-	drive.refuse_off = 0x10005; /* ILLEGAL REQUEST */
+	drive.refuse_off = -EOPNOTSUPP; /* ILLEGAL REQUEST, as sgio.c says it */
 	dc_cache_trial_run(&env, &dev, &drv, &first, &none, &t);
 	CHECK(t.state == DC_TRIAL_FAILED);
 	CHECK_STR(drive.log, "f");

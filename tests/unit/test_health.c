@@ -13,6 +13,11 @@
 #include "raw.h"
 #include "device/transport.h"
 
+static const struct dc_io_status illegal_request = {
+	.kind = DC_IO_SCSI, .scsi_status = 2, .driver_status = 8,
+	.sense = { .valid = true, .asc_valid = true, .key = 5, .asc = 0x24 }, /* 5/24/00 */
+};
+
 /* ---------------------------------------------------------------- ATA pages */
 
 struct attr {
@@ -67,17 +72,17 @@ static void smart_pages(struct dc_raw *raw, const struct attr *a, unsigned n, bo
 	}
 	checksum(data);
 	checksum(thr);
-	dc_raw_add(raw, DC_PG_ATA_IDENTIFY, id, 512, 0);
-	dc_raw_add(raw, DC_PG_ATA_SMART_DATA, data, 512, 0);
+	dc_raw_add(raw, DC_PG_ATA_IDENTIFY, id, 512, NULL);
+	dc_raw_add(raw, DC_PG_ATA_SMART_DATA, data, 512, NULL);
 	if (thresholds)
-		dc_raw_add(raw, DC_PG_ATA_SMART_THRESHOLDS, thr, 512, 0);
+		dc_raw_add(raw, DC_PG_ATA_SMART_THRESHOLDS, thr, 512, NULL);
 }
 
 static void status_page(struct dc_raw *raw, uint8_t mid, uint8_t high)
 {
 	uint8_t regs[2] = { mid, high };
 
-	dc_raw_add(raw, DC_PG_ATA_SMART_STATUS, regs, 2, 0);
+	dc_raw_add(raw, DC_PG_ATA_SMART_STATUS, regs, 2, NULL);
 }
 
 static void judge_ata(struct dc_raw *raw, struct dc_drive *d, struct dc_health *h)
@@ -118,7 +123,7 @@ static void test_status(void)
 
 	/* a refused command: no verdict, and the page error named */
 	smart_pages(&raw, NULL, 0, true);
-	dc_raw_add(&raw, DC_PG_ATA_SMART_STATUS, NULL, 0, 0x10005);
+	dc_raw_add(&raw, DC_PG_ATA_SMART_STATUS, NULL, 0, &illegal_request);
 	judge_ata(&raw, &d, &h);
 	CHECK(h.self_assessment == DC_SELF_NOT_GIVEN);
 	CHECK(d.nerrors == 1 && strstr(d.errors[0], "ata smart return status"));
@@ -258,8 +263,8 @@ static void test_devstat(void)
 	devstat_page(p7, 7);
 	devstat_put(p7, 0x08, 3, true, true);             /* percentage used */
 	smart_pages(&raw, &life, 1, true);
-	dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_01, p1, 512, 0);
-	dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_07, p7, 512, 0);
+	dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_01, p1, 512, NULL);
+	dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_07, p7, 512, NULL);
 	dc_drive_init(&d);
 	dc_ata_parse(&raw, &d);
 	CHECK(d.wear.have_percent_used && d.wear.percent_used == 3);
@@ -272,8 +277,8 @@ static void test_devstat(void)
 	devstat_put(p7, 0x08, 3, true, false);
 	p1[2] = 4;
 	smart_pages(&raw, &life, 1, true);
-	dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_01, p1, 512, 0);
-	dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_07, p7, 512, 0);
+	dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_01, p1, 512, NULL);
+	dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_07, p7, 512, NULL);
 	dc_drive_init(&d);
 	dc_ata_parse(&raw, &d);
 	CHECK(!d.wear.have_percent_used && !d.wear.have_written);
@@ -294,7 +299,7 @@ static void test_devstat(void)
 		data[2 + 12 + 6] = 32939 >> 8;
 		checksum(data);
 		memcpy((uint8_t *)dc_raw_find(&raw, DC_PG_ATA_SMART_DATA)->data, data, 512);
-		dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_01, p1, 512, 0);
+		dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_01, p1, 512, NULL);
 		dc_drive_init(&d);
 		dc_ata_parse(&raw, &d);
 		CHECK(d.wear.have_power_on && d.wear.power_on_hours == (k ? 20000u : 32939u));
@@ -307,8 +312,8 @@ static void test_devstat(void)
 	devstat_page(p1, 1);
 	devstat_put(p1, 0x18, 1000, true, true);
 	identify(id, 2048);
-	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, 512, 0);
-	dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_01, p1, 512, 0);
+	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, 512, NULL);
+	dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_01, p1, 512, NULL);
 	dc_drive_init(&d);
 	dc_ata_parse(&raw, &d);
 	CHECK(d.wear.have_written && d.wear.host_written_bytes == 1000ull * 4096);
@@ -365,7 +370,7 @@ static void log_page(struct dc_raw *raw, const char *name, uint8_t page, unsigne
 	p[5] = (uint8_t)code;
 	p[7] = len;
 	memcpy(p + 8, value, len);
-	dc_raw_add(raw, name, p, cut ? cut : n, 0);
+	dc_raw_add(raw, name, p, cut ? cut : n, NULL);
 }
 
 static void scsi_judge(struct dc_raw *raw, struct dc_drive *d, struct dc_health *h)

@@ -155,7 +155,7 @@ static bool not_in_input(const struct imported *im, const char *name)
 {
 	const struct dc_page *pg = page(im, name);
 
-	return pg && pg->err == DC_RAW_NOT_IN_INPUT && !pg->data;
+	return pg && pg->st.kind == DC_IO_NOT_IN_INPUT && !pg->data;
 }
 
 static bool lacks(const struct imported *im, const char *field)
@@ -172,7 +172,7 @@ static bool same_page(const struct imported *a, const struct imported *b, const 
 {
 	const struct dc_page *x = page(a, name), *y = page(b, name);
 
-	return x && y && x->err == y->err && x->len == y->len &&
+	return x && y && x->st.kind == y->st.kind && x->len == y->len &&
 	       (!x->len || memcmp(x->data, y->data, x->len) == 0);
 }
 
@@ -262,7 +262,7 @@ static void test_ata_health(void)
 	}
 	/* smartctl -a: no Device Statistics section: the three pages not in the input */
 	if (import_file(LHW "SSD/Intel/SSDSC2BB240G4/E853B9374E96.txt", false, &im)) {
-		CHECK(page(&im, DC_PG_ATA_SMART_STATUS) && !page(&im, DC_PG_ATA_SMART_STATUS)->err);
+		CHECK(page(&im, DC_PG_ATA_SMART_STATUS) && !page(&im, DC_PG_ATA_SMART_STATUS)->st.kind);
 		CHECK(not_in_input(&im, DC_PG_ATA_DEVSTAT_00));
 		CHECK(not_in_input(&im, DC_PG_ATA_DEVSTAT_01));
 		CHECK(not_in_input(&im, DC_PG_ATA_DEVSTAT_07));
@@ -292,7 +292,7 @@ static const uint8_t *param(const struct dc_page *pg, uint16_t code)
 {
 	size_t at = 4;
 
-	if (!pg || pg->err || pg->len < 4 || be(pg->data + 2, 2) + 4 != pg->len)
+	if (!pg || pg->st.kind || pg->len < 4 || be(pg->data + 2, 2) + 4 != pg->len)
 		return NULL;
 	while (at + 4 <= pg->len) {
 		if (be(pg->data + at, 2) == code)
@@ -399,7 +399,7 @@ static void test_scsi_failure(void)
 		snprintf(t, n, "%.*sSMART Health Status: FAILED%s", (int)(at - base), base, at + 23);
 		CHECK(dc_import_smartctl_text(t, strlen(t), &parts, err, sizeof(err)) == 1);
 		CHECK(parts.n && dc_raw_find(&parts.v[0].raw, DC_PG_SCSI_LOG_2F) &&
-		      dc_raw_find(&parts.v[0].raw, DC_PG_SCSI_LOG_2F)->err == DC_RAW_NOT_IN_INPUT);
+		      dc_raw_find(&parts.v[0].raw, DC_PG_SCSI_LOG_2F)->st.kind == DC_IO_NOT_IN_INPUT);
 		CHECK(parts.n && parts.v[0].nnotes == 1 && strstr(parts.v[0].notes[0], "ASC/ASCQ"));
 		dc_import_parts_free(&parts);
 		free(t);

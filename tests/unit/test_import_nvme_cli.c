@@ -310,8 +310,8 @@ static void test_vwc_absent_and_missing(void)
 			char line[DC_TEXT_LEN + 2];
 
 			snprintf(line, sizeof(line), "%s\n", parts.v[0].lacks[0]);
-			dc_raw_add(&raw, DC_PG_NVME_ID_CTRL, pg->data, pg->len, 0);
-			dc_raw_add(&raw, DC_PG_NOT_IN_INPUT, line, strlen(line), 0);
+			dc_raw_add(&raw, DC_PG_NVME_ID_CTRL, pg->data, pg->len, NULL);
+			dc_raw_add(&raw, DC_PG_NOT_IN_INPUT, line, strlen(line), NULL);
 			memset(&d, 0, sizeof(d));
 			d.cache_present = d.cache_enabled = DC_TRI_UNKNOWN;
 			dc_nvme_parse(&raw, &d);
@@ -356,7 +356,7 @@ static void check_ctrl_page(const char *path)
 		const cJSON *psds = cJSON_GetObjectItemCaseSensitive(j, "psds");
 		unsigned checked = 0;
 
-		CHECK(pg && pg->len == 4096 && pg->err == 0);
+		CHECK(pg && pg->len == 4096 && pg->st.kind == DC_IO_OK);
 		CHECK(parts.v[0].format == DC_IMPORT_NVME_ID_CTRL);
 		for (size_t i = 0; id && i < sizeof(ctrl_keys) / sizeof(ctrl_keys[0]); i++) {
 			unsigned long long want = json_num(j, ctrl_keys[i].key);
@@ -392,9 +392,9 @@ static void check_ctrl_page(const char *path)
 		}
 		/* the other NVMe pages: not in the input, for a later part to fill */
 		pg = dc_raw_find(&parts.v[0].raw, DC_PG_NVME_LOG_SMART);
-		CHECK(pg && pg->err == DC_RAW_NOT_IN_INPUT);
+		CHECK(pg && pg->st.kind == DC_IO_NOT_IN_INPUT);
 		pg = dc_raw_find(&parts.v[0].raw, DC_PG_NVME_FEAT_VWC);
-		CHECK(pg && pg->err == DC_RAW_NOT_IN_INPUT);
+		CHECK(pg && pg->st.kind == DC_IO_NOT_IN_INPUT);
 	} else {
 		fprintf(stderr, "%s: %s\n", path, err);
 	}

@@ -12,6 +12,8 @@
 #include "raw.h"
 #include "whole_number.h"
 
+static const struct dc_io_status not_in_input = { .kind = DC_IO_NOT_IN_INPUT };
+
 static void ata_raw(struct dc_raw *raw, const struct dc_ata_identity *a,
 		    const struct dc_ata_attr_in *attrs, unsigned n, const char *lacks)
 {
@@ -19,11 +21,11 @@ static void ata_raw(struct dc_raw *raw, const struct dc_ata_identity *a,
 
 	dc_build_ata_identify(id, a);
 	dc_build_ata_smart(data, thr, attrs, n);
-	CHECK(dc_raw_add(raw, DC_PG_ATA_IDENTIFY, id, 512, 0) == 0);
-	CHECK(dc_raw_add(raw, DC_PG_ATA_SMART_DATA, data, 512, 0) == 0);
-	CHECK(dc_raw_add(raw, DC_PG_ATA_SMART_THRESHOLDS, thr, 512, 0) == 0);
+	CHECK(dc_raw_add(raw, DC_PG_ATA_IDENTIFY, id, 512, NULL) == 0);
+	CHECK(dc_raw_add(raw, DC_PG_ATA_SMART_DATA, data, 512, NULL) == 0);
+	CHECK(dc_raw_add(raw, DC_PG_ATA_SMART_THRESHOLDS, thr, 512, NULL) == 0);
 	if (lacks)
-		CHECK(dc_raw_add(raw, DC_PG_NOT_IN_INPUT, lacks, strlen(lacks), 0) == 0);
+		CHECK(dc_raw_add(raw, DC_PG_NOT_IN_INPUT, lacks, strlen(lacks), NULL) == 0);
 }
 
 static void parse(enum dc_protocol proto, const struct dc_raw *raw, struct dc_drive *d)
@@ -135,10 +137,10 @@ static void test_nvme_vwc_not_in_input(void)
 	dc_build_nvme_id_ctrl(&id, "WUS4BB096D7P3E3", "A063F1C7", "R1410004");
 	id.awupf = htole16(7);
 	dc_build_nvme_smart_log(&s, &h);
-	CHECK(dc_raw_add(&raw, DC_PG_NVME_ID_CTRL, &id, sizeof(id), 0) == 0);
-	CHECK(dc_raw_add(&raw, DC_PG_NVME_LOG_SMART, &s, sizeof(s), 0) == 0);
-	CHECK(dc_raw_add(&raw, DC_PG_NVME_FEAT_VWC, NULL, 0, DC_RAW_NOT_IN_INPUT) == 0);
-	CHECK(dc_raw_add(&raw, DC_PG_NOT_IN_INPUT, lacks, strlen(lacks), 0) == 0);
+	CHECK(dc_raw_add(&raw, DC_PG_NVME_ID_CTRL, &id, sizeof(id), NULL) == 0);
+	CHECK(dc_raw_add(&raw, DC_PG_NVME_LOG_SMART, &s, sizeof(s), NULL) == 0);
+	CHECK(dc_raw_add(&raw, DC_PG_NVME_FEAT_VWC, NULL, 0, &not_in_input) == 0);
+	CHECK(dc_raw_add(&raw, DC_PG_NOT_IN_INPUT, lacks, strlen(lacks), NULL) == 0);
 	parse(DC_PROTO_NVME, &raw, &d);
 	CHECK_STR(d.model, "WUS4BB096D7P3E3");
 	CHECK(d.cache_present == DC_TRI_UNKNOWN); /* vwc byte 0 there is no answer */
@@ -154,7 +156,7 @@ static void test_nvme_vwc_not_in_input(void)
 	{
 		char buf[64];
 
-		CHECK_STR(dc_raw_strerror(DC_RAW_NOT_IN_INPUT, buf, sizeof(buf)), "not in the input");
+		CHECK_STR(dc_raw_strerror(&not_in_input, buf, sizeof(buf)), "not in the input");
 		CHECK(dc_raw_lacks(&raw, "nvme-id-ctrl.vwc", buf, sizeof(buf)) != NULL);
 		CHECK_STR(buf, "smartctl's report does not print the VWC byte");
 		CHECK(dc_raw_lacks(&raw, "nvme-id-ctrl.vw", buf, sizeof(buf)) == NULL);

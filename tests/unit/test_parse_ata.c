@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* test_parse_ata.c - the ATA parser on crafted IDENTIFY and SMART pages: the cache words,
  * capacitor attributes judged against their thresholds, and the decision they lead to. */
+#include <errno.h>
 #include <stdlib.h>
 
 #include "device/ata/ata_attrs.h"
@@ -10,6 +11,12 @@
 #include "parse_helpers.h"
 #include "raw.h"
 #include "device/transport.h"
+
+static const struct dc_io_status illegal_request = {
+	.kind = DC_IO_SCSI, .scsi_status = 2, .driver_status = 8,
+	.sense = { .valid = true, .asc_valid = true, .key = 5, .asc = 0x24 }, /* 5/24/00 */
+};
+static const struct dc_io_status st_enodev = { .kind = DC_IO_ERRNO, .errnum = ENODEV };
 
 /* ATA strings hold two characters per word, high byte first. */
 static void ata_put_string(uint8_t *id, unsigned word, unsigned nwords, const char *s)
@@ -54,7 +61,7 @@ static void test_ata(void)
 	uint8_t id[512];
 
 	ata_identify(id, true, true);
-	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0);
+	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), NULL);
 	memset(&d, 0, sizeof(d));
 	dc_ata_parse(&raw, &d);
 	CHECK_STR(d.model, "INTEL SSDSC2KB960G8");
@@ -69,7 +76,7 @@ static void test_ata(void)
 	ata_identify(id, false, false);
 	id[2 * 217] = 0x10;              /* 7200 rpm = 0x1C20 */
 	id[2 * 217 + 1] = 0x1C;
-	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0);
+	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), NULL);
 	memset(&d, 0, sizeof(d));
 	dc_ata_parse(&raw, &d);
 	CHECK(d.cache_present == DC_TRI_YES && d.cache_enabled == DC_TRI_NO);
@@ -79,7 +86,7 @@ static void test_ata(void)
 	/* a bad checksum: nothing trusted */
 	ata_identify(id, true, true);
 	id[100] ^= 0x55;
-	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0);
+	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), NULL);
 	memset(&d, 0, sizeof(d));
 	d.cache_present = DC_TRI_UNKNOWN;
 	dc_ata_parse(&raw, &d);
@@ -90,7 +97,7 @@ static void test_ata(void)
 	/* all 0xFF: validity words fail, cache unknown */
 	memset(id, 0xFF, sizeof(id));
 	id[510] = 0;
-	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0);
+	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), NULL);
 	memset(&d, 0, sizeof(d));
 	d.cache_present = d.cache_enabled = DC_TRI_UNKNOWN;
 	dc_ata_parse(&raw, &d);
@@ -100,7 +107,7 @@ static void test_ata(void)
 	/* a blob that lies about its record length is refused, not overrun */
 	{
 		uint8_t blob[16] = { 'I', 'D', 'F', 'Y', 0x7f, 0xff, 0xff, 0xff };
-		dc_raw_add(&raw, DC_PG_ATA_SMART_BLOB, blob, sizeof(blob), 0);
+		dc_raw_add(&raw, DC_PG_ATA_SMART_BLOB, blob, sizeof(blob), NULL);
 		memset(&d, 0, sizeof(d));
 		dc_ata_parse(&raw, &d);
 		CHECK(d.model[0] == '\0' && d.nerrors > 0);
@@ -146,11 +153,11 @@ static void test_ata_sgio_smart(void)
 	CHECK(id && data && thr && idlen >= 512 && dlen >= 512 && tlen >= 512);
 	if (!id || !data || !thr)
 		return;
-	dc_raw_add(&a, DC_PG_ATA_SMART_BLOB, blob, len, 0);
-	dc_raw_add(&b, DC_PG_ATA_SMART_BLOB, NULL, 0, -19 /* ENODEV */);
-	dc_raw_add(&b, DC_PG_ATA_IDENTIFY, id, 512, 0);
-	dc_raw_add(&b, DC_PG_ATA_SMART_DATA, data, 512, 0);
-	dc_raw_add(&b, DC_PG_ATA_SMART_THRESHOLDS, thr, 512, 0);
+	dc_raw_add(&a, DC_PG_ATA_SMART_BLOB, blob, len, NULL);
+	dc_raw_add(&b, DC_PG_ATA_SMART_BLOB, NULL, 0, &st_enodev);
+	dc_raw_add(&b, DC_PG_ATA_IDENTIFY, id, 512, NULL);
+	dc_raw_add(&b, DC_PG_ATA_SMART_DATA, data, 512, NULL);
+	dc_raw_add(&b, DC_PG_ATA_SMART_THRESHOLDS, thr, 512, NULL);
 	memset(&da, 0, sizeof(da));
 	memset(&db, 0, sizeof(db));
 	dc_ata_parse(&a, &da);
@@ -202,9 +209,9 @@ struct cap_case {
 static void add_smart_pages(struct dc_raw *raw, const uint8_t *id, const uint8_t *data,
 			    const uint8_t *thr)
 {
-	dc_raw_add(raw, DC_PG_ATA_IDENTIFY, id, 512, 0);
-	dc_raw_add(raw, DC_PG_ATA_SMART_DATA, data, 512, 0);
-	dc_raw_add(raw, DC_PG_ATA_SMART_THRESHOLDS, thr, 512, 0);
+	dc_raw_add(raw, DC_PG_ATA_IDENTIFY, id, 512, NULL);
+	dc_raw_add(raw, DC_PG_ATA_SMART_DATA, data, 512, NULL);
+	dc_raw_add(raw, DC_PG_ATA_SMART_THRESHOLDS, thr, 512, NULL);
 }
 
 /*
@@ -245,13 +252,13 @@ static void test_ata_capacitor(void)
 
 			ata_identify_model(id, rules[r].example, true, true);
 			smart_pages(data, thr, rules[r].id, c->value, c->worst, c->threshold);
-			dc_raw_add(&raw, DC_PG_ATA_SMART_BLOB, NULL, 0, -19 /* ENODEV */);
-			dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0);
-			dc_raw_add(&raw, DC_PG_ATA_SMART_DATA, data, sizeof(data), 0);
+			dc_raw_add(&raw, DC_PG_ATA_SMART_BLOB, NULL, 0, &st_enodev);
+			dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), NULL);
+			dc_raw_add(&raw, DC_PG_ATA_SMART_DATA, data, sizeof(data), NULL);
 			if (c->thresholds_page)
-				dc_raw_add(&raw, DC_PG_ATA_SMART_THRESHOLDS, thr, sizeof(thr), 0);
+				dc_raw_add(&raw, DC_PG_ATA_SMART_THRESHOLDS, thr, sizeof(thr), NULL);
 			else
-				dc_raw_add(&raw, DC_PG_ATA_SMART_THRESHOLDS, NULL, 0, 0x10005);
+				dc_raw_add(&raw, DC_PG_ATA_SMART_THRESHOLDS, NULL, 0, &illegal_request);
 			memset(&d, 0, sizeof(d));
 			dc_ata_parse(&raw, &d);
 			CHECK(has_ev(&d, DC_EV_PLP) == c->plp);
@@ -346,7 +353,7 @@ static void test_ata_identify_words(void)
 	/* word 87 not valid (bits 15:14 != 01): word 85's "cache enabled" is not taken */
 	ata_identify(id, true, false);
 	id[2 * 87 + 1] = 0x00;
-	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0);
+	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), NULL);
 	memset(&d, 0, sizeof(d));
 	d.cache_enabled = DC_TRI_UNKNOWN;
 	dc_ata_parse(&raw, &d);
@@ -355,7 +362,7 @@ static void test_ata_identify_words(void)
 	/* word 83 not valid: nothing of the cache at all */
 	ata_identify(id, true, false);
 	id[2 * 83 + 1] = 0xC0;
-	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0);
+	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), NULL);
 	memset(&d, 0, sizeof(d));
 	d.cache_present = d.cache_enabled = DC_TRI_UNKNOWN;
 	dc_ata_parse(&raw, &d);
@@ -366,7 +373,7 @@ static void test_ata_identify_words(void)
 		ata_identify(id, true, false);
 		id[2 * 217] = (uint8_t)rates[i].rate;
 		id[2 * 217 + 1] = (uint8_t)(rates[i].rate >> 8);
-		dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0);
+		dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), NULL);
 		memset(&d, 0, sizeof(d));
 		d.rotational = DC_TRI_UNKNOWN;
 		dc_ata_parse(&raw, &d);
@@ -377,7 +384,7 @@ static void test_ata_identify_words(void)
 	/* SMART supported and switched off: said, and no "not read" noise */
 	ata_identify(id, true, false);
 	id[2 * 82] |= 1;
-	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0);
+	dc_raw_add(&raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), NULL);
 	memset(&d, 0, sizeof(d));
 	dc_ata_parse(&raw, &d);
 	CHECK(d.nerrors == 1 && strstr(d.errors[0], "switched off"));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* test_parse_nvme.c - the NVMe parser on crafted pages: VWC, feature 0x06, the OCP log and
  * SMART / Health, and hostile input (short, all-0xFF, all-zero, wrong GUID) that must not mislead. */
+#include <errno.h>
 #include <endian.h>
 #include <stdlib.h>
 
@@ -11,6 +12,8 @@
 #include "parse_helpers.h"
 #include "raw.h"
 #include "device/transport.h"
+
+static const struct dc_io_status st_eacces = { .kind = DC_IO_ERRNO, .errnum = EACCES };
 
 static const uint8_t ocp_guid[16] = {
 	0xC5, 0xAF, 0x10, 0x28, 0xEA, 0xBF, 0xF2, 0xA4,
@@ -42,11 +45,11 @@ static void nvme_pages(struct dc_raw *raw, uint8_t vwc, uint32_t feat, uint8_t c
 	smart.data_units_written[0] = 100; /* 100 * 512000 bytes */
 	smart.power_on_hours[0] = 0x10;
 	smart.power_on_hours[1] = 0x27;    /* 10000 */
-	dc_raw_add(raw, DC_PG_NVME_ID_CTRL, &id, sizeof(id), 0);
-	dc_raw_add(raw, DC_PG_NVME_FEAT_VWC, &le, 4, 0);
-	dc_raw_add(raw, DC_PG_NVME_LOG_SMART, &smart, sizeof(smart), 0);
+	dc_raw_add(raw, DC_PG_NVME_ID_CTRL, &id, sizeof(id), NULL);
+	dc_raw_add(raw, DC_PG_NVME_FEAT_VWC, &le, 4, NULL);
+	dc_raw_add(raw, DC_PG_NVME_LOG_SMART, &smart, sizeof(smart), NULL);
 	if (c0)
-		dc_raw_add(raw, DC_PG_NVME_LOG_C0, c0, 512, 0);
+		dc_raw_add(raw, DC_PG_NVME_LOG_C0, c0, 512, NULL);
 }
 
 static void test_nvme(void)
@@ -126,7 +129,7 @@ static void test_nvme_hostile(void)
 
 	/* truncated identify: no facts, an error that says so */
 	memset(page, 'A', sizeof(page));
-	dc_raw_add(&raw, DC_PG_NVME_ID_CTRL, page, 100, 0);
+	dc_raw_add(&raw, DC_PG_NVME_ID_CTRL, page, 100, NULL);
 	parse_nvme(&raw, &d);
 	CHECK(d.model[0] == '\0');
 	CHECK(d.cache_present == DC_TRI_UNKNOWN);
@@ -137,7 +140,7 @@ static void test_nvme_hostile(void)
 	 * of all "no volatile cache" (VWC byte 0), the unsafe direction to be wrong in */
 	for (int fill = 0; fill <= 0xFF; fill += 0xFF) {
 		memset(page, fill, sizeof(page));
-		dc_raw_add(&raw, DC_PG_NVME_ID_CTRL, page, sizeof(page), 0);
+		dc_raw_add(&raw, DC_PG_NVME_ID_CTRL, page, sizeof(page), NULL);
 		parse_nvme(&raw, &d);
 		CHECK(d.model[0] == '\0');
 		CHECK(d.cache_present == DC_TRI_UNKNOWN);
@@ -150,7 +153,7 @@ static void test_nvme_hostile(void)
 	memset(page, 0, sizeof(page));
 	memcpy(page + 24, "INTEL\x01SSD\xff\x1b[31mPE2KX020T8", 25);
 	memcpy(page + 4, "PHLJ000000", 10);
-	dc_raw_add(&raw, DC_PG_NVME_ID_CTRL, page, sizeof(page), 0);
+	dc_raw_add(&raw, DC_PG_NVME_ID_CTRL, page, sizeof(page), NULL);
 	parse_nvme(&raw, &d);
 	CHECK(d.model[0] != '\0');
 	for (const char *p = d.model; *p; p++)
@@ -161,14 +164,14 @@ static void test_nvme_hostile(void)
 	memset(&smart, 0, sizeof(smart));
 	smart.data_units_written[9] = 1;
 	smart.power_on_hours[15] = 1;
-	dc_raw_add(&raw, DC_PG_NVME_LOG_SMART, &smart, sizeof(smart), 0);
+	dc_raw_add(&raw, DC_PG_NVME_LOG_SMART, &smart, sizeof(smart), NULL);
 	parse_nvme(&raw, &d);
 	CHECK(!d.wear.have_written);
 	CHECK(!d.wear.have_power_on);
 	dc_raw_free(&raw);
 
 	/* a refused page is an error in words, not a crash */
-	dc_raw_add(&raw, DC_PG_NVME_ID_CTRL, NULL, 0, -13 /* EACCES */);
+	dc_raw_add(&raw, DC_PG_NVME_ID_CTRL, NULL, 0, &st_eacces);
 	parse_nvme(&raw, &d);
 	CHECK(d.nerrors > 0 && strstr(d.errors[0], "permission denied"));
 	dc_raw_free(&raw);
@@ -191,18 +194,18 @@ static void test_nvme_fields(void)
 
 	memset(&ns, 0, sizeof(ns));
 	ns.nawupf = htole16(7);
-	dc_raw_add(&raw, DC_PG_NVME_ID_NS, &ns, sizeof(ns), 0);
+	dc_raw_add(&raw, DC_PG_NVME_ID_NS, &ns, sizeof(ns), NULL);
 	parse_nvme(&raw, &d);
 	CHECK(!has_ev(&d, DC_EV_HINT));
 	dc_raw_free(&raw);
 	ns.nsfeat = 1 << 1;
-	dc_raw_add(&raw, DC_PG_NVME_ID_NS, &ns, sizeof(ns), 0);
+	dc_raw_add(&raw, DC_PG_NVME_ID_NS, &ns, sizeof(ns), NULL);
 	parse_nvme(&raw, &d);
 	CHECK(has_ev(&d, DC_EV_HINT));
 	dc_raw_free(&raw);
 
 	memset(&smart, 0, sizeof(smart));
-	dc_raw_add(&raw, DC_PG_NVME_LOG_SMART, &smart, sizeof(smart), 0);
+	dc_raw_add(&raw, DC_PG_NVME_LOG_SMART, &smart, sizeof(smart), NULL);
 	parse_nvme(&raw, &d);
 	CHECK(!d.wear.have_percent_used && !d.smart.have_nvme_health);
 	CHECK(d.nerrors > 0 && strstr(d.errors[d.nerrors - 1], "not trusted"));
@@ -211,7 +214,7 @@ static void test_nvme_fields(void)
 	smart.temperature[0] = (uint8_t)(273 + 41);
 	smart.temperature[1] = (uint8_t)((273 + 41) >> 8);
 	smart.host_writes[0] = 9;
-	dc_raw_add(&raw, DC_PG_NVME_LOG_SMART, &smart, sizeof(smart), 0);
+	dc_raw_add(&raw, DC_PG_NVME_LOG_SMART, &smart, sizeof(smart), NULL);
 	parse_nvme(&raw, &d);
 	CHECK(d.smart.have_nvme_health && d.smart.nvme.host_writes == 9);
 	CHECK(d.smart.have_temperature && d.smart.temperature_c == 41);
@@ -222,7 +225,7 @@ static void test_nvme_fields(void)
 		memcpy(c0 + 496, ocp_guid, 16);
 		c0[128] = (uint8_t)levels[i].health;
 		c0[129] = (uint8_t)(levels[i].health >> 8);
-		dc_raw_add(&raw, DC_PG_NVME_LOG_C0, c0, sizeof(c0), 0);
+		dc_raw_add(&raw, DC_PG_NVME_LOG_C0, c0, sizeof(c0), NULL);
 		parse_nvme(&raw, &d);
 		CHECK(has_ev(&d, DC_EV_PLP));
 		CHECK(has_ev(&d, DC_EV_PLP_FAILED) == levels[i].failed);

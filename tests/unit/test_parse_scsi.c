@@ -9,6 +9,11 @@
 #include "raw.h"
 #include "device/transport.h"
 
+static const struct dc_io_status illegal_request = {
+	.kind = DC_IO_SCSI, .scsi_status = 2, .driver_status = 8,
+	.sense = { .valid = true, .asc_valid = true, .key = 5, .asc = 0x24 }, /* 5/24/00 */
+};
+
 static void test_scsi(void)
 {
 	struct dc_raw raw = { 0 };
@@ -25,13 +30,13 @@ static void test_scsi(void)
 	mode[8] = 0x08;                      /* caching page */
 	mode[9] = 0x12;
 	mode[10] = 0x04;                     /* WCE */
-	dc_raw_add(&raw, DC_PG_SCSI_INQUIRY, inq, sizeof(inq), 0);
-	dc_raw_add(&raw, DC_PG_SCSI_VPD_80, vpd80, sizeof(vpd80), 0);
-	dc_raw_add(&raw, DC_PG_SCSI_VPD_86, vpd86, sizeof(vpd86), 0);
-	dc_raw_add(&raw, DC_PG_SCSI_MODE_08, mode, sizeof(mode), 0);
+	dc_raw_add(&raw, DC_PG_SCSI_INQUIRY, inq, sizeof(inq), NULL);
+	dc_raw_add(&raw, DC_PG_SCSI_VPD_80, vpd80, sizeof(vpd80), NULL);
+	dc_raw_add(&raw, DC_PG_SCSI_VPD_86, vpd86, sizeof(vpd86), NULL);
+	dc_raw_add(&raw, DC_PG_SCSI_MODE_08, mode, sizeof(mode), NULL);
 	{
 		uint8_t b1[64] = { 0, 0xB1, 0, 0x3c, 0, 1 }; /* medium rotation rate 1: SSD */
-		dc_raw_add(&raw, DC_PG_SCSI_VPD_B1, b1, sizeof(b1), 0);
+		dc_raw_add(&raw, DC_PG_SCSI_VPD_B1, b1, sizeof(b1), NULL);
 	}
 	memset(&d, 0, sizeof(d));
 	d.cache_present = d.cache_enabled = d.rotational = DC_TRI_UNKNOWN;
@@ -46,9 +51,9 @@ static void test_scsi(void)
 
 	/* QEMU has no VPD 0x86: cache from WCE alone, no PLP evidence */
 	mode[10] = 0;
-	dc_raw_add(&raw, DC_PG_SCSI_INQUIRY, inq, sizeof(inq), 0);
-	dc_raw_add(&raw, DC_PG_SCSI_VPD_86, NULL, 0, 0x10005 /* ILLEGAL REQUEST */);
-	dc_raw_add(&raw, DC_PG_SCSI_MODE_08, mode, sizeof(mode), 0);
+	dc_raw_add(&raw, DC_PG_SCSI_INQUIRY, inq, sizeof(inq), NULL);
+	dc_raw_add(&raw, DC_PG_SCSI_VPD_86, NULL, 0, &illegal_request);
+	dc_raw_add(&raw, DC_PG_SCSI_MODE_08, mode, sizeof(mode), NULL);
 	memset(&d, 0, sizeof(d));
 	d.cache_present = d.cache_enabled = DC_TRI_UNKNOWN;
 	dc_scsi_parse(&raw, &d);
@@ -59,7 +64,7 @@ static void test_scsi(void)
 	/* a mode page whose block-descriptor length points past the end */
 	mode[6] = 0xff;
 	mode[7] = 0xff;
-	dc_raw_add(&raw, DC_PG_SCSI_MODE_08, mode, sizeof(mode), 0);
+	dc_raw_add(&raw, DC_PG_SCSI_MODE_08, mode, sizeof(mode), NULL);
 	memset(&d, 0, sizeof(d));
 	d.cache_enabled = DC_TRI_UNKNOWN;
 	dc_scsi_parse(&raw, &d);
@@ -95,8 +100,8 @@ static void test_scsi_lengths_and_caches(void)
 		mode[8] = 0x08;
 		mode[9] = 0x12;
 		mode[10] = caches[i].wce ? 0x04 : 0;
-		dc_raw_add(&raw, DC_PG_SCSI_VPD_86, vpd86, sizeof(vpd86), 0);
-		dc_raw_add(&raw, DC_PG_SCSI_MODE_08, mode, sizeof(mode), 0);
+		dc_raw_add(&raw, DC_PG_SCSI_VPD_86, vpd86, sizeof(vpd86), NULL);
+		dc_raw_add(&raw, DC_PG_SCSI_MODE_08, mode, sizeof(mode), NULL);
 		memset(&d, 0, sizeof(d));
 		d.cache_present = d.cache_enabled = DC_TRI_UNKNOWN;
 		dc_scsi_parse(&raw, &d);
@@ -113,8 +118,8 @@ static void test_scsi_lengths_and_caches(void)
 	vpd86[3] = 2;
 	vpd86[6] = 0;
 	mode[10] = 0;
-	dc_raw_add(&raw, DC_PG_SCSI_VPD_86, vpd86, sizeof(vpd86), 0);
-	dc_raw_add(&raw, DC_PG_SCSI_MODE_08, mode, sizeof(mode), 0);
+	dc_raw_add(&raw, DC_PG_SCSI_VPD_86, vpd86, sizeof(vpd86), NULL);
+	dc_raw_add(&raw, DC_PG_SCSI_MODE_08, mode, sizeof(mode), NULL);
 	memset(&d, 0, sizeof(d));
 	d.cache_present = d.cache_enabled = DC_TRI_UNKNOWN;
 	dc_scsi_parse(&raw, &d);
@@ -124,7 +129,7 @@ static void test_scsi_lengths_and_caches(void)
 	/* A mode data length that ends before the caching page's flags: not read. */
 	mode[1] = 9;                           /* 11 bytes: header and 3 of the page... */
 	mode[1] = 8;                           /* ...no: 10 bytes, flags byte 10 outside */
-	dc_raw_add(&raw, DC_PG_SCSI_MODE_08, mode, sizeof(mode), 0);
+	dc_raw_add(&raw, DC_PG_SCSI_MODE_08, mode, sizeof(mode), NULL);
 	memset(&d, 0, sizeof(d));
 	d.cache_enabled = DC_TRI_UNKNOWN;
 	dc_scsi_parse(&raw, &d);
@@ -136,16 +141,16 @@ static void test_scsi_lengths_and_caches(void)
 	memcpy(inq + 8, "SEAGATE XS1920SE70004     0004", 28);
 	inq[4] = 10;                           /* 15 bytes: vendor cut */
 	memset(vpd80 + 4, 'S', 260);
-	dc_raw_add(&raw, DC_PG_SCSI_INQUIRY, inq, sizeof(inq), 0);
-	dc_raw_add(&raw, DC_PG_SCSI_VPD_80, vpd80, sizeof(vpd80), 0);
+	dc_raw_add(&raw, DC_PG_SCSI_INQUIRY, inq, sizeof(inq), NULL);
+	dc_raw_add(&raw, DC_PG_SCSI_VPD_80, vpd80, sizeof(vpd80), NULL);
 	memset(&d, 0, sizeof(d));
 	dc_scsi_parse(&raw, &d);
 	CHECK(d.model[0] == '\0' && d.vendor[0] == '\0');
 	CHECK(d.nerrors > 0 && strstr(d.errors[0], "36 needed"));
 	dc_raw_free(&raw);
 	inq[4] = sizeof(inq) - 5;
-	dc_raw_add(&raw, DC_PG_SCSI_INQUIRY, inq, sizeof(inq), 0);
-	dc_raw_add(&raw, DC_PG_SCSI_VPD_80, vpd80, sizeof(vpd80), 0);
+	dc_raw_add(&raw, DC_PG_SCSI_INQUIRY, inq, sizeof(inq), NULL);
+	dc_raw_add(&raw, DC_PG_SCSI_VPD_80, vpd80, sizeof(vpd80), NULL);
 	memset(&d, 0, sizeof(d));
 	dc_scsi_parse(&raw, &d);
 	CHECK_STR(d.model, "XS1920SE70004");
@@ -156,8 +161,8 @@ static void test_scsi_lengths_and_caches(void)
 	vpd80[1] = 0x80;
 	vpd80[3] = 4;
 	memcpy(vpd80 + 4, "AB12", 4);
-	dc_raw_add(&raw, DC_PG_SCSI_INQUIRY, inq, sizeof(inq), 0);
-	dc_raw_add(&raw, DC_PG_SCSI_VPD_80, vpd80, sizeof(vpd80), 0);
+	dc_raw_add(&raw, DC_PG_SCSI_INQUIRY, inq, sizeof(inq), NULL);
+	dc_raw_add(&raw, DC_PG_SCSI_VPD_80, vpd80, sizeof(vpd80), NULL);
 	memset(&d, 0, sizeof(d));
 	dc_scsi_parse(&raw, &d);
 	CHECK_STR(d.serial, "AB12");

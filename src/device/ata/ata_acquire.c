@@ -25,9 +25,10 @@ static int sgio_ata_read(int fd, uint8_t command, uint8_t features, uint8_t lba_
 			    0, command, 0 };
 	uint8_t buf[512];
 	size_t got = 0;
-	int err = dc_sgio_read(fd, cdb, sizeof(cdb), buf, sizeof(buf), &got);
+	struct dc_io_status st;
 
-	return dc_raw_add(raw, page, buf, got, err);
+	dc_sgio_read(fd, cdb, sizeof(cdb), buf, sizeof(buf), &got, &st);
+	return dc_raw_add(raw, page, buf, got, &st);
 }
 
 static int health_pages(const char *path, const uint8_t *id, struct dc_raw *raw, bool status);
@@ -38,8 +39,11 @@ static int sgio_identify_and_smart(const char *path, struct dc_raw *raw)
 	int fd, rc;
 
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return dc_raw_add(raw, DC_PG_ATA_IDENTIFY, NULL, 0, -errno);
+	if (fd < 0) {
+		struct dc_io_status st = dc_io_errno(errno);
+
+		return dc_raw_add(raw, DC_PG_ATA_IDENTIFY, NULL, 0, &st);
+	}
 	rc = sgio_ata_read(fd, 0xEC, 0, 0, 0, DC_PG_ATA_IDENTIFY, raw);
 	/* SMART commands carry the key 0xC24F in LBA high:mid. */
 	if (!rc)
@@ -57,9 +61,10 @@ static int sgio_smart_status(int fd, struct dc_raw *raw)
 	uint8_t cdb[16] = { 0x85, 3 << 1, 0x20 /* CK_COND */, 0, 0xDA, 0, 0, 0, 0, 0, 0x4F, 0,
 			    0xC2, 0, 0xB0, 0 };
 	uint8_t regs[2] = { 0, 0 };
-	int err = dc_sgio_ata_registers(fd, cdb, &regs[0], &regs[1]);
+	struct dc_io_status st;
 
-	return dc_raw_add(raw, DC_PG_ATA_SMART_STATUS, err ? NULL : regs, err ? 0 : 2, err);
+	dc_sgio_ata_registers(fd, cdb, &regs[0], &regs[1], &st);
+	return dc_raw_add(raw, DC_PG_ATA_SMART_STATUS, regs, 2, &st);
 }
 
 /*
@@ -70,13 +75,14 @@ static int sgio_smart_status(int fd, struct dc_raw *raw)
  * queue/write_cache back from the drive's WCE, undoing an admin's "write through" (seen
  * in the QEMU lab, tests/e2e). So drivecheck asks only what the drive says it answers.
  */
-static int read_log_ext(int fd, uint8_t log, uint8_t page, uint8_t *buf, size_t *got)
+static int read_log_ext(int fd, uint8_t log, uint8_t page, uint8_t *buf, size_t *got,
+			struct dc_io_status *st)
 {
 	/* PIO data-in, 48-bit: LBA(7:0) the log, LBA(15:8) the page; one sector */
 	uint8_t cdb[16] = { 0x85, (4 << 1) | 1, 0x0e, 0, 0, 0, 1, 0, log, 0, page, 0, 0, 0,
 			    0x2F, 0 };
 
-	return dc_sgio_read(fd, cdb, sizeof(cdb), buf, 512, got);
+	return dc_sgio_read(fd, cdb, sizeof(cdb), buf, 512, got, st);
 }
 
 static bool devstat_page_ok(const uint8_t *p, size_t got, uint8_t page)
@@ -97,11 +103,11 @@ static int device_statistics(int fd, const uint8_t *id, struct dc_raw *raw)
 	if (!id || !dc_ata_id_gpl(id))
 		return 0;
 	/* the GP log directory (log 00h): word N is how many pages log N has */
-	if (read_log_ext(fd, 0x00, 0, dir, &got) != 0 || got < 512 || (dir[8] | dir[9]) == 0)
+	if (read_log_ext(fd, 0x00, 0, dir, &got, NULL) != 0 || got < 512 || (dir[8] | dir[9]) == 0)
 		return 0;
-	if (read_log_ext(fd, 0x04, 0, p0, &got) != 0 || !devstat_page_ok(p0, got, 0))
+	if (read_log_ext(fd, 0x04, 0, p0, &got, NULL) != 0 || !devstat_page_ok(p0, got, 0))
 		return 0; /* no Device Statistics: the attributes stand */
-	rc = dc_raw_add(raw, DC_PG_ATA_DEVSTAT_00, p0, 512, 0);
+	rc = dc_raw_add(raw, DC_PG_ATA_DEVSTAT_00, p0, 512, NULL);
 	for (size_t i = 0; rc == 0 && i < sizeof(want) / sizeof(want[0]); i++) {
 		bool listed = false;
 
@@ -111,9 +117,10 @@ static int device_statistics(int fd, const uint8_t *id, struct dc_raw *raw)
 		if (!listed)
 			continue;
 		{
-			int err = read_log_ext(fd, 0x04, want[i].page, pg, &got);
+			struct dc_io_status st;
 
-			rc = dc_raw_add(raw, want[i].name, err ? NULL : pg, err ? 0 : got, err);
+			read_log_ext(fd, 0x04, want[i].page, pg, &got, &st);
+			rc = dc_raw_add(raw, want[i].name, pg, got, &st);
 		}
 	}
 	return rc;
@@ -157,14 +164,14 @@ static int smart_is_off(const char *path, struct dc_raw *raw)
 
 	if (fd < 0)
 		return 0;
-	if (dc_sgio_read(fd, cdb, sizeof(cdb), id, sizeof(id), &got) || got < sizeof(id)) {
+	if (dc_sgio_read(fd, cdb, sizeof(cdb), id, sizeof(id), &got, NULL) || got < sizeof(id)) {
 		close(fd);
 		return 0;
 	}
 	close(fd);
 	if (dc_ata_id_smart_supported(id) != DC_TRI_YES || dc_ata_id_smart_enabled(id) != DC_TRI_NO)
 		return 0;
-	return dc_raw_add(raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), 0) == 0;
+	return dc_raw_add(raw, DC_PG_ATA_IDENTIFY, id, sizeof(id), NULL) == 0;
 }
 
 int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
@@ -181,7 +188,9 @@ int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 	/* libatasmart reads IDENTIFY at open, SMART data and thresholds on request, and
 	 * hands back all of it as one blob (ata_blob.c), which ata_parse.c decodes. */
 	if (sk_disk_open(dev->path, &d) < 0) {
-		rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, NULL, 0, errno ? -errno : -EIO);
+		struct dc_io_status st = dc_io_errno(errno);
+
+		rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, NULL, 0, &st);
 		if (rc)
 			return rc;
 		return sgio_identify_and_smart(dev->path, raw);
@@ -194,9 +203,11 @@ int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 		if (sk_disk_smart_status(d, &good) == 0) {
 			uint8_t regs[2] = { good ? 0x4F : 0xF4, good ? 0xC2 : 0x2C };
 
-			rc = dc_raw_add(raw, DC_PG_ATA_SMART_STATUS, regs, 2, 0);
+			rc = dc_raw_add(raw, DC_PG_ATA_SMART_STATUS, regs, 2, NULL);
 		} else {
-			rc = dc_raw_add(raw, DC_PG_ATA_SMART_STATUS, NULL, 0, errno ? -errno : -EIO);
+			struct dc_io_status st = dc_io_errno(errno);
+
+			rc = dc_raw_add(raw, DC_PG_ATA_SMART_STATUS, NULL, 0, &st);
 		}
 		if (rc) {
 			sk_disk_free(d);
@@ -206,11 +217,13 @@ int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 	if (sk_disk_get_blob(d, &blob, &size) < 0) {
 		/* libatasmart asks IDENTIFY with CK_COND set, which some SATL (QEMU's AHCI)
 		 * abort: it opens the disk yet has no IDENTIFY. Ask for it ourselves. */
-		rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, NULL, 0, errno ? -errno : -EIO);
+		struct dc_io_status st = dc_io_errno(errno);
+
+		rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, NULL, 0, &st);
 		sk_disk_free(d);
 		return rc ? rc : sgio_identify_and_smart(dev->path, raw);
 	}
-	rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, blob, size, 0);
+	rc = dc_raw_add(raw, DC_PG_ATA_SMART_BLOB, blob, size, NULL);
 	sk_disk_free(d);
 	if (rc)
 		return rc;
@@ -229,7 +242,7 @@ static enum dc_tri ata_cache_now(int fd)
 	uint8_t id[512];
 	size_t got = 0;
 
-	if (dc_sgio_read(fd, cdb, sizeof(cdb), id, sizeof(id), &got) || got < sizeof(id))
+	if (dc_sgio_read(fd, cdb, sizeof(cdb), id, sizeof(id), &got, NULL) || got < sizeof(id))
 		return DC_TRI_UNKNOWN;
 	return dc_ata_id_write_cache_enabled(id);
 }
@@ -250,7 +263,7 @@ int dc_ata_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now)
 	fd = open(dev->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	rc = dc_sgio_write(fd, cdb, sizeof(cdb), NULL, 0);
+	rc = dc_sgio_write(fd, cdb, sizeof(cdb), NULL, 0, NULL);
 	if (rc == 0 && now)
 		*now = ata_cache_now(fd);
 	close(fd);

@@ -24,7 +24,7 @@ void dc_ata_parse_status(const struct dc_raw *raw, struct dc_drive *d)
 		bool good;
 
 		/* a dump of libatasmart's blob alone: its SMST record, when it has one */
-		if (blob && !blob->err && blob->data &&
+		if (blob && blob->st.kind == DC_IO_OK && blob->data &&
 		    dc_ata_blob_smart_status(blob->data, blob->len, &good) == 0) {
 			d->smart.self_assessment = good ? DC_SELF_PASSED : DC_SELF_FAILED;
 			snprintf(d->smart.self_source, sizeof(d->smart.self_source),

@@ -313,7 +313,7 @@ int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *d)
 	const struct dc_page *blob = dc_raw_find(raw, DC_PG_ATA_SMART_BLOB);
 	const uint8_t *id = NULL;
 
-	if (blob && !blob->err && blob->data)
+	if (blob && blob->st.kind == DC_IO_OK && blob->data)
 		id = dc_ata_blob_identify(blob->data, blob->len);
 	if (!id)
 		id = dc_raw_get(raw, DC_PG_ATA_IDENTIFY, ATA_ID_LEN);
@@ -330,7 +330,7 @@ int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *d)
 		return 0;
 	}
 	parse_identify(raw, id, d);
-	if (blob && !blob->err && blob->data)
+	if (blob && blob->st.kind == DC_IO_OK && blob->data)
 		parse_blob_smart(blob, d);
 	else if (dc_raw_find(raw, DC_PG_ATA_SMART_DATA))
 		parse_sgio_smart(raw, d);

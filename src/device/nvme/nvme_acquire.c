@@ -19,11 +19,28 @@ static int nvme_err(int ret)
 	return ret;
 }
 
+/* The same as a page's status: an errno, or the controller's status. */
+static struct dc_io_status nvme_st(int ret)
+{
+	struct dc_io_status ok = { .kind = DC_IO_OK };
+
+	if (ret < 0)
+		return dc_io_errno(errno);
+	return ret ? dc_io_nvme((unsigned)ret) : ok;
+}
+
+static int add(struct dc_raw *raw, const char *name, const void *data, size_t len, int ret)
+{
+	struct dc_io_status st = nvme_st(ret);
+
+	return dc_raw_add(raw, name, data, len, &st);
+}
+
 static int add_dword(struct dc_raw *raw, const char *name, int ret, __u32 result)
 {
 	__le32 le = htole32(result);
 
-	return dc_raw_add(raw, name, &le, sizeof(le), nvme_err(ret));
+	return add(raw, name, &le, sizeof(le), ret);
 }
 
 int dc_nvme_acquire(const struct dc_dev *dev, struct dc_raw *raw)
@@ -43,7 +60,7 @@ int dc_nvme_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 
 	memset(&buf, 0, sizeof(buf));
 	ret = nvme_identify_ctrl(fd, &buf.ctrl);
-	rc = dc_raw_add(raw, DC_PG_NVME_ID_CTRL, buf.bytes, sizeof(buf.ctrl), nvme_err(ret));
+	rc = add(raw, DC_PG_NVME_ID_CTRL, buf.bytes, sizeof(buf.ctrl), ret);
 	if (rc)
 		goto out;
 
@@ -51,9 +68,9 @@ int dc_nvme_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 	if (ret == 0) {
 		memset(&buf, 0, sizeof(buf));
 		ret = nvme_identify_ns(fd, nsid, &buf.ns);
-		rc = dc_raw_add(raw, DC_PG_NVME_ID_NS, buf.bytes, sizeof(buf.ns), nvme_err(ret));
+		rc = add(raw, DC_PG_NVME_ID_NS, buf.bytes, sizeof(buf.ns), ret);
 	} else {
-		rc = dc_raw_add(raw, DC_PG_NVME_ID_NS, NULL, 0, nvme_err(ret));
+		rc = add(raw, DC_PG_NVME_ID_NS, NULL, 0, ret);
 	}
 	if (rc)
 		goto out;
@@ -70,14 +87,14 @@ int dc_nvme_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 
 	memset(&buf, 0, sizeof(buf));
 	ret = nvme_get_log_smart(fd, NVME_NSID_ALL, false, &buf.smart);
-	rc = dc_raw_add(raw, DC_PG_NVME_LOG_SMART, buf.bytes, sizeof(buf.smart), nvme_err(ret));
+	rc = add(raw, DC_PG_NVME_LOG_SMART, buf.bytes, sizeof(buf.smart), ret);
 	if (rc)
 		goto out;
 
 	/* 0xC0 is vendor-specific: the parser keeps it only if it carries the OCP GUID. */
 	memset(&buf, 0, sizeof(buf));
 	ret = nvme_get_log_simple(fd, (enum nvme_cmd_get_log_lid)0xC0, 512, buf.bytes);
-	rc = dc_raw_add(raw, DC_PG_NVME_LOG_C0, buf.bytes, 512, nvme_err(ret));
+	rc = add(raw, DC_PG_NVME_LOG_C0, buf.bytes, 512, ret);
 out:
 	close(fd);
 	return rc;

@@ -76,7 +76,7 @@ static bool restore(const struct dc_trial_env *env, const struct dc_dev *dev,
 	}
 	if (rc)
 		say(why, len, "turning the cache back on failed (%s): it is off, which is safe; "
-		    "turn it on with drivecheck --restore-cache %s", dc_raw_strerror(rc, err,
+		    "turn it on with drivecheck --restore-cache %s", dc_errno_text(rc, err,
 		    sizeof(err)), dev->path);
 	else
 		say(why, len, "the drive was told to turn its cache back on but says it is %s: "
@@ -152,7 +152,7 @@ static void trial(const struct dc_trial_env *env, const struct dc_dev *dev,
 		out->state = DC_TRIAL_FAILED;
 		out->restored = DC_TRI_YES;
 		say(out->why, sizeof(out->why), "the drive refused to turn its cache off (%s); "
-		    "nothing was changed", dc_raw_strerror(rc, err, sizeof(err)));
+		    "nothing was changed", dc_errno_text(rc, err, sizeof(err)));
 		dc_cache_record_remove(env->state_dir, drive);
 		return;
 	}

@@ -18,18 +18,20 @@
  */
 #define SCSI_SHORT_LEN 252
 
-static int inquiry(int fd, int evpd, uint8_t page, uint8_t *buf, size_t len, size_t *got)
+static int inquiry(int fd, int evpd, uint8_t page, uint8_t *buf, size_t len, size_t *got,
+		   struct dc_io_status *st)
 {
 	uint8_t cdb[6] = { 0x12, (uint8_t)evpd, page, (uint8_t)(len >> 8), (uint8_t)len, 0 };
 
-	return dc_sgio_read(fd, cdb, sizeof(cdb), buf, len, got);
+	return dc_sgio_read(fd, cdb, sizeof(cdb), buf, len, got, st);
 }
 
 static int add_inquiry(int fd, struct dc_raw *raw, const char *name, int evpd, uint8_t page)
 {
 	uint8_t buf[SCSI_BUF_LEN];
 	size_t got = 0, want;
-	int err = inquiry(fd, evpd, page, buf, SCSI_SHORT_LEN, &got);
+	struct dc_io_status st;
+	int err = inquiry(fd, evpd, page, buf, SCSI_SHORT_LEN, &got, &st);
 
 	if (!err && evpd && got >= 4) {
 		want = ((size_t)buf[2] << 8 | buf[3]) + 4;
@@ -38,20 +40,21 @@ static int add_inquiry(int fd, struct dc_raw *raw, const char *name, int evpd, u
 			uint8_t big[SCSI_BUF_LEN];
 
 			want = want < sizeof(big) ? want : sizeof(big);
-			if (inquiry(fd, evpd, page, big, want, &got2) == 0 && got2 >= got)
-				return dc_raw_add(raw, name, big, got2, 0);
+			if (inquiry(fd, evpd, page, big, want, &got2, NULL) == 0 && got2 >= got)
+				return dc_raw_add(raw, name, big, got2, NULL);
 		}
 	}
-	return dc_raw_add(raw, name, buf, got, err);
+	return dc_raw_add(raw, name, buf, got, &st);
 }
 
 /* LOG SENSE(10), PC 01b (cumulative values), parameter pointer 0: one whole page. */
-static int log_sense(int fd, uint8_t page, uint8_t *buf, size_t len, size_t *got)
+static int log_sense(int fd, uint8_t page, uint8_t *buf, size_t len, size_t *got,
+		     struct dc_io_status *st)
 {
 	uint8_t cdb[10] = { 0x4D, 0, (uint8_t)(0x40 | page), 0, 0, 0, 0, (uint8_t)(len >> 8),
 			    (uint8_t)len, 0 };
 
-	return dc_sgio_read(fd, cdb, sizeof(cdb), buf, len, got);
+	return dc_sgio_read(fd, cdb, sizeof(cdb), buf, len, got, st);
 }
 
 /*
@@ -66,9 +69,10 @@ static int add_log_pages(int fd, struct dc_raw *raw)
 	};
 	uint8_t list[SCSI_BUF_LEN], buf[SCSI_BUF_LEN];
 	size_t got = 0, n;
-	int err = log_sense(fd, 0x00, list, sizeof(list), &got), rc;
+	struct dc_io_status st;
+	int err = log_sense(fd, 0x00, list, sizeof(list), &got, &st), rc;
 
-	rc = dc_raw_add(raw, DC_PG_SCSI_LOG_00, list, got, err);
+	rc = dc_raw_add(raw, DC_PG_SCSI_LOG_00, list, got, &st);
 	if (rc || err || got < 4)
 		return rc;
 	n = 4 + ((size_t)list[2] << 8 | list[3]);
@@ -82,8 +86,8 @@ static int add_log_pages(int fd, struct dc_raw *raw)
 		if (!listed)
 			continue;
 		got = 0;
-		err = log_sense(fd, want[i].page, buf, sizeof(buf), &got);
-		rc = dc_raw_add(raw, want[i].name, buf, got, err);
+		log_sense(fd, want[i].page, buf, sizeof(buf), &got, &st);
+		rc = dc_raw_add(raw, want[i].name, buf, got, &st);
 	}
 	return rc;
 }
@@ -98,7 +102,8 @@ int dc_scsi_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 	uint8_t mode_cdb[10] = { 0x5A, 0x08, 0x08, 0, 0, 0, 0, SCSI_BUF_LEN >> 8, SCSI_BUF_LEN & 0xff, 0 };
 	uint8_t buf[SCSI_BUF_LEN];
 	size_t got = 0;
-	int fd, rc, err;
+	struct dc_io_status st;
+	int fd, rc;
 
 	fd = open(dev->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
@@ -107,8 +112,8 @@ int dc_scsi_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 	for (size_t i = 0; rc == 0 && i < sizeof(vpds) / sizeof(vpds[0]); i++)
 		rc = add_inquiry(fd, raw, vpds[i].name, 1, vpds[i].page);
 	if (rc == 0) {
-		err = dc_sgio_read(fd, mode_cdb, sizeof(mode_cdb), buf, sizeof(buf), &got);
-		rc = dc_raw_add(raw, DC_PG_SCSI_MODE_08, buf, got, err);
+		dc_sgio_read(fd, mode_cdb, sizeof(mode_cdb), buf, sizeof(buf), &got, &st);
+		rc = dc_raw_add(raw, DC_PG_SCSI_MODE_08, buf, got, &st);
 	}
 	if (rc == 0)
 		rc = add_log_pages(fd, raw);
@@ -159,7 +164,7 @@ int dc_scsi_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now)
 	fd = open(dev->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	rc = dc_sgio_read(fd, sense_cdb, sizeof(sense_cdb), buf, sizeof(buf), &got);
+	rc = dc_sgio_read(fd, sense_cdb, sizeof(sense_cdb), buf, sizeof(buf), &got, NULL);
 	if (rc == 0 && (off = caching_page(buf, got)) < 0)
 		rc = -EPROTO;
 	if (rc == 0) {
@@ -177,11 +182,11 @@ int dc_scsi_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now)
 		plen = MODE_PARAM_HEADER_10 + pagelen;
 		select_cdb[7] = (uint8_t)(plen >> 8);
 		select_cdb[8] = (uint8_t)plen;
-		rc = dc_sgio_write(fd, select_cdb, sizeof(select_cdb), param, plen);
+		rc = dc_sgio_write(fd, select_cdb, sizeof(select_cdb), param, plen, NULL);
 	}
 	if (rc == 0 && now) {
 		got = 0;
-		if (dc_sgio_read(fd, sense_cdb, sizeof(sense_cdb), buf, sizeof(buf), &got) == 0 &&
+		if (dc_sgio_read(fd, sense_cdb, sizeof(sense_cdb), buf, sizeof(buf), &got, NULL) == 0 &&
 		    (off = caching_page(buf, got)) >= 0)
 			*now = (buf[off + 2] & 0x04) ? DC_TRI_YES : DC_TRI_NO;
 	}

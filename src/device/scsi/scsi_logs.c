@@ -21,7 +21,7 @@ static const uint8_t *log_param(const struct dc_raw *raw, const char *name, uint
 	const struct dc_page *pg = dc_raw_find(raw, name);
 	size_t end, off = 4;
 
-	if (!pg || pg->err || !pg->data || pg->len < 4 || (pg->data[0] & 0x3F) != page)
+	if (!pg || pg->st.kind || !pg->data || pg->len < 4 || (pg->data[0] & 0x3F) != page)
 		return NULL;
 	end = 4 + ((size_t)pg->data[2] << 8 | pg->data[3]);
 	if (end > pg->len)
@@ -56,7 +56,7 @@ static void note_missing(const struct dc_raw *raw, struct dc_drive *d, const cha
 {
 	const struct dc_page *pg = dc_raw_find(raw, name);
 
-	if (pg && pg->err)
+	if (pg && pg->st.kind)
 		dc_drive_page_error(d, raw, name, what);
 }
 

@@ -20,7 +20,7 @@ static size_t inquiry_len(const struct dc_page *pg)
 {
 	size_t n;
 
-	if (!pg || pg->err || pg->len < 5)
+	if (!pg || pg->st.kind || pg->len < 5)
 		return 0;
 	n = (size_t)pg->data[4] + 5;
 	return n < pg->len ? n : pg->len;
@@ -34,7 +34,7 @@ static const uint8_t *vpd_page(const struct dc_raw *raw, const char *name, uint8
 	const struct dc_page *pg = dc_raw_find(raw, name);
 	size_t n;
 
-	if (!pg || pg->err || pg->len < 4 || pg->data[1] != code)
+	if (!pg || pg->st.kind || pg->len < 4 || pg->data[1] != code)
 		return NULL;
 	n = ((size_t)pg->data[2] << 8 | pg->data[3]) + 4;
 	*len = n < pg->len ? n : pg->len;
@@ -48,7 +48,7 @@ static void parse_inquiry(const struct dc_raw *raw, struct dc_drive *d)
 	const uint8_t *p;
 
 	if (n < 36) {
-		if (pg && !pg->err && pg->len >= 5)
+		if (pg && !pg->st.kind && pg->len >= 5)
 			dc_drive_add_error(d, "scsi inquiry: %zu bytes of data, 36 needed", n);
 		else
 			dc_drive_page_error(d, raw, DC_PG_SCSI_INQUIRY, "scsi inquiry");
@@ -88,7 +88,7 @@ static enum dc_tri caching_wce(const struct dc_raw *raw, struct dc_drive *d)
 	const struct dc_page *pg = dc_raw_find(raw, DC_PG_SCSI_MODE_08);
 	size_t total, bdlen, off;
 
-	if (!pg || pg->err || pg->len < 8) {
+	if (!pg || pg->st.kind || pg->len < 8) {
 		dc_drive_page_error(d, raw, DC_PG_SCSI_MODE_08, "scsi mode page 0x08 (caching)");
 		return DC_TRI_UNKNOWN;
 	}

@@ -236,7 +236,7 @@ static int import_id_ctrl(struct ctx *c, const cJSON *root, struct dc_import_par
 	snprintf(p->dev.model, sizeof(p->dev.model), "%s", model);
 	nc_trimmed(p->dev.serial, sizeof(p->dev.serial), sn);
 	nc_trimmed(p->dev.firmware, sizeof(p->dev.firmware), fr ? fr : "");
-	if ((rc = dc_raw_add(&p->raw, DC_PG_NVME_ID_CTRL, &id, sizeof(id), 0)))
+	if ((rc = dc_raw_add(&p->raw, DC_PG_NVME_ID_CTRL, &id, sizeof(id), NULL)))
 		return rc;
 	/* A zero in these would be read as the drive's answer: "no volatile write cache",
 	 * the unsafe direction. */
@@ -330,7 +330,7 @@ static int import_id_ns(struct ctx *c, const cJSON *root, struct dc_import_parts
 	 * left to the part that names the drive. */
 	p->dev.capacity_bytes = bytes;
 	p->dev.logical_block_bytes = 1u << ns.lbaf[idx].ds;
-	rc = dc_raw_add(&p->raw, DC_PG_NVME_ID_NS, &ns, sizeof(ns), 0);
+	rc = dc_raw_add(&p->raw, DC_PG_NVME_ID_NS, &ns, sizeof(ns), NULL);
 	return rc ? rc : 1;
 }
 
@@ -423,7 +423,7 @@ static int import_smart_log(struct ctx *c, const cJSON *root, struct dc_import_p
 	p = dc_import_part_add(out, DC_IMPORT_NVME_SMART_LOG);
 	if (!p)
 		return -ENOMEM;
-	if ((rc = dc_raw_add(&p->raw, DC_PG_NVME_LOG_SMART, &s, sizeof(s), 0)))
+	if ((rc = dc_raw_add(&p->raw, DC_PG_NVME_LOG_SMART, &s, sizeof(s), NULL)))
 		return rc;
 	if (c->approx)
 		dc_import_note(p, "nvme-cli smart-log: a counter past 2^53 printed as a JSON number "

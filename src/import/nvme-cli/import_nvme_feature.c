@@ -64,12 +64,12 @@ static int add_feature(struct ctx *c, struct dc_import_parts *out, bool have_cur
 		return -ENOMEM;
 	if (have_cur) {
 		le = htole32(cur);
-		if (dc_raw_add(&p->raw, DC_PG_NVME_FEAT_VWC, &le, sizeof(le), 0))
+		if (dc_raw_add(&p->raw, DC_PG_NVME_FEAT_VWC, &le, sizeof(le), NULL))
 			return -ENOMEM;
 	}
 	if (have_cap) {
 		le = htole32(cap);
-		if (dc_raw_add(&p->raw, DC_PG_NVME_FEAT_VWC_CAP, &le, sizeof(le), 0))
+		if (dc_raw_add(&p->raw, DC_PG_NVME_FEAT_VWC_CAP, &le, sizeof(le), NULL))
 			return -ENOMEM;
 	}
 	return 1;
