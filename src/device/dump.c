@@ -45,11 +45,12 @@ static cJSON *dev_to_json(const struct dc_dev *dev)
 	cJSON_AddNumberToObject(o, "capacity_bytes", (double)dev->capacity_bytes);
 	cJSON_AddNumberToObject(o, "logical_block_bytes", dev->logical_block_bytes);
 	cJSON_AddNumberToObject(o, "physical_block_bytes", dev->physical_block_bytes);
-	cJSON_AddNumberToObject(o, "rotational", dev->rotational);
+	/* 1.3: enums by name, as the reader's tables have them (names.h) */
+	cJSON_AddStringToObject(o, "rotational", dc_enum_name(&dc_tri_names, dev->rotational, "unknown"));
 	cJSON_AddBoolToObject(o, "readonly", dev->readonly);
 	cJSON_AddBoolToObject(o, "removable", dev->removable);
 	cJSON_AddStringToObject(o, "kernel_write_cache", dc_kcache_name(dev->kernel_cache));
-	cJSON_AddNumberToObject(o, "kernel_fua", dev->kernel_fua);
+	cJSON_AddStringToObject(o, "kernel_fua", dc_enum_name(&dc_tri_names, dev->kernel_fua, "unknown"));
 	cJSON_AddStringToObject(o, "backing_file", dev->backing_file);
 	/* 1.2: where a loop's file lives, and a volume's members */
 	cJSON_AddStringToObject(o, "backing_fstype", dev->backing_fstype);
@@ -95,7 +96,7 @@ static cJSON *probe_to_json(const struct dc_probe *p)
 {
 	cJSON *o = cJSON_CreateObject();
 
-	cJSON_AddNumberToObject(o, "mode", p->mode);
+	cJSON_AddStringToObject(o, "mode", dc_enum_name(&dc_probe_mode_names, p->mode, "not-run"));
 	cJSON_AddStringToObject(o, "where", p->where);
 	cJSON_AddStringToObject(o, "skipped", p->skipped);
 	if (p->warning[0])
@@ -115,8 +116,9 @@ static cJSON *trial_to_json(const struct dc_cache_trial *t)
 
 	cJSON_AddStringToObject(o, "state", dc_trial_state_name(t->state));
 	cJSON_AddStringToObject(o, "why", t->why);
-	cJSON_AddNumberToObject(o, "off_honoured", t->off_honoured);
-	cJSON_AddNumberToObject(o, "restored", t->restored);
+	cJSON_AddStringToObject(o, "off_honoured", dc_enum_name(&dc_tri_names, t->off_honoured,
+								"unknown"));
+	cJSON_AddStringToObject(o, "restored", dc_enum_name(&dc_tri_names, t->restored, "unknown"));
 	cJSON_AddItemToObject(o, "probe", probe_to_json(&t->probe));
 	return o;
 }
@@ -325,14 +327,31 @@ static bool get_bool(struct rd *c, const cJSON *o, const char *at, const char *k
 	return v;
 }
 
-/* An answer: -1 unknown, 0 no, 1 yes; unknown when absent. */
-static enum dc_tri get_tri(struct rd *c, const cJSON *o, const char *at, const char *key)
+/*
+ * An enum: from 1.3 one of its names (names.h), before 1.3 its number, within the same
+ * table; dflt when absent. A name in an old dump, or a number in a new one, is refused.
+ */
+static int get_enum(struct rd *c, const cJSON *o, const char *at, const char *key,
+		    const struct dc_enum_names *t, int dflt)
 {
 	char why[160];
-	long long v = DC_TRI_UNKNOWN;
+	long long n = dflt;
+	int v = dflt;
 
-	take(c, at, key, dc_json_get_int(item(o, key), -1, 1, 0, &v, why, sizeof(why)), why);
-	return (enum dc_tri)v;
+	if (c->minor < 3) {
+		take(c, at, key, dc_json_get_int(item(o, key), t->first,
+						 t->first + (long long)t->count - 1, 0, &n, why,
+						 sizeof(why)), why);
+		return (int)n;
+	}
+	take(c, at, key, dc_json_get_enum(item(o, key), t, 0, &v, why, sizeof(why)), why);
+	return v;
+}
+
+/* An answer: "unknown", "no", "yes" (before 1.3: -1, 0, 1); unknown when absent. */
+static enum dc_tri get_tri(struct rd *c, const cJSON *o, const char *at, const char *key)
+{
+	return (enum dc_tri)get_enum(c, o, at, key, &dc_tri_names, DC_TRI_UNKNOWN);
 }
 
 /* An array of strings, each into a row of rows (max of them). Returns how many. */
@@ -469,7 +488,8 @@ static void probe_from_json(struct rd *c, const cJSON *o, const char *at, struct
 	char sub[64];
 
 	memset(p, 0, sizeof(*p));
-	p->mode = (enum dc_probe_mode)get_count(c, o, at, "mode", DC_PROBE_RAW, DC_PROBE_NOT_RUN);
+	p->mode = (enum dc_probe_mode)get_enum(c, o, at, "mode", &dc_probe_mode_names,
+					       DC_PROBE_NOT_RUN);
 	get_str(c, o, at, "where", p->where, sizeof(p->where));
 	get_str(c, o, at, "skipped", p->skipped, sizeof(p->skipped));
 	get_str(c, o, at, "warning", p->warning, sizeof(p->warning));

@@ -147,6 +147,8 @@ check "a device that cannot be read: in the table and on stderr, exit 3" \
 # --- dump and replay give the same answer ---
 $DC --json --no-probe --dump "$T/dump" "$L" >"$T/live.json"
 check "dump written" "[ -f $T/dump/${L#/dev/}/device.json ]"
+check "a 1.3 dump stores enums by name (the writer's names are the reader's)" \
+	"jq -e '.dump_format_version == [1, 3] and (.device.rotational | IN(\"no\", \"yes\", \"unknown\")) and (.device.kernel_fua | IN(\"no\", \"yes\", \"unknown\")) and .probe.mode == \"not-run\" and all(.pages[]; .result | type == \"string\")' $T/dump/${L#/dev/}/device.json >/dev/null"
 $DC --json --replay "$T/dump" >"$T/replay.json"; rc=$?
 check "replay exits 0" "[ $rc -eq 0 ]"
 norm='del(.drivecheck_version) | .devices[] |= del(.probe)'

@@ -117,6 +117,33 @@ not_read_line "a 1.1 dump's sense key in the table's not-read line, as before" \
 	"$top/data/e2e/dump/sda" \
 	'scsi vpd 0x86 (extended inquiry): not supported by the device (SCSI sense key 0x5)'
 
+# Format 1.3 stores enums by name: every old dump (numbers), rewritten with names by
+# to_names.py, replays to the very same output; e2e's 1.1 dumps have a probe and errors.
+nnames=0
+nsame=0
+for dir in "$top"/data/dumps/*/ "$top"/data/e2e/dump/*/; do
+	[ -f "$dir/device.json" ] || continue
+	name=$(basename "$dir")
+	nnames=$((nnames + 1))
+	rm -rf "$tmp/named"
+	python3 "$here/to_names.py" "$dir" "$tmp/named" || { bad "$name: to_names.py"; continue; }
+	timeout 60 "$DRIVECHECK" --replay "$dir" --json >"$tmp/old.json" 2>&1
+	echo "exit $?" >>"$tmp/old.json"
+	timeout 60 "$DRIVECHECK" --replay "$tmp/named" --json >"$tmp/new.json" 2>&1
+	echo "exit $?" >>"$tmp/new.json"
+	if grep -q '"devices"' "$tmp/old.json" && cmp -s "$tmp/old.json" "$tmp/new.json"; then
+		nsame=$((nsame + 1))
+		continue
+	fi
+	bad "$name: the dump with names replays unlike the one with numbers"
+	diff -u "$tmp/old.json" "$tmp/new.json" | sed 's/^/  /' | head -20
+done
+if [ "$nnames" -gt 40 ] && [ "$nsame" = "$nnames" ]; then
+	ok "dumps with numbers and with names replay the same ($nsame)"
+else
+	bad "dumps with numbers and with names: $nsame of $nnames replay the same"
+fi
+
 # All good dumps at once: the folder-of-dumps form of --replay.
 timeout 120 "$DRIVECHECK" --replay "$top/data/dumps" --json >"$tmp/all" 2>"$tmp/err"
 rc=$?
