@@ -29,6 +29,11 @@ endif
 ifeq ($(SANITIZE),1)
 ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS    += -fsanitize=address,undefined
+# clang's sanitizer build is also the library the fuzz targets link (tests/fuzz/fuzz.mk):
+# it carries libFuzzer's coverage, which a program linked without libFuzzer ignores
+ifneq ($(findstring clang,$(CC)),)
+ALL_CFLAGS += -fsanitize=fuzzer-no-link
+endif
 endif
 # ThreadSanitizer (make check-tsan): the probes' threads under --jobs and the progress display
 ifeq ($(SANITIZE),thread)

@@ -20,6 +20,10 @@
 #   check-deb     make deb, lintian, apt-get install, the installed files, apt-get remove (root)
 #   check-ansible contrib/ansible's playbook against localhost, and the fleet report it made
 
+# The sanitizer build (check-asan below), named before the .mk files that use it.
+ASAN_BUILD := build-asan
+ASAN_MAKE = $(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) SANITIZE=1 CC=clang WERROR=1
+
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 # Each test is compiled once (its headers tracked with -MMD -MP) and linked again only when
@@ -112,7 +116,7 @@ WERROR_OBJS := $(filter-out $(BUILD)/obj/drives_db.o,$(LIB_OBJS)) $(BUILD)/obj/c
 check-werror: all $(WERROR_OBJS:.o=.warn)
 	$(Q)w=$$(for f in $(WERROR_OBJS:.o=.warn); do [ -s $$f ] && echo $$f; done); \
 	if [ -n "$$w" ]; then cat $$w >&2; echo "check-werror: $(CC) warned ($$w)" >&2; exit 1; fi
-	$(Q)$(MAKE) --no-print-directory BUILD=build-clang CC=clang WERROR=1 all
+	+$(Q)$(ASAN_MAKE) all
 	@echo "check-werror: 2 passed, 0 failed"
 
 # Mutation tests on copies of the tree (tests/mutants/run.py): none may survive, and each
@@ -121,10 +125,18 @@ check-werror: all $(WERROR_OBJS:.o=.warn)
 check-mutants: $(BUILD)/drivecheck $(BUILD)/dbbuild $(UNIT_TESTS)
 	$(Q)MAKE="$(MAKE)" python3 tests/mutants/run.py --jobs 2 --seed $(BUILD)
 
-# The fast checks again under ASan and UBSan: their own build (build-asan), the checks side
-# by side as make's job slots allow, each one's output whole (-Otarget).
+# One sanitizer build, with clang (build-asan): the fast checks run again on it under ASan
+# and UBSan, the fuzz targets link its library (it has libFuzzer's coverage), and it is
+# clang's half of check-werror (WERROR=1). make check builds it first (check-prereqs), so
+# that the checks that share it only read it.
+asan-build:
+	+$(Q)$(ASAN_MAKE) all $(ASAN_BUILD)/dbbuild $(ASAN_BUILD)/drives.sqlite \
+		$(UNIT_TESTS:$(BUILD)/%=$(ASAN_BUILD)/%)
+
+# The fast checks again under ASan and UBSan, side by side as make's job slots allow, each
+# one's output whole (-Otarget).
 check-asan:
-	$(Q)$(MAKE) --no-print-directory -Otarget BUILD=build-asan SANITIZE=1 $(CHECK_FAST)
+	+$(Q)$(ASAN_MAKE) -Otarget $(CHECK_FAST)
 	@echo "check-asan: $(words $(CHECK_FAST)) passed, 0 failed"
 
 # ThreadSanitizer over what runs threads: probes side by side (--jobs, one progress display
@@ -147,8 +159,9 @@ check-tsan:
 # make check: every check of CHECK_ALL and check-asan. They run side by side, CHECK_JOBS
 # at once unless make was given -j (make -j1 check: one after another); the longest start
 # first, so that the job slots stay full. What all of them use (the build, dbbuild, the
-# unit tests) is made once before; each check's own build has a folder of its own
-# (build-asan, build-werror, build-clang, build/fuzz, build/deb, the mutants' copies).
+# unit tests, and the sanitizer build that check-asan, check-fuzz and check-werror share)
+# is made once before; the others' builds have folders of their own (build-tsan,
+# build/deb, the mutants' copies).
 # Each check's output is shown whole when it ends and kept in $(CHECK_LOGS)/; a table in
 # CHECK_ALL's order closes the run (tests/check-run.sh), and every check runs even when
 # one fails.
@@ -166,7 +179,8 @@ check:
 	$(Q)tests/check-run.sh summary $(CHECK_LOGS) $(CHECK_ALL) check-asan
 	@echo "make check: all passed"
 
-check-prereqs: all $(BUILD)/dbbuild $(BUILD)/drives.sqlite $(UNIT_TESTS) $(WERROR_OBJS:.o=.warn)
+check-prereqs: all $(BUILD)/dbbuild $(BUILD)/drives.sqlite $(UNIT_TESTS) $(WERROR_OBJS:.o=.warn) \
+	asan-build
 
 $(CHECK_ORDER:%=check-run-%): check-run-%: check-prereqs
 	$(Q)tests/check-run.sh run $(CHECK_LOGS) $* $(MAKE) --no-print-directory

@@ -15,28 +15,25 @@ FUZZ_CC      ?= clang
 FUZZ_CFLAGS  := -std=gnu11 -g -O1 -pthread -fno-sanitize-recover=undefined \
                 -Iinclude -Isrc -Itests/fuzz $(PKG_CFLAGS) -DDC_VERSION='"fuzz"' -D_GNU_SOURCE
 FUZZ_FLAGS   := $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined
-# The whole library but main.c, built once with clang's sanitizers and libFuzzer's coverage
-# (one object set, an archive) and linked into every target; the targets call only
-# parsers, the decision and the JSON renderer, never device I/O.
-FUZZ_SRCS    := $(filter-out src/cli/main.c,$(SRCS))
-FUZZ_OBJS    := $(FUZZ_SRCS:src/%.c=$(BUILD)/fuzz/obj/%.o)
+# The targets link the sanitizer build's library (tests/tests.mk: build-asan, clang with
+# ASan, UBSan and libFuzzer's coverage; the embedded database in it): one object set for
+# the fuzz targets, the ASan checks and clang's -Werror. The targets call only parsers,
+# the decision and the JSON renderer, never device I/O.
+FUZZ_LIB := $(ASAN_BUILD)/libdrivecheck.a
 
-$(BUILD)/fuzz/obj/%.o: src/%.c
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  FUZZCC  $<")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -MMD -MP -c -o $@ $<
+# Brought up to date by its own make (run once: nothing to do after check-prereqs); within
+# that make, the Makefile's own rule builds it.
+ifneq ($(BUILD),$(ASAN_BUILD))
+$(FUZZ_LIB): FORCE
+	+$(Q)$(ASAN_MAKE) $@
+endif
 
--include $(FUZZ_OBJS:.o=.d) $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%.d)
+-include $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%.d)
 
-$(BUILD)/fuzz/libdrivecheck-fuzz.a: $(FUZZ_OBJS)
-	@$(if $(Q),echo "  AR      $@")
-	$(Q)rm -f $@ && ar rcs $@ $^
-
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(BUILD)/fuzz/libdrivecheck-fuzz.a $(BUILD)/obj/drives_db.o
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZ    $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -MMD -MP -MF $@.d -MT $@ -o $@ $< \
-		$(BUILD)/fuzz/libdrivecheck-fuzz.a $(BUILD)/obj/drives_db.o $(PKG_LIBS) -lm
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -MMD -MP -MF $@.d -MT $@ -o $@ $< $(FUZZ_LIB) $(PKG_LIBS) -lm
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 
@@ -71,7 +68,7 @@ $(FUZZ_TARGETS:%=fuzz-run-%): fuzz-run-%: $(BUILD)/fuzz/fuzz_% $(BUILD)/fuzz/see
 		|| { tail -40 $(BUILD)/fuzz/$*.log; exit 1; }
 	@echo "fuzz_$*: $$(grep -o 'Done [0-9]* runs' $(BUILD)/fuzz/$*.log || echo ran), no crash"
 
-.PHONY: fuzz-build check-fuzz $(FUZZ_TARGETS:%=fuzz-run-%)
+.PHONY: FORCE fuzz-build check-fuzz $(FUZZ_TARGETS:%=fuzz-run-%)
 
 # Seeds of the smartctl -j importer: its sample files and the QEMU lab's smartctl -x -j output.
 $(BUILD)/fuzz/seeds-import_smartctl_json.stamp: $(BUILD)/fuzz/seeds.stamp \

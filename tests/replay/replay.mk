@@ -3,7 +3,7 @@
 # Included by the Makefile (include tests/replay/replay.mk). Needs python3.
 #
 #   make check-replay                        replays data/dumps and data/dumps-bad
-#   make BUILD=build-asan SANITIZE=1 check-replay    the same under ASan and UBSan
+#   make BUILD=build-asan SANITIZE=1 CC=clang check-replay    the same under ASan and UBSan
 #   make regen-expected                      rewrites tests/expected/ (review the diff)
 #   make regen-fixtures                      rebuilds data/dumps*/ from their fixture.json
 

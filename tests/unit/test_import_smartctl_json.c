@@ -40,7 +40,9 @@ static bool num_at(const cJSON *o, const char *k, uint64_t *v)
 
 	if (!cJSON_IsNumber(it))
 		return false;
-	*v = (uint64_t)it->valuedouble;
+	/* a negative one (a temperature below zero) as its 64-bit two's complement, the
+	 * importer's reading of it; a double below zero cast to unsigned is undefined */
+	*v = it->valuedouble < 0 ? (uint64_t)(int64_t)it->valuedouble : (uint64_t)it->valuedouble;
 	return true;
 }
 
