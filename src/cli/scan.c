@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "device/availability.h"
 #include "device/probe/cache_experiment.h"
 #include "device/probe/cache_state.h"
 #include "lookup/db.h"
@@ -66,6 +67,9 @@ static void inspect_one(const struct dc_scan_opts *o, const char *name, struct d
 	/* Under --sysroot the tree is someone else's: never send a command or write to a
 	 * device of this host that happens to have the same name. */
 	if (o->sysroot[0]) {
+		r->avail.sysfs_known = true;
+		snprintf(r->avail.not_looked, sizeof(r->avail.not_looked),
+			 "signatures and locks: --sysroot, no device I/O");
 		dc_inspect_parse(&r->dev, raw, 0, &r->drive);
 		r->unasked = dc_transport_for(r->dev.protocol)->acquire != NULL;
 		snprintf(r->probe.skipped, sizeof(r->probe.skipped), "--sysroot: no device I/O");
@@ -77,6 +81,7 @@ static void inspect_one(const struct dc_scan_opts *o, const char *name, struct d
 		return;
 	}
 	dc_inspect_parse(&r->dev, raw, rc, &r->drive);
+	dc_availability_look(&r->dev, &r->avail);
 	check_cache_record(o, r);
 	if (!o->probe)
 		snprintf(r->probe.skipped, sizeof(r->probe.skipped), "disabled (--no-probe)");

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "decide/evaluate.h"
+#include "device/availability.h"
 #include "lookup/db.h"
 
 /* The advisories of the drive's model, firmware, capacity and hours, kept slim. */
@@ -72,4 +73,6 @@ void dc_evaluate(struct dc_db *db, struct dc_report *r)
 	}
 	dc_facts_of(r, &f);
 	dc_decide(&f, &r->result);
+	/* not a verdict: whether ceph-volume would take it, beside the verdict */
+	dc_availability_judge(&r->dev, &r->avail);
 }

@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/json_get.h"
+#include "device/availability.h"
 #include "device/dump.h"
 #include "files.h"
 #include "names.h"
@@ -218,6 +219,8 @@ int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_ra
 		cJSON_AddStringToObject(root, "host", host);
 	}
 	cJSON_AddItemToObject(root, "device", dev_to_json(dev));
+	/* 1.4: what libblkid found and whether the disk was locked ("available") */
+	cJSON_AddItemToObject(root, "availability", dc_availability_dump_json(&r->avail));
 	pages = cJSON_AddArrayToObject(root, "pages");
 	for (unsigned i = 0; i < raw->npages; i++) {
 		const struct dc_page *pg = &raw->pages[i];
@@ -778,6 +781,17 @@ int dc_dump_read(const char *dir, struct dc_report *r, struct dc_raw *raw, char 
 		dev_from_json(&c, part, &r->dev);
 	else if (!c.bad)
 		dev_from_json(&c, NULL, &r->dev); /* no device: its name is missing */
+	if (!c.bad) { /* 1.4; an older dump's is unknown */
+		char why[256];
+
+		if (dc_availability_dump_read(item(root, "availability"), &r->avail, why,
+					      sizeof(why))) {
+			/* why is "KEY: reason", or the reason alone when it is no object */
+			c.bad = true;
+			snprintf(c.err, c.errlen, "%s/device.json: availability%s%s", dir,
+				 strchr(why, ':') ? "." : ": ", why);
+		}
+	}
 	if (!c.bad)
 		rc = read_pages(&c, root, r->dev.protocol, raw);
 	if (rc)

@@ -10,6 +10,7 @@
 #include "decide/evaluate.h"
 #include "lookup/dbinfo.h"
 #include "names.h"
+#include "render/render_avail.h"
 #include "render/render.h"
 #include "render/words.h"
 #include "report/summary.h"
@@ -301,6 +302,8 @@ static void print_detail(FILE *out, const struct dc_report *r)
 		d->cache_source[0] ? d->cache_source : "no source",
 		r->dev.kernel_cache ? dc_kcache_name(r->dev.kernel_cache) : "?",
 		dc_tri_name(r->dev.kernel_fua));
+	dc_render_avail_text(r, text, sizeof(text));
+	fprintf(out, "  available (ceph-volume): %s\n", text);
 	print_health(out, &r->result.health);
 	for (unsigned i = 0; i < r->nadvisories; i++)
 		print_advisory_hit(out, "  firmware advisory: ", &r->advisories[i]);

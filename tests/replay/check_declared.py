@@ -53,7 +53,9 @@ def main():
             shutil.copytree(d, copy)
             dj = os.path.join(copy, "device.json")
             doc = json.load(open(dj))
-            doc["probe"] = {"mode": 2, "where": doc["device"]["path"], "skipped": "",
+            # a raw probe: mode 2 before dump 1.3, its name from 1.3 (docs/dump-format.md)
+            raw = "raw" if tuple(doc["dump_format_version"]) >= (1, 3) else 2
+            doc["probe"] = {"mode": raw, "where": doc["device"]["path"], "skipped": "",
                             "duration_s": 2.0, "stable": True, "sync": FAST,
                             "nosync": dict(FAST, p50_us=30.0), "flush_cost_us": 10.0}
             json.dump(doc, open(dj, "w"))

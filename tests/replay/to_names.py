@@ -3,6 +3,7 @@
 """to_names.py - a dump of format 1.0-1.2 rewritten as 1.3 (docs/dump-format.md).
 
 Usage: to_names.py OLD_DIR NEW_DIR
+Exits 2, writing nothing, when OLD_DIR is already 1.3 or later (names).
 Writes NEW_DIR/device.json with the enums by name ("yes", "raw") and each page's result,
 and links NEW_DIR/pages to OLD_DIR/pages. Made apart from drivecheck's own writer, so that
 tests/replay/run.sh can replay both and hold them to the same output: an old dump and the
@@ -44,7 +45,10 @@ def main(argv):
     with open(os.path.join(old, "device.json"), encoding="utf-8") as f:
         doc = json.load(f)
     if doc["dump_format_version"][1] >= 3:
-        raise SystemExit("to_names.py: %s is already 1.3" % old)
+        # 1.3 and later (1.4: availability) already hold names: nothing to rewrite
+        print("to_names.py: %s is already 1.%d, by name" % (old, doc["dump_format_version"][1]),
+              file=sys.stderr)
+        return 2
     doc["dump_format_version"] = [1, 3]
     dev = doc["device"]
     for key in ("rotational", "kernel_fua"):
