@@ -20,6 +20,7 @@
 #include "render/render.h"
 #include "report/fleet.h"
 #include "report/report_read.h"
+#include "cli/ceph_spec.h"
 #include "cli/options.h"
 #include "cli/scan.h"
 #include "report/summary.h"
@@ -375,7 +376,10 @@ static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned na
 	nwarn = run_warnings(c, reports, n, warnings);
 	for (unsigned i = 0; i < nwarn; i++)
 		fprintf(stderr, "drivecheck: warning: %s\n", warnings[i]);
-	if (c->format == DC_OUT_JSON)
+	if (c->cmd == DC_CMD_CEPH_SPEC)
+		rc = dc_cli_ceph_spec(c, reports, n, c->replay_dir ? NULL :
+				      short_hostname(host, sizeof(host)));
+	else if (c->format == DC_OUT_JSON)
 		rc = dc_render_json(stdout, json_host(c, reports, n, host, sizeof(host)), reports, n,
 				    warnings, nwarn);
 	else if (c->format == DC_OUT_PROM)
@@ -391,7 +395,8 @@ static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned na
 		if (reports[i].error)
 			fprintf(stderr, "drivecheck: %s\n", reports[i].error_msg);
 	say_not_kept("drivecheck", reports, n);
-	rc = rc ? DC_EXIT_INTERNAL : exit_code(c, reports, n);
+	if (c->cmd != DC_CMD_CEPH_SPEC) /* ceph-spec: 0 a spec, 1 none (cli/ceph_spec.c) */
+		rc = rc ? DC_EXIT_INTERNAL : exit_code(c, reports, n);
 	free(reports);
 	return rc;
 }
@@ -578,10 +583,19 @@ static unsigned count_hosts(const struct dc_fleet *f)
 	return hosts;
 }
 
+/* Each file not read is said on stderr, whatever the format: scripts read stdout. */
+static void say_files_not_read(const struct dc_fleet *f)
+{
+	for (unsigned i = 0; i < f->nfiles; i++)
+		if (f->files[i].error)
+			fprintf(stderr, "drivecheck report: %s\n", f->files[i].error_msg);
+}
+
 /*
  * report: many hosts' --json back in, one table (or JSON) and one summary, worst first.
  * Each drive is kept as a row of what the fleet shows (fleet.h), sorted, then made a
- * report again one at a time for the output and the summary.
+ * report again one at a time for the output and the summary. --ceph-spec: the rows made a
+ * small record each for the plan (cli/ceph_spec.c), instead of any of that.
  */
 static int cmd_report(struct dc_cli *c, char **paths, unsigned n)
 {
@@ -600,10 +614,17 @@ static int cmd_report(struct dc_cli *c, char **paths, unsigned n)
 		return DC_EXIT_USAGE;
 	}
 	rc = dc_fleet_read(paths, n, c->gate ? (int)c->gate_role : -1, &f);
-	if (!rc) {
+	if (!rc)
 		dc_fleet_sort(&f);
-		rc = dc_summary_begin(&b, &sum);
+	if (!rc && c->ceph_spec) {
+		/* the plan's record per drive, from the rows; its exit code: 0 a spec, 1 none */
+		count_hosts(&f);
+		rc = dc_cli_report_ceph_spec(c, &f);
+		say_files_not_read(&f);
+		goto out;
 	}
+	if (!rc)
+		rc = dc_summary_begin(&b, &sum);
 	if (!rc && !(r = malloc(sizeof(*r)))) {
 		dc_summary_end(&b);
 		rc = -ENOMEM;
@@ -636,10 +657,7 @@ static int cmd_report(struct dc_cli *c, char **paths, unsigned n)
 		rc = dc_render_json_fleet_end(&js, &sum, nhosts);
 	else if (!rc)
 		dc_render_summary_table(stdout, &sum, true, nhosts);
-	/* Each file not read is said on stderr, whatever the format: scripts read stdout. */
-	for (unsigned i = 0; i < f.nfiles; i++)
-		if (f.files[i].error)
-			fprintf(stderr, "drivecheck report: %s\n", f.files[i].error_msg);
+	say_files_not_read(&f);
 	if (rc)
 		fprintf(stderr, "drivecheck report: %s\n", strerror(-rc));
 	rc = rc ? DC_EXIT_INTERNAL : (int)dc_status_exit(worst);
@@ -715,7 +733,7 @@ int main(int argc, char **argv)
 		rc = cmd_lookup(&c, db, c.args, c.nargs);
 	} else if (c.cmd == DC_CMD_IMPORT) {
 		rc = cmd_import(&c, db, c.args, c.nargs);
-	} else if (c.restore_cache) {
+	} else if (c.restore_cache && c.cmd == DC_CMD_SCAN) {
 		rc = cmd_restore_cache(&c, db);
 	} else {
 		rc = cmd_scan(&c, db, c.args, c.nargs);

@@ -22,13 +22,15 @@
 #define I DC_CMD_IMPORT
 #define R DC_CMD_REPORT
 #define L DC_CMD_LOOKUP
+#define C DC_CMD_CEPH_SPEC
 
 enum opt_id {
 	OPT_ALL = 'a', OPT_JSON = 'j', OPT_VERBOSE = 'v', OPT_HELP = 'h', OPT_VERSION = 'V',
 	OPT_NO_PROBE = 0x100, OPT_PROBE_TIME, OPT_PROBE_DIR, OPT_GATE, OPT_DB, OPT_DUMP,
 	OPT_REPLAY, OPT_PROM, OPT_SYSROOT, OPT_LIST, OPT_VENDOR, OPT_PLP, OPT_INTERFACE,
 	OPT_MIN_DWPD, OPT_SOURCE_KIND, OPT_JOBS, OPT_TRY_CACHE_OFF, OPT_RESTORE_CACHE,
-	OPT_ADVISORIES, OPT_FIRMWARE, OPT_HOURS, OPT_CAPACITY, OPT_HOST,
+	OPT_ADVISORIES, OPT_FIRMWARE, OPT_HOURS, OPT_CAPACITY, OPT_HOST, OPT_CEPH_SPEC,
+	OPT_DB_DEVICES, OPT_SERVICE_ID,
 	OPT_TEXT = 0,           /* a row of --help alone: a heading, or a word that is no option */
 };
 
@@ -43,7 +45,7 @@ struct opt {
 /* In the order of --help. */
 static const struct opt opts[] = {
 	{ NULL, OPT_TEXT, 0, 0, "Devices:\n" },
-	{ "all", OPT_ALL, no_argument, S,
+	{ "all", OPT_ALL, no_argument, S | C,
 	  "  -a, --all               every whole disk (not partitions, loop, ram, dm or md)\n" },
 	{ NULL, OPT_TEXT, 0, 0,
 	  "  DEVICE                  /dev/sdX, /dev/nvme0n1, a /dev/disk/by-* link, or a kernel name\n" },
@@ -52,22 +54,22 @@ static const struct opt opts[] = {
 	  "  -j, --json              JSON (format in docs/json.md)\n" },
 	{ "prometheus", OPT_PROM, no_argument, S | I,
 	  "      --prometheus        Prometheus text format (node_exporter textfile collector)\n" },
-	{ "host", OPT_HOST, required_argument, S,
+	{ "host", OPT_HOST, required_argument, S | C,
 	  "      --host NAME         the JSON's host (a replay: the dump's, else none; live: this\n"
 	  "                          machine's short name)\n" },
 	{ "verbose", OPT_VERBOSE, no_argument, S | I,
 	  "  -v, --verbose           evidence, reasons and advice under the table\n" },
 	{ NULL, OPT_TEXT, 0, 0,
 	  "Probe (a few seconds of 4 KiB O_DIRECT|O_DSYNC writes at queue depth 1 per drive):\n" },
-	{ "no-probe", OPT_NO_PROBE, no_argument, S,
+	{ "no-probe", OPT_NO_PROBE, no_argument, S | C,
 	  "      --no-probe          do not probe\n" },
-	{ "probe-time", OPT_PROBE_TIME, required_argument, S,
+	{ "probe-time", OPT_PROBE_TIME, required_argument, S | C,
 	  "      --probe-time SEC    time bound per drive (default %.0f)\n" },
-	{ "probe-dir", OPT_PROBE_DIR, required_argument, S,
+	{ "probe-dir", OPT_PROBE_DIR, required_argument, S | C,
 	  "      --probe-dir DIR     a writable directory on the drive to probe in (otherwise: a\n"
 	  "                          mounted filesystem of the drive, or an unused raw device\n"
 	  "                          rewritten with its own bytes; anything else is refused)\n" },
-	{ "jobs", OPT_JOBS, required_argument, S,
+	{ "jobs", OPT_JOBS, required_argument, S | C,
 	  "      --jobs N            probe N physical devices at once (default: the online CPUs;\n"
 	  "                          1: one after another); never two probes on one device\n" },
 	{ NULL, OPT_TEXT, 0, 0, "Cache experiment (opt-in; changes a setting, never data):\n" },
@@ -83,13 +85,13 @@ static const struct opt opts[] = {
 	  "      --gate ROLE         exit 0 pass, 1 warn, 2 fail, 3 could not check (ROLE: ceph-osd,\n"
 	  "                          ceph-db, drbd, zfs-slog, etcd)\n" },
 	{ NULL, OPT_TEXT, 0, 0, "Data:\n" },
-	{ "db", OPT_DB, required_argument, S | I | L,
+	{ "db", OPT_DB, required_argument, S | I | L | C,
 	  "      --db PATH           use this drive database instead of the built-in one\n" },
 	{ "dump", OPT_DUMP, required_argument, S,
 	  "      --dump DIR          save every raw page read (and the probe) under DIR/<device>/\n" },
-	{ "replay", OPT_REPLAY, required_argument, S,
+	{ "replay", OPT_REPLAY, required_argument, S | C,
 	  "      --replay DIR        evaluate a dump instead of live devices\n" },
-	{ "sysroot", OPT_SYSROOT, required_argument, S,
+	{ "sysroot", OPT_SYSROOT, required_argument, S | C,
 	  "      --sysroot DIR       read sysfs and the mount table under DIR (tests); no device I/O\n" },
 	{ NULL, OPT_TEXT, 0, 0,
 	  "Import (the drive's own words in another tool's output, no drive needed):\n"
@@ -102,8 +104,24 @@ static const struct opt opts[] = {
 	  "  report FILE...          every drive with its host, the worst first; per role how many\n"
 	  "                          pass, warn and fail; the models and families the database does\n"
 	  "                          not know. The host is the file's \"host\", else its name. A file\n"
-	  "                          that is not drivecheck's JSON is named on stderr (exit 3).\n"
-	  "Lookup (what the database says, no drive needed):\n" },
+	  "                          that is not drivecheck's JSON is named on stderr (exit 3).\n" },
+	{ "ceph-spec", OPT_CEPH_SPEC, no_argument, R,
+	  "      --ceph-spec         cephadm OSD specs for the fleet instead: one per host, or one\n"
+	  "                          by model where a model passes on every host that has it\n" },
+	{ NULL, OPT_TEXT, 0, 0,
+	  "Ceph (a cephadm OSD service specification from the verdicts; docs/ceph.md):\n"
+	  "  ceph-spec [--all | DEVICE... | --replay DIR]\n"
+	  "                          YAML for 'ceph orch apply -i': data_devices are the drives\n"
+	  "                          that pass ceph-osd and that ceph-volume would take (available);\n"
+	  "                          a comment says why each other drive is left out. Exit 1 and no\n"
+	  "                          spec when no drive passes. Takes the scan's options above.\n" },
+	{ "db-devices", OPT_DB_DEVICES, no_argument, C | R,
+	  "      --db-devices        also db_devices: on a host whose passing drives span two tiers,\n"
+	  "                          its NVMe drives that pass ceph-db hold the others' DB/WAL\n" },
+	{ "service-id", OPT_SERVICE_ID, required_argument, C | R,
+	  "      --service-id ID     the spec's service_id (default drivecheck; per host and per\n"
+	  "                          model, ID-HOST and ID-MODEL when there are several)\n" },
+	{ NULL, OPT_TEXT, 0, 0, "Lookup (what the database says, no drive needed):\n" },
 	{ "list", OPT_LIST, no_argument, L,
 	  "      --list              every family that passes these filters:\n" },
 	{ "vendor", OPT_VENDOR, required_argument, L,
@@ -125,7 +143,7 @@ static const struct opt opts[] = {
 	  "      --hours N           MODEL's power-on hours: hours left before a counter defect\n" },
 	{ "capacity", OPT_CAPACITY, required_argument, L,
 	  "      --capacity BYTES    MODEL's capacity: leaves out advisories of other capacities\n" },
-	{ "help", OPT_HELP, no_argument, S | I | R | L,
+	{ "help", OPT_HELP, no_argument, S | I | R | L | C,
 	  "  -h, --help              this text\n" },
 	{ "version", OPT_VERSION, no_argument, S | I | L,
 	  "  -V, --version           version and database size\n" },
@@ -141,6 +159,8 @@ void dc_cli_usage(FILE *f)
 	      "       drivecheck --restore-cache DEVICE\n"
 	      "       drivecheck import [--json | --prometheus] [-v] [--gate ROLE] FILE | DIR | -...\n"
 	      "       drivecheck report [--json] [--gate ROLE] FILE...\n"
+	      "       drivecheck ceph-spec [--db-devices] [--service-id ID] --all | DEVICE... | --replay DIR\n"
+	      "       drivecheck report --ceph-spec [--db-devices] [--service-id ID] FILE...\n"
 	      "       drivecheck lookup [--json] [--firmware FW] [--hours N] [--capacity BYTES] MODEL...\n"
 	      "       drivecheck lookup --advisories [--json]\n"
 	      "       drivecheck lookup --list [--vendor V] [--plp CLASS] [--interface IF] [--min-dwpd N]\n"
@@ -217,6 +237,16 @@ static int apply(struct dc_cli *c, int id, const char *arg)
 	case OPT_VERBOSE: c->verbose = true; break;
 	case OPT_VERSION: c->version = true; break; /* printed once the database is open */
 	case OPT_HOST: c->host = arg; break;
+	case OPT_CEPH_SPEC: c->ceph_spec = true; break;
+	case OPT_DB_DEVICES: c->db_devices = true; break;
+	case OPT_SERVICE_ID:
+		/* cephadm's own rule for a service id (ServiceSpec.validate) */
+		if (!arg[0] || strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				      "0123456789_.-") != strlen(arg) || strlen(arg) > 40)
+			return usage_error("drivecheck: --service-id: want 1 to 40 of a-z, A-Z, "
+					   "0-9, '_', '.', '-', not '%s'\n", arg);
+		c->service_id = arg;
+		break;
 	case OPT_NO_PROBE: c->no_probe = true; break;
 	case OPT_PROBE_TIME:
 		if (parse_number(arg, &c->probe_time) || c->probe_time <= 0 || c->probe_time > 3600)
@@ -285,6 +315,7 @@ static const char *cmd_refusal(enum dc_cmd cmd)
 	case DC_CMD_IMPORT: return "drivecheck import: reads files only: not with";
 	case DC_CMD_REPORT: return "drivecheck report: reads drivecheck --json files only: not with";
 	case DC_CMD_LOOKUP: return "drivecheck lookup: asks the drive database only: not with";
+	case DC_CMD_CEPH_SPEC: return "drivecheck ceph-spec: prints a cephadm OSD spec only: not with";
 	case DC_CMD_SCAN: break;
 	}
 	return "drivecheck: not with";
@@ -293,7 +324,8 @@ static const char *cmd_refusal(enum dc_cmd cmd)
 /* The subcommand an option of no scan belongs to. */
 static const char *cmd_name(unsigned cmds)
 {
-	return cmds & DC_CMD_LOOKUP ? "lookup" : cmds & DC_CMD_IMPORT ? "import" : "report";
+	return cmds & DC_CMD_LOOKUP ? "lookup" : cmds & DC_CMD_IMPORT ? "import" :
+	       cmds & DC_CMD_CEPH_SPEC ? "ceph-spec" : "report";
 }
 
 /* The rules between the options of a scan (live, replay or --restore-cache). */
@@ -357,7 +389,7 @@ int dc_cli_parse(int argc, char **argv, struct dc_cli *c)
 	if (optind < argc) {
 		static const struct { const char *word; enum dc_cmd cmd; } words[] = {
 			{ "import", DC_CMD_IMPORT }, { "report", DC_CMD_REPORT },
-			{ "lookup", DC_CMD_LOOKUP },
+			{ "lookup", DC_CMD_LOOKUP }, { "ceph-spec", DC_CMD_CEPH_SPEC },
 		};
 
 		for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
@@ -380,5 +412,11 @@ int dc_cli_parse(int argc, char **argv, struct dc_cli *c)
 			fprintf(stderr, "%s --%s\n", cmd_refusal(c->cmd), opts[i].name);
 		return DC_EXIT_USAGE;
 	}
-	return c->cmd == DC_CMD_SCAN ? check_scan(c) : -1;
+	if (c->cmd == DC_CMD_REPORT && !c->ceph_spec && (c->db_devices || c->service_id))
+		return usage_error("drivecheck report: --db-devices and --service-id go with "
+				   "--ceph-spec\n");
+	if (c->cmd == DC_CMD_REPORT && c->ceph_spec && (c->format != DC_OUT_TABLE || c->gate))
+		return usage_error("drivecheck report --ceph-spec: prints YAML: not with --json or "
+				   "--gate\n");
+	return c->cmd == DC_CMD_SCAN || c->cmd == DC_CMD_CEPH_SPEC ? check_scan(c) : -1;
 }

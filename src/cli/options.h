@@ -19,6 +19,7 @@ enum dc_cmd {
 	DC_CMD_IMPORT = 1u << 1,
 	DC_CMD_REPORT = 1u << 2,
 	DC_CMD_LOOKUP = 1u << 3,
+	DC_CMD_CEPH_SPEC = 1u << 4,    /* a scan whose output is a cephadm OSD spec */
 };
 
 enum dc_output_format { DC_OUT_TABLE, DC_OUT_JSON, DC_OUT_PROM };
@@ -39,6 +40,9 @@ struct dc_cli {
 	long long hours;                 /* -1: not given */
 	unsigned long long capacity;     /* 0: not given */
 	const char *host;                /* --host: the JSON's host, or NULL */
+	bool ceph_spec;                  /* report --ceph-spec: cephadm OSD specs (docs/ceph.md) */
+	bool db_devices;                 /* ceph-spec, report --ceph-spec: db_devices too */
+	const char *service_id;          /* --service-id, or NULL */
 	char **args;                     /* the words after the options (and the command) */
 	unsigned nargs;
 };

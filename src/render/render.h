@@ -99,6 +99,17 @@ void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum
 /* One line per database family (the lookup --list). */
 void dc_render_db_row(FILE *out, const struct dc_dbinfo *row, bool header);
 
+/* render_ceph_spec.c: the plan's specs as YAML, one document each, with a comment line
+ * per drive left out (docs/ceph.md). Returns the number of specs printed (0: nothing
+ * printed). drives[i] is the plan's drive i (report/ceph_plan.h). */
+struct dc_ceph_plan;
+struct dc_ceph_in;
+unsigned dc_render_ceph_spec(FILE *out, const struct dc_ceph_in *drives,
+			     const struct dc_ceph_plan *p, bool db_devices);
+/* The comment lines of the drives left out alone (stderr, when no spec is printed). */
+void dc_render_ceph_left_out(FILE *out, const struct dc_ceph_in *drives,
+			     const struct dc_ceph_plan *p);
+
 /* render_prom.c: Prometheus text exposition (node_exporter's textfile collector). */
 void dc_render_prom(FILE *out, const struct dc_report *reports, unsigned n);
 

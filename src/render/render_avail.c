@@ -29,24 +29,41 @@ static const char *signature_of(const struct dc_availability *a)
 	return a->pt_type[0] ? a->pt_type : NULL;
 }
 
+/* The reasons in their order, ceph-volume's words. */
+static cJSON *reasons_json(const struct dc_availability *a)
+{
+	cJSON *reasons = cJSON_CreateArray();
+
+	for (unsigned i = 0; reasons && i < DC_AVAIL_REASON_COUNT; i++)
+		if (a->reasons & (1u << i))
+			cJSON_AddItemToArray(reasons, cJSON_CreateString(
+				dc_avail_reason_name((enum dc_avail_reason)i)));
+	return reasons;
+}
+
+static void add_available(cJSON *o, const struct dc_report *r)
+{
+	/* what cephadm's model: filter matches (ceph-volume reads sysfs, not the drive) */
+	cJSON_AddItemToObject(o, "sysfs_model", r->dev.model[0] ? cJSON_CreateString(r->dev.model)
+							       : cJSON_CreateNull());
+	if (r->avail.available == DC_TRI_UNKNOWN)
+		cJSON_AddNullToObject(o, "available");
+	else
+		cJSON_AddBoolToObject(o, "available", r->avail.available == DC_TRI_YES);
+	cJSON_AddItemToObject(o, "rejected_reasons", reasons_json(&r->avail));
+}
+
+void dc_render_avail_fleet_json(cJSON *o, const struct dc_report *r)
+{
+	add_available(o, r);
+}
+
 void dc_render_avail_json(cJSON *o, const struct dc_report *r)
 {
 	const struct dc_availability *a = &r->avail;
 	const char *unknown = dc_render_avail_unknown(a), *sig = signature_of(a);
-	cJSON *reasons;
 
-	/* what cephadm's model: filter matches (ceph-volume reads sysfs, not the drive) */
-	cJSON_AddItemToObject(o, "sysfs_model", r->dev.model[0] ? cJSON_CreateString(r->dev.model)
-							       : cJSON_CreateNull());
-	if (a->available == DC_TRI_UNKNOWN)
-		cJSON_AddNullToObject(o, "available");
-	else
-		cJSON_AddBoolToObject(o, "available", a->available == DC_TRI_YES);
-	reasons = cJSON_AddArrayToObject(o, "rejected_reasons");
-	for (unsigned i = 0; i < DC_AVAIL_REASON_COUNT; i++)
-		if (a->reasons & (1u << i))
-			cJSON_AddItemToArray(reasons, cJSON_CreateString(
-				dc_avail_reason_name((enum dc_avail_reason)i)));
+	add_available(o, r);
 	cJSON_AddItemToObject(o, "signature", sig ? cJSON_CreateString(sig) : cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "availability_unknown", unknown[0] ? cJSON_CreateString(unknown)
 								    : cJSON_CreateNull());

@@ -13,6 +13,8 @@ struct cJSON;
 /* Adds a device's "sysfs_model", "available", "rejected_reasons", "signature" and
  * "availability_unknown" (docs/json.md, 1.5) to o. */
 void dc_render_avail_json(struct cJSON *o, const struct dc_report *r);
+/* The same three that a fleet's drives carry: sysfs_model, available, rejected_reasons. */
+void dc_render_avail_fleet_json(struct cJSON *o, const struct dc_report *r);
 /* "yes", "no: Has partitions, mounted", "unknown: signatures and locks: ..." */
 void dc_render_avail_text(const struct dc_report *r, char *buf, size_t len);
 /* What could not be looked at and why, or "" when everything was. */

@@ -617,6 +617,7 @@ static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
 	cJSON_AddItemToObject(o, "serial", str_or_null(r->drive.serial));
 	cJSON_AddItemToObject(o, "firmware", str_or_null(r->drive.firmware));
 	cJSON_AddNumberToObject(o, "capacity_bytes", (double)r->dev.capacity_bytes);
+	dc_render_avail_fleet_json(o, r); /* 1.5 */
 	wc = cJSON_AddObjectToObject(o, "write_cache");
 	cJSON_AddItemToObject(wc, "present", tri_json(r->drive.cache_present));
 	cJSON_AddItemToObject(wc, "enabled", tri_json(r->drive.cache_enabled));

@@ -8,6 +8,7 @@
 
 #include "drive.h"
 #include "files.h"
+#include "report/ceph_plan.h"
 #include "report/fleet.h"
 #include "report/report_read.h"
 #include "report/summary.h"
@@ -43,6 +44,8 @@ struct dc_fleet_row {
 	double endurance_years_left;
 	enum dc_health_status health;
 	enum dc_self_assessment self_assessment;
+	enum dc_tri available;        /* 1.5: would ceph-volume take it, and why not */
+	unsigned avail_reasons;
 	unsigned nproblems, problems_total;
 	struct dc_health_problem *problems;   /* nproblems of them */
 	unsigned nadvisories, advisories_total;
@@ -51,7 +54,7 @@ struct dc_fleet_row {
 
 /* The order of the row's strings in its text. */
 enum { S_PATH, S_VENDOR, S_MODEL, S_SERIAL, S_FIRMWARE, S_DB_VENDOR, S_DB_FAMILY, S_HEALTH_SOURCE,
-       S_ERROR, S_COUNT };
+       S_ERROR, S_SYSFS_MODEL, S_COUNT };
 
 /* "out/ceph-07.json" -> "ceph-07": the host of a file that names none. */
 static void host_from_path(const char *path, char *host, size_t len)
@@ -144,6 +147,7 @@ static int keep_drive(void *ctx, const struct dc_report *r)
 		[S_SERIAL] = r->drive.serial, [S_FIRMWARE] = r->drive.firmware,
 		[S_DB_VENDOR] = r->db.vendor, [S_DB_FAMILY] = r->db.family,
 		[S_HEALTH_SOURCE] = r->result.health.source, [S_ERROR] = r->error_msg,
+		[S_SYSFS_MODEL] = r->dev.model,
 	};
 	unsigned nerrors = r->drive.nerrors < DC_MAX_ERRORS ? r->drive.nerrors : DC_MAX_ERRORS;
 	struct dc_fleet_row *row;
@@ -188,6 +192,8 @@ static int keep_drive(void *ctx, const struct dc_report *r)
 	row->endurance_years_left = r->result.endurance_years_left;
 	row->health = r->result.health.status;
 	row->self_assessment = r->result.health.self_assessment;
+	row->available = r->avail.available;
+	row->avail_reasons = r->avail.reasons;
 	row->nproblems = r->result.health.nproblems;
 	row->problems_total = r->result.health.ntotal;
 	row->problems = copy_of(r->result.health.problems, row->nproblems,
@@ -222,6 +228,7 @@ static int add_error_drive(struct dc_fleet *f, unsigned file)
 	r->result.endurance_years_left = -1;
 	for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
 		r->result.verdicts[role].status = DC_NOT_CHECKED;
+	r->avail.available = DC_TRI_UNKNOWN;
 	rc = keep_drive(&k, r);
 	free(r);
 	return rc;
@@ -341,6 +348,7 @@ void dc_fleet_report(const struct dc_fleet *f, unsigned i, struct dc_report *r)
 	r->dev.capacity_bytes = row->capacity_bytes;
 	r->dev.kernel_cache = row->kernel_cache;
 	r->dev.kernel_fua = DC_TRI_UNKNOWN;
+	snprintf(r->dev.model, sizeof(r->dev.model), "%s", s[S_SYSFS_MODEL]);
 	snprintf(r->drive.vendor, sizeof(r->drive.vendor), "%s", s[S_VENDOR]);
 	snprintf(r->drive.model, sizeof(r->drive.model), "%s", s[S_MODEL]);
 	snprintf(r->drive.serial, sizeof(r->drive.serial), "%s", s[S_SERIAL]);
@@ -381,8 +389,33 @@ void dc_fleet_report(const struct dc_fleet *f, unsigned i, struct dc_report *r)
 	r->advisories_total = row->advisories_total;
 	if (row->nadvisories)
 		memcpy(r->advisories, row->advisories, row->nadvisories * sizeof(*row->advisories));
+	r->avail.available = row->available;
+	r->avail.reasons = row->avail_reasons;
 	r->error = row->error;
 	snprintf(r->error_msg, sizeof(r->error_msg), "%s", s[S_ERROR]);
+}
+
+void dc_fleet_ceph_in(const struct dc_fleet *f, unsigned i, struct dc_ceph_in *in)
+{
+	const struct dc_fleet_row *row = &f->rows[i];
+	const char *model = row_string(row, S_MODEL), *sysfs = row_string(row, S_SYSFS_MODEL);
+
+	*in = (struct dc_ceph_in){
+		.host = dc_fleet_host(f, i),
+		.path = row->text, /* S_PATH */
+		.model = model[0] ? model : sysfs,
+		.sysfs_model = sysfs,
+		.error_msg = row_string(row, S_ERROR),
+		/* a host's JSON says whether, not what could not be looked at */
+		.avail_unknown = "not in the input",
+		.error = row->error != 0,
+		.transport = row->transport,
+		.protocol = DC_PROTO_NONE, /* not in the JSON: the transport says the tier */
+		.osd = row->verdicts[DC_ROLE_CEPH_OSD],
+		.db = row->verdicts[DC_ROLE_CEPH_DB],
+		.available = row->available,
+		.reasons = row->avail_reasons,
+	};
 }
 
 void dc_fleet_free(struct dc_fleet *f)

@@ -35,6 +35,10 @@ const char *dc_fleet_path(const struct dc_fleet *f, unsigned i);
 /* Drive i as a report, for the renderers and the summary: what was kept of it, the rest of
  * r zero. r is written whole. */
 void dc_fleet_report(const struct dc_fleet *f, unsigned i, struct dc_report *r);
+/* Drive i as the Ceph plan reads it (report --ceph-spec): its strings are f's, valid until
+ * dc_fleet_free. */
+struct dc_ceph_in;
+void dc_fleet_ceph_in(const struct dc_fleet *f, unsigned i, struct dc_ceph_in *in);
 /* Frees what f holds; f may be zeroed or already freed. */
 void dc_fleet_free(struct dc_fleet *f);
 

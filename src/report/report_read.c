@@ -452,6 +452,8 @@ static void read_device(struct rd *c, const cJSON *dev, const char *at, unsigned
 	read_wear(c, dev, at, &r->drive.wear);
 	read_database(c, dev, at, &r->db);
 	read_probe(c, dev, at, &r->probe);
+	if (!c->bad && dc_report_read_avail(dev, at, r, c->err, c->errlen))
+		c->bad = true; /* 1.5: what drivecheck report --ceph-spec needs */
 
 	cJSON_ArrayForEach(e, errors) {
 		if (!cJSON_IsString(e)) {

@@ -30,8 +30,9 @@ struct dc_fleet_file {
  * the fleet's table, summary and order need is read: the device's path, name, transport
  * and capacity; the drive's identity, write cache, wear and PLP evidence; the database
  * row's vendor, family and class; the PLP class, F's figure, each verdict's status, the
- * endurance left; and why a device could not be read. A device without verdicts is a
- * report with error set (errors[0] as its message).
+ * endurance left; the sysfs model, available and rejected_reasons (1.5,
+ * report_read_avail.c); and why a device could not be read. A device without verdicts is
+ * a report with error set (errors[0] as its message).
  *
  * Nothing is built for the document as a whole (json_skim.h): the text is checked as
  * cJSON would parse it, and each device is made a tree of its own only once it is seen to
@@ -47,5 +48,12 @@ struct dc_fleet_file {
 int dc_report_read(const char *text, size_t len, struct dc_fleet_file *meta,
 		   int (*drive)(void *ctx, const struct dc_report *r), void *ctx,
 		   char *err, size_t errlen);
+
+/* report_read_avail.c */
+/* dev's sysfs_model, available and rejected_reasons (1.5) into r; at names dev in a
+ * message ("devices[2]"). Returns 0, or -EINVAL with err naming the key. */
+struct cJSON;
+int dc_report_read_avail(const struct cJSON *dev, const char *at, struct dc_report *r,
+			 char *err, size_t errlen);
 
 #endif /* DC_REPORT_READ_H */
