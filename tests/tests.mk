@@ -8,6 +8,8 @@
 #   check-probe   the probe's safety and its two worlds, on loop devices
 #   check-replay  every captured drive in data/ replayed against its expected output
 #   check-prom    --prometheus under promtool, the alert rules, the systemd timer and wrapper
+#   check-ceph    "available" on loop devices; OSD specs under Ceph's own validator
+#   check-live-prom  node_exporter and Prometheus on 127.0.0.1 scraping the textfile, the alerts
 #   check-fuzz    a short libFuzzer run of every parser and importer
 #   check-import  drivecheck import: bad files, joins, and real smartctl reports number by number
 #   check-report  drivecheck report: hosts' JSON merged, counts, worst first, bad files, exit codes
@@ -90,6 +92,7 @@ check-ansible: $(BUILD)/drivecheck
 -include tests/import/import.mk
 -include tests/report/report.mk
 -include tests/e2e/e2e.mk
+-include tests/ceph/ceph.mk
 
 # The parts that exist in this tree (each sub-folder brings its own .mk).
 CHECK_FAST := check-unit check-db check-cli check-sysroot check-install check-import
@@ -101,6 +104,9 @@ CHECK_FAST += check-replay
 endif
 CHECK_ALL := check-werror db-check $(CHECK_FAST) check-prom check-fuzz check-mutants check-deb \
              check-ansible check-tsan check-layers
+ifneq ($(wildcard tests/ceph/ceph.mk),)
+CHECK_ALL += check-ceph
+endif
 ifneq ($(wildcard tests/probe/probe.mk),)
 CHECK_ALL += check-probe
 endif
