@@ -77,6 +77,12 @@ check-install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 check-prom: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 	$(Q)BUILD=$(BUILD) MAKE="$(MAKE)" tests/prom/check.sh
 
+# The same metrics the way a user's servers see them: Debian's node_exporter and prometheus
+# on 127.0.0.1, the textfile wrapper, the alert rules (tests/prom/live.sh). Fails when a
+# server is missing; bounded in time, and the servers are stopped at the end.
+check-live-prom: $(BUILD)/drivecheck
+	$(Q)BUILD=$(BUILD) timeout 120 tests/prom/live.sh
+
 # The Debian package, installed and removed again: needs root (CI is root), never skipped.
 check-deb:
 	$(Q)BUILD=$(BUILD) tests/deb/check.sh
@@ -102,8 +108,8 @@ endif
 ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif
-CHECK_ALL := check-werror db-check $(CHECK_FAST) check-prom check-fuzz check-mutants check-deb \
-             check-ansible check-tsan check-layers
+CHECK_ALL := check-werror db-check $(CHECK_FAST) check-prom check-live-prom check-fuzz \
+             check-mutants check-deb check-ansible check-tsan check-layers
 ifneq ($(wildcard tests/ceph/ceph.mk),)
 CHECK_ALL += check-ceph
 endif
@@ -197,5 +203,5 @@ $(CHECK_ORDER:%=check-run-%): check-run-%: check-prereqs
 check-layers: all
 	$(Q)python3 tools/check_layers.py $(BUILD)
 .PHONY: check check-prereqs $(CHECK_ORDER:%=check-run-%) check-unit check-db check-cli \
-	check-sysroot check-asan check-install check-werror check-mutants check-prom check-deb \
-	check-ansible
+	check-sysroot check-asan check-install check-werror check-mutants check-prom check-live-prom \
+	check-deb check-ansible
