@@ -152,6 +152,8 @@ install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 	install -m 0644 contrib/systemd/drivecheck-textfile.timer $(DESTDIR)$(SYSTEMDUNITDIR)/
 	install -D -m 0644 contrib/prometheus/drivecheck.rules.yml \
 		$(DESTDIR)$(DATADIR)/prometheus/drivecheck.rules.yml
+	@# the Grafana dashboard over those metrics, to import into Grafana
+	install -D -m 0644 contrib/grafana/drivecheck.json $(DESTDIR)$(DATADIR)/grafana/drivecheck.json
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/drivecheck $(DESTDIR)$(DATADIR)/drives.sqlite \
@@ -160,6 +162,7 @@ uninstall:
 	      $(DESTDIR)$(SYSTEMDUNITDIR)/drivecheck-textfile.service \
 	      $(DESTDIR)$(SYSTEMDUNITDIR)/drivecheck-textfile.timer \
 	      $(DESTDIR)$(DATADIR)/prometheus/drivecheck.rules.yml \
+	      $(DESTDIR)$(DATADIR)/grafana/drivecheck.json \
 	      $(DESTDIR)$(BASHCOMPDIR)/drivecheck
 
 # The Debian package (debian/), built with dpkg-buildpackage in a copy of this tree under

@@ -10,6 +10,7 @@
 #   check-prom    --prometheus under promtool, the alert rules, the systemd timer and wrapper
 #   check-ceph    "available" on loop devices; OSD specs under Ceph's own validator
 #   check-live-prom  node_exporter and Prometheus on 127.0.0.1 scraping the textfile, the alerts
+#   check-grafana the Grafana dashboard names only what --prometheus writes
 #   check-fuzz    a short libFuzzer run of every parser and importer
 #   check-import  drivecheck import: bad files, joins, and real smartctl reports number by number
 #   check-report  drivecheck report: hosts' JSON merged, counts, worst first, bad files, exit codes
@@ -68,6 +69,7 @@ check-install: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 		$$d/opt/dc/lib/systemd/system/drivecheck-textfile.service && \
 	test -s $$d/opt/dc/lib/systemd/system/drivecheck-textfile.timer && \
 	test -s $$d/opt/dc/share/drivecheck/prometheus/drivecheck.rules.yml && \
+	python3 -m json.tool $$d/opt/dc/share/drivecheck/grafana/drivecheck.json >/dev/null && \
 	bash -n $$d/opt/dc/share/bash-completion/completions/drivecheck && \
 	$$d/opt/dc/bin/drivecheck --db $$d/opt/dc/share/drivecheck/drives.sqlite --version | grep -q families && \
 	echo "check-install: 1 passed, 0 failed"
@@ -82,6 +84,12 @@ check-prom: $(BUILD)/drivecheck $(BUILD)/drives.sqlite
 # server is missing; bounded in time, and the servers are stopped at the end.
 check-live-prom: $(BUILD)/drivecheck
 	$(Q)BUILD=$(BUILD) timeout 120 tests/prom/live.sh
+
+# contrib/grafana/drivecheck.json: valid JSON in Grafana's shape, naming only the metrics,
+# labels and label values drivecheck --prometheus writes for the replayed dumps
+# (tests/prom/grafana_check.py; check-live-prom runs its queries on Prometheus).
+check-grafana: $(BUILD)/drivecheck
+	$(Q)python3 tests/prom/grafana_check.py static $(BUILD)/drivecheck contrib/grafana/drivecheck.json
 
 # The Debian package, installed and removed again: needs root (CI is root), never skipped.
 check-deb:
@@ -108,8 +116,8 @@ endif
 ifneq ($(wildcard tests/replay/replay.mk),)
 CHECK_FAST += check-replay
 endif
-CHECK_ALL := check-werror db-check $(CHECK_FAST) check-prom check-live-prom check-fuzz \
-             check-mutants check-deb check-ansible check-tsan check-layers
+CHECK_ALL := check-werror db-check $(CHECK_FAST) check-prom check-live-prom check-grafana \
+             check-fuzz check-mutants check-deb check-ansible check-tsan check-layers
 ifneq ($(wildcard tests/ceph/ceph.mk),)
 CHECK_ALL += check-ceph
 endif
@@ -204,4 +212,4 @@ check-layers: all
 	$(Q)python3 tools/check_layers.py $(BUILD)
 .PHONY: check check-prereqs $(CHECK_ORDER:%=check-run-%) check-unit check-db check-cli \
 	check-sysroot check-asan check-install check-werror check-mutants check-prom check-live-prom \
-	check-deb check-ansible
+	check-grafana check-deb check-ansible

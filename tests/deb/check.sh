@@ -72,7 +72,8 @@ check "dpkg: installed, version $VERSION" \
 	"[ \"\$(dpkg-query -W -f='\${Status} \${Version}' drivecheck)\" = 'install ok installed $VERSION' ]"
 dpkg -L drivecheck >"$T/files" 2>/dev/null
 for f in $DC /usr/share/drivecheck/drives.sqlite /usr/share/man/man8/drivecheck.8.gz \
-	$COMPDIR/drivecheck /usr/share/doc/drivecheck/copyright; do
+	$COMPDIR/drivecheck /usr/share/doc/drivecheck/copyright \
+	/usr/share/drivecheck/prometheus/drivecheck.rules.yml /usr/share/drivecheck/grafana/drivecheck.json; do
 	check "the package holds $f, and it is there" "grep -qx '$f' '$T/files' && [ -s '$f' ]"
 done
 check "the package writes nothing under /usr/local" "! grep -q '^/usr/local' '$T/files'"

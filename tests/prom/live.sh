@@ -10,7 +10,9 @@
 #      broken *.prom file does set it (so the check can fail);
 # then Debian's prometheus on 127.0.0.1 scrapes that node_exporter with the project's rules:
 #   3. the alerts of a drive whose PLP failed and that fails its roles and its health, and
-#      of a drive in the write-through hazard, are firing; none names a healthy drive.
+#      of a drive in the write-through hazard, are firing; none names a healthy drive;
+#   4. every query of contrib/grafana/drivecheck.json answers there, and the dashboard's
+#      verdict and health columns show the status whose series is 1 (grafana_check.py).
 # Both servers listen on free loopback ports, run under timeout, and are stopped at the end.
 # Fails, never skips, when a server or python3 is missing.
 set -u
@@ -169,6 +171,11 @@ $LC get "$API/rules" "$T/rules.json" 5
 check "Prometheus: every rule of the file loaded and healthy" "[ \"\$(jq '[.data.groups[].rules[] | select(.health == \"ok\")] | length' $T/rules.json)\" -eq \$(grep -c '^ *- alert: ' $RULES) ]"
 $LC get "$API/query?query=up" "$T/up.json" 5
 check "Prometheus: the node_exporter target is up" "jq -e '.data.result[0].value[1] == \"1\"' $T/up.json >/dev/null"
+
+# --- 4. the Grafana dashboard's queries on that Prometheus ---
+out=$(python3 "$HERE/grafana_check.py" live "$TOP/contrib/grafana/drivecheck.json" "$API" 2>&1); rc=$?
+check "Grafana: every query of the dashboard answers, its verdict columns say the status ($(echo "$out" | tail -1))" "[ $rc -eq 0 ]"
+[ $rc -eq 0 ] || echo "$out" | grep FAIL | head -5 >&2
 
 echo "tests/prom/live: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
