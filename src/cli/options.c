@@ -110,7 +110,7 @@ static const struct opt opts[] = {
 	  "                          by model where a model passes on every host that has it\n" },
 	{ NULL, OPT_TEXT, 0, 0,
 	  "Ceph (a cephadm OSD service specification from the verdicts; docs/ceph.md):\n"
-	  "  ceph-spec [--all | DEVICE... | --replay DIR]\n"
+	  "  ceph-spec [--all | DEVICE... | --replay DIR]  (nothing named: --all)\n"
 	  "                          YAML for 'ceph orch apply -i': data_devices are the drives\n"
 	  "                          that pass ceph-osd and that ceph-volume would take (available);\n"
 	  "                          a comment says why each other drive is left out. Exit 1 and no\n"
@@ -159,7 +159,7 @@ void dc_cli_usage(FILE *f)
 	      "       drivecheck --restore-cache DEVICE\n"
 	      "       drivecheck import [--json | --prometheus] [-v] [--gate ROLE] FILE | DIR | -...\n"
 	      "       drivecheck report [--json] [--gate ROLE] FILE...\n"
-	      "       drivecheck ceph-spec [--db-devices] [--service-id ID] --all | DEVICE... | --replay DIR\n"
+	      "       drivecheck ceph-spec [--db-devices] [--service-id ID] [--all | DEVICE... | --replay DIR]\n"
 	      "       drivecheck report --ceph-spec [--db-devices] [--service-id ID] FILE...\n"
 	      "       drivecheck lookup [--json] [--firmware FW] [--hours N] [--capacity BYTES] MODEL...\n"
 	      "       drivecheck lookup --advisories [--json]\n"
@@ -401,6 +401,9 @@ int dc_cli_parse(int argc, char **argv, struct dc_cli *c)
 	}
 	c->args = argv + optind;
 	c->nargs = (unsigned)(argc - optind);
+	/* ceph-spec is this host's spec: with nothing named, every whole disk, as --all */
+	if (c->cmd == DC_CMD_CEPH_SPEC && !c->nargs && !c->replay_dir)
+		c->all = true;
 	/* an option of another command is refused: it would do nothing here */
 	for (size_t i = 0; i < NOPTS; i++) {
 		if (!seen[i] || (opts[i].cmds & c->cmd))

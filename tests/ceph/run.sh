@@ -103,7 +103,25 @@ for _ in $(seq 50); do [ "$(avail "$L0")" != "[false,[$NA],null]" ] && break; sl
 check "a BSD lock held by another program: locked" "[ '$(avail "$L0")' = '[false,[\"locked\",$NA],null]' ]"
 kill "$LOCKPID" 2>/dev/null; wait "$LOCKPID" 2>/dev/null; LOCKPID=""
 check "-v: the answer in words" "$DC --no-probe -v $L1 | grep -q '^  available (ceph-volume): no: Device type is not acceptable. It should be raw device or partition, Has a FileSystem (libblkid: ext4)\$'"
-check "--sysroot: unknown, said why" "[ \"\$($DC --sysroot tests/sysroot/tree --json --all 2>/dev/null | jq -r '[.devices[] | select(has(\"verdicts\")) | .availability_unknown] | unique | .[0]')\" = 'signatures and locks: --sysroot, no device I/O' ] || [ ! -d tests/sysroot/tree ]"
+# a fake sysfs tree with one SATA disk (--sysroot: no device I/O)
+R=$T/sysroot
+dp=pci0000:00/0000:00:1f.2/ata1/host0/target0:0:0/0:0:0:0
+mkdir -p "$R/sys/devices/$dp" "$R/sys/block/sda/queue" "$R/sys/block/sda/holders" \
+	"$R/sys/class/block" "$R/sys/dev/block"
+ln -s "../../devices/$dp" "$R/sys/block/sda/device"
+echo 8:0 >"$R/sys/block/sda/dev"
+echo 1875385008 >"$R/sys/block/sda/size"
+echo 0 >"$R/sys/block/sda/ro"
+echo 0 >"$R/sys/block/sda/removable"
+echo "INTEL SSDSC2KB96" >"$R/sys/block/sda/device/model"
+echo ATA >"$R/sys/block/sda/device/vendor"
+ln -s ../../block/sda "$R/sys/class/block/sda"
+ln -s ../../block/sda "$R/sys/dev/block/8:0"
+check "--sysroot: unknown, said why" "[ \"\$($DC --sysroot $R --json --all 2>/dev/null | jq -c '[.devices[] | select(has(\"verdicts\")) | [.path, .available, .availability_unknown]]')\" = '[[\"/dev/sda\",null,\"signatures and locks: --sysroot, no device I/O\"]]' ]"
+# ceph-spec with no device named is this host's spec: --all
+"$DC" ceph-spec --sysroot "$R" --no-probe >"$T/none.yml" 2>"$T/none.err"; rc=$?
+"$DC" ceph-spec --sysroot "$R" --no-probe --all >"$T/all.yml" 2>"$T/all.err"; rc_all=$?
+check "ceph-spec with nothing named: as --all ($rc, $rc_all)" "[ $rc -eq $rc_all ] && cmp -s $T/none.yml $T/all.yml && cmp -s $T/none.err $T/all.err && grep -q '^# left out: .* /dev/sda (INTEL SSDSC2KB96): ' $T/none.err"
 # a live ceph-spec on loop devices: ceph-volume takes no loop device, so nothing is placed
 "$DC" ceph-spec --no-probe "$L0" "$L1" >"$T/loops.yml" 2>"$T/loops.err"; rc=$?
 check "ceph-spec on loop devices: exit 1, nothing on stdout, each said on stderr" "[ $rc -eq 1 ] && [ ! -s $T/loops.yml ] && [ \$(grep -c '^# left out: ' $T/loops.err) -eq 2 ]"
@@ -203,7 +221,7 @@ check "report --json: the fleet's drives carry available" "[ \"\$($DC report --j
 usage() { "$DC" "$@" >/dev/null 2>&1; [ $? -eq 4 ]; }
 check "ceph-spec --json: usage" "usage ceph-spec --json --all"
 check "ceph-spec --gate: usage" "usage ceph-spec --gate ceph-osd /dev/null"
-check "ceph-spec with nothing to scan: usage" "usage ceph-spec"
+check "ceph-spec with devices and --all: usage" "usage ceph-spec --all /dev/null"
 check "report --db-devices without --ceph-spec: usage" "usage report --db-devices $F/osd-a.json"
 check "report --ceph-spec --json: usage" "usage report --ceph-spec --json $F/osd-a.json"
 check "--service-id with a space: usage" "usage ceph-spec --service-id 'a b' --all"
