@@ -75,13 +75,16 @@ static void inspect_one(const struct dc_scan_opts *o, const char *name, struct d
 		snprintf(r->probe.skipped, sizeof(r->probe.skipped), "--sysroot: no device I/O");
 		return;
 	}
+	/* What is on the disk first (libblkid reads its first and last blocks), the drive's
+	 * pages after: the counters the drive then reports (host reads, data units read) hold
+	 * every read drivecheck made, as a tool that reads them next finds them. */
+	dc_availability_look(&r->dev, &r->avail);
 	rc = dc_inspect_acquire(&r->dev, raw);
 	if (rc == -ENOENT || rc == -ENXIO || rc == -ENODEV) {
 		set_error(r, rc, "%s: device vanished while being read (%s)", r->dev.path);
 		return;
 	}
 	dc_inspect_parse(&r->dev, raw, rc, &r->drive);
-	dc_availability_look(&r->dev, &r->avail);
 	check_cache_record(o, r);
 	if (!o->probe)
 		snprintf(r->probe.skipped, sizeof(r->probe.skipped), "disabled (--no-probe)");

@@ -876,6 +876,40 @@ def check_soak(R, res, runs):
           + (f"; the cache state read at the second try after runs {second}" if second else ""))
 
 
+def check_ceph_spec(R, a, res, out):
+    """drivecheck ceph-spec over the lab's drives: its --replay of the guest's dumps (the
+    scan's own facts, availability as libblkid saw the emulated disks), held to Ceph's own
+    validator and drive selector with that scan's JSON (tests/ceph/check_spec.py)."""
+    import tempfile
+    p = subprocess.run([a.drivecheck, "ceph-spec", "--replay", os.path.join(res, "dump")],
+                       capture_output=True, text=True, check=False)
+    passing = [d for d in out.get("devices", [])
+               if ((d.get("verdicts") or {}).get("ceph_osd") or {}).get("status") == "pass"
+               and d.get("available") is True]
+    if not passing:
+        R.check(p.returncode == 1 and "service_type" not in p.stdout,
+                "ceph-spec over the lab's drives: none passes ceph_osd and is available, so "
+                "exit 1 and no spec", f"exit {p.returncode}: {p.stdout[:200]}")
+        return
+    if not R.check(p.returncode == 0 and "service_type: osd" in p.stdout,
+                   f"ceph-spec over the lab's drives: a spec for the {len(passing)} that pass "
+                   "ceph_osd and are available", f"exit {p.returncode}: {p.stderr[:300]}"):
+        return
+    checker = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ceph",
+                           "check_spec.py")
+    with tempfile.TemporaryDirectory() as t:
+        spec, scan = os.path.join(t, "osd.yml"), os.path.join(t, "scan.json")
+        with open(spec, "w", encoding="utf-8") as f:
+            f.write(p.stdout)
+        with open(scan, "w", encoding="utf-8") as f:
+            json.dump(out, f)
+        c = subprocess.run(["/usr/bin/python3", checker, spec, scan], capture_output=True,
+                           text=True, check=False)
+    R.check(c.returncode == 0 and " 0 failed" in c.stdout,
+            "ceph-spec over the lab's drives: Ceph's validator takes it, and its selector "
+            "places exactly the passing, available drives", (c.stdout + c.stderr)[-400:])
+
+
 def cmd_check(a):
     R = Report()
     res = a.results
@@ -912,6 +946,7 @@ def cmd_check(a):
     check_references(R, res, devs)
     check_held(R, res)
     check_gates_replay(R, a, os.path.join(res, "dump"), devs, names)
+    check_ceph_spec(R, a, res, out)
     if a.live:
         check_kernel_cache_kept(R, res)
         check_live(R, a, res, drives, devs, out, disks)
