@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* availability_look.c - what is on a live disk and who holds it, for "available": the I/O. */
-#include <blkid.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -9,6 +8,7 @@
 #include <unistd.h>
 
 #include "device/availability.h"
+#include "device/disk_signature.h"
 
 static void not_looked(struct dc_availability *a, const char *what, const char *why)
 {
@@ -18,56 +18,35 @@ static void not_looked(struct dc_availability *a, const char *what, const char *
 		 what, why);
 }
 
-/*
- * libblkid on the whole disk, as the probe's raw mode asks it (probe_target.c): every
- * superblock it knows (filesystems, LVM, RAID members, swap, LUKS, BlueStore, bcache,
- * DRBD) with bad checksums too, and partition tables, a GPT whose protective MBR is gone
- * included. Several signatures at once are someone's data as surely as one.
- */
+/* What libblkid finds on the whole disk, as the probe's raw mode asks it
+ * (disk_signature.c); several signatures at once are kept as "several". */
 static void look_signatures(const struct dc_dev *dev, struct dc_availability *a)
 {
-	const char *type = NULL, *usage = NULL, *pttype = NULL;
-	blkid_probe pr = NULL;
-	int fd, rc;
+	struct dc_disk_signature sig;
+	int rc = dc_disk_signature(dev->path, &sig);
 
-	/* buffered, read-only: libblkid's reads are not aligned, and nothing is written */
-	fd = open(dev->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0) {
-		not_looked(a, "signatures", errno == EACCES || errno == EPERM ?
-			   "no permission to read the disk (needs root)" : strerror(errno));
+	if (rc) {
+		not_looked(a, "signatures", rc == -EACCES || rc == -EPERM ?
+			   "no permission to read the disk (needs root)" : strerror(-rc));
 		return;
 	}
-	pr = blkid_new_probe();
-	if (!pr || blkid_probe_set_device(pr, fd, 0, 0) != 0) {
-		not_looked(a, "signatures", "libblkid cannot probe the disk");
-		goto out;
-	}
-	blkid_probe_enable_superblocks(pr, 1);
-	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_USAGE |
-					  BLKID_SUBLKS_BADCSUM);
-	blkid_probe_enable_partitions(pr, 1);
-	blkid_probe_set_partitions_flags(pr, BLKID_PARTS_FORCE_GPT);
-	rc = blkid_do_safeprobe(pr);
-	if (rc == -2) {
+	switch (sig.answer) {
+	case DC_SIG_NOT_READ:
+		not_looked(a, "signatures", "libblkid could not read the disk");
+		return;
+	case DC_SIG_SEVERAL:
 		snprintf(a->sig_type, sizeof(a->sig_type), "several");
 		snprintf(a->sig_usage, sizeof(a->sig_usage), "other");
-	} else if (rc == 0) {
-		if (blkid_probe_lookup_value(pr, "TYPE", &type, NULL) == 0) {
-			snprintf(a->sig_type, sizeof(a->sig_type), "%s", type);
-			if (blkid_probe_lookup_value(pr, "USAGE", &usage, NULL) == 0)
-				snprintf(a->sig_usage, sizeof(a->sig_usage), "%s", usage);
-		}
-		if (blkid_probe_lookup_value(pr, "PTTYPE", &pttype, NULL) == 0)
-			snprintf(a->pt_type, sizeof(a->pt_type), "%s", pttype);
-	} else if (rc != 1) {
-		not_looked(a, "signatures", "libblkid could not read the disk");
-		goto out;
+		break;
+	case DC_SIG_FOUND:
+		snprintf(a->sig_type, sizeof(a->sig_type), "%s", sig.type);
+		snprintf(a->sig_usage, sizeof(a->sig_usage), "%s", sig.usage);
+		snprintf(a->pt_type, sizeof(a->pt_type), "%s", sig.pt_type);
+		break;
+	case DC_SIG_NONE:
+		break;
 	}
 	a->signature_known = true;
-out:
-	if (pr)
-		blkid_free_probe(pr);
-	close(fd);
 }
 
 /*

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* probe_target.c - decide where the sync-write probe may write on a device, and open it. */
-#include <blkid.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +16,7 @@
 #include <unistd.h>
 
 #include "device/disk_claim.h"
+#include "device/disk_signature.h"
 #include "device/probe/probe_target.h"
 #include "device/sysfs.h"
 
@@ -178,59 +178,41 @@ static int dc_target_open_file(const char *dir, struct dc_probe_target *t,
 }
 
 /*
- * What libblkid finds on the device: superblocks (filesystems, RAID and LVM members,
- * swap, bcache, Ceph BlueStore, DRBD, ...) and partition tables, including a GPT
- * whose protective MBR is gone. Bad checksums count: a half-wiped signature is still
- * someone's data. Returns 0 clean, 1 found (why filled), and treats a failed probe as
- * found, since "could not check" must not mean "safe".
+ * What libblkid finds on the device (disk_signature.c). Returns 0 clean, 1 found (why
+ * filled), and treats a failed look as found, since "could not check" must not mean
+ * "safe".
  */
 static int dc_target_blkid(const char *path, char *why, size_t whylen)
 {
-	blkid_probe pr = NULL;
-	const char *type = NULL, *usage = NULL;
-	int fd, rc, found = 1;
+	struct dc_disk_signature sig;
+	int rc = dc_disk_signature(path, &sig);
 
-	/* A separate buffered descriptor: libblkid's reads are not O_DIRECT-aligned. */
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		dc_why(why, whylen, "cannot read %s to look for signatures: %s", path, strerror(errno));
+	if (rc) {
+		dc_why(why, whylen, "cannot read %s to look for signatures: %s", path, strerror(-rc));
 		return 1;
 	}
-	pr = blkid_new_probe();
-	if (!pr || blkid_probe_set_device(pr, fd, 0, 0) != 0) {
-		dc_why(why, whylen, "libblkid cannot probe %s", path);
-		goto out;
-	}
-	blkid_probe_enable_superblocks(pr, 1);
-	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_USAGE |
-					  BLKID_SUBLKS_BADCSUM);
-	blkid_probe_enable_partitions(pr, 1);
-	blkid_probe_set_partitions_flags(pr, BLKID_PARTS_FORCE_GPT);
-
-	rc = blkid_do_safeprobe(pr);
-	if (rc == 1) {
-		found = 0;
-	} else if (rc == 0) {
-		if (blkid_probe_lookup_value(pr, "TYPE", &type, NULL) == 0) {
-			blkid_probe_lookup_value(pr, "USAGE", &usage, NULL);
+	switch (sig.answer) {
+	case DC_SIG_NONE:
+		return 0;
+	case DC_SIG_FOUND:
+		if (sig.type[0])
 			dc_why(why, whylen, "%s is not empty: libblkid finds a signature of %s%s%s%s",
-			       path, type, usage ? " (" : "", usage ? usage : "", usage ? ")" : "");
-		} else if (blkid_probe_lookup_value(pr, "PTTYPE", &type, NULL) == 0) {
+			       path, sig.type, sig.usage[0] ? " (" : "", sig.usage,
+			       sig.usage[0] ? ")" : "");
+		else if (sig.pt_type[0])
 			dc_why(why, whylen, "%s is not empty: libblkid finds a partition table (%s)",
-			       path, type);
-		} else {
+			       path, sig.pt_type);
+		else
 			dc_why(why, whylen, "%s is not empty: libblkid finds a signature", path);
-		}
-	} else if (rc == -2) {
+		return 1;
+	case DC_SIG_SEVERAL:
 		dc_why(why, whylen, "%s is not empty: libblkid finds several signatures", path);
-	} else {
-		dc_why(why, whylen, "libblkid could not check %s for signatures", path);
+		return 1;
+	case DC_SIG_NOT_READ:
+		break;
 	}
-out:
-	if (pr)
-		blkid_free_probe(pr);
-	close(fd);
-	return found;
+	dc_why(why, whylen, "libblkid could not check %s for signatures", path);
+	return 1;
 }
 
 /*
