@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* commands.h - the commands main.c dispatches to, one file each, and what they share. */
+#ifndef DC_CLI_COMMANDS_H
+#define DC_CLI_COMMANDS_H
+
+#include "cli/options.h"
+#include "dc_types.h"
+#include "status.h"
+
+struct dc_db;
+
+/* cmd_lookup.c: drivecheck lookup MODEL... / --list / --advisories. Returns the exit code. */
+int dc_cmd_lookup(struct dc_cli *c, struct dc_db *db, char **models, unsigned n);
+/* cmd_import.c: drivecheck import FILE|DIR... */
+int dc_cmd_import(struct dc_cli *c, struct dc_db *db, char **paths, unsigned n);
+/* cmd_report.c: drivecheck report FILE... (no database: the verdicts are in the files) */
+int dc_cmd_report(struct dc_cli *c, char **paths, unsigned n);
+
+/* exit_status.c */
+/* What a report's tables could not hold, on stderr (core/not_kept.h); who: "drivecheck
+ * import", ... */
+void dc_cli_say_not_kept(const char *who, const struct dc_report *r, unsigned n);
+/* What one result says for the exit code: with --gate the role's outcome, else whether it
+ * could be read at all. */
+enum dc_status dc_cli_outcome(const struct dc_cli *c, const struct dc_report *r);
+/* The worst of n results' outcomes, as an exit code (exitcodes.h). */
+int dc_cli_exit_code(const struct dc_cli *c, const struct dc_report *r, unsigned n);
+
+#endif /* DC_CLI_COMMANDS_H */
