@@ -196,8 +196,12 @@ $DC --restore-cache "$L" >"$T/o" 2>"$T/e"; rc=$?
 check "--restore-cache with no record: exit 3, nothing changed" "[ $rc -eq 3 ] && grep -q 'nothing was changed' $T/e"
 $DC --restore-cache /dev/nonexistent-drivecheck >/dev/null 2>"$T/e"; rc=$?
 check "--restore-cache of a missing device: exit 3" "[ $rc -eq 3 ] && grep -q 'no such device' $T/e"
-# a signal during --try-cache-off stops the probes (the caches would be put back): 130
-$DC --try-cache-off --probe-time 30 "$LPR" >"$T/o" 2>"$T/e" &
+# a signal during --try-cache-off stops the probes (the caches would be put back): 130.
+# The device is big enough (sparse) that the probe's 30 s, not the device's end, bound it:
+# on a fast disk a raw probe covers all of the 128 MiB one in under 2 s.
+truncate -s 4G "$T/signal.img"
+LSIG=$(losetup -f --show "$T/signal.img"); LOOPS+=("$LSIG")
+$DC --try-cache-off --probe-time 30 "$LSIG" >"$T/o" 2>"$T/e" &
 pid=$!
 sleep 2
 kill -TERM $pid
