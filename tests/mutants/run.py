@@ -14,8 +14,10 @@ the change must be one the compiler takes, or it proves nothing about the tests.
 Checks a mutant may name (tests:): unit, db, replay, import. The copy is built once; each
 mutant then compiles its one object and links again (the database too when its file is
 dbbuild's), and the build folder is put back as it was, byte for byte, before the next.
-The unit tests run one by one and stop at the first that fails: those that killed a
-mutant of the same file first, each part quickest first; db, replay and import are their make targets.
+The unit tests run one by one and stop at the first that fails: only those whose binary
+holds the mutated object (nm: a test linked without it runs unchanged code), those that
+killed a mutant of the same file first, each part quickest first; db, replay and import are
+their make targets.
 
 Workers: --jobs trees, one mutant at a time each. Under make -jN the workers past the
 first each hold a job slot of make's jobserver while they run a mutant, so the suite's
@@ -200,19 +202,53 @@ def restore(build, pristine, state):
         shutil.copy2(os.path.join(pristine, rel), os.path.join(build, rel))
 
 
+def defined_symbols(path, external_only=False):
+    """The names a binary or object defines (nm), or None if nm cannot read it."""
+    p = subprocess.run(["nm", "--defined-only"] + (["-g"] if external_only else []) + [path],
+                       capture_output=True, text=True)
+    if p.returncode:
+        return None
+    return {w[2] for w in (line.split() for line in p.stdout.splitlines()) if len(w) == 3}
+
+
 class Runner:
-    def __init__(self, unit_tests):
+    def __init__(self, unit_tests, pristine):
         self.unit_tests = unit_tests          # build/tests/test_x, quickest first
+        self.pristine = pristine              # the unmutated build folder
+        self.linked = {t: defined_symbols(os.path.join(pristine, os.path.relpath(t, BUILD)))
+                       for t in unit_tests}
+        self.dbbuild = defined_symbols(os.path.join(pristine, "dbbuild"))
+        self.reach = {}                       # file -> the unit tests its object is linked into
         self.killers = {}                     # file -> unit tests that killed its mutants
         self.lock = threading.Lock()
         self.how = threading.local()          # what killed this thread's last mutant
 
+    def reached(self, f):
+        """The unit tests that can see a change to F. A test is linked from the static
+        library, so it holds the object of a source of src/ only if that object defines a
+        name the test binary defines too; a test without it runs the very code it ran
+        before. Every test, when F is not such a source, when nm cannot tell, or when
+        dbbuild holds the object (the database the tests read is then built by it)."""
+        with self.lock:
+            if f in self.reach:
+                return self.reach[f]
+        tests = self.unit_tests
+        if f.startswith("src/") and f.endswith(".c"):
+            syms = defined_symbols(os.path.join(self.pristine, "obj", f[4:-2] + ".o"), True)
+            if syms and self.dbbuild is not None and not syms & self.dbbuild and \
+                    all(self.linked[t] is not None for t in tests):
+                tests = [t for t in tests if syms & self.linked[t]]
+        with self.lock:
+            self.reach[f] = tests
+        return tests
+
     def unit_order(self, f):
-        """The tests that killed mutants of F, then the others; each part quickest first."""
+        """The tests that can see F's change: those that killed mutants of F first, then
+        the others; each part quickest first."""
+        tests = self.reached(f)
         with self.lock:
             first = self.killers.get(f, set())
-            return [t for t in self.unit_tests if t in first] + \
-                   [t for t in self.unit_tests if t not in first]
+            return [t for t in tests if t in first] + [t for t in tests if t not in first]
 
     def killed_by(self, f, test):
         with self.lock:
@@ -258,10 +294,15 @@ class Runner:
         # 3. the checks it names, until one fails
         for t in m["tests"]:
             if t == "unit":
-                for test in self.unit_order(f):
-                    rc, out = make(tree, test)
-                    if rc:
-                        return f"ERROR: {test} does not link: {out}"
+                order = self.unit_order(f)
+                for i, test in enumerate(order):
+                    # Each make costs a parse of the Makefiles (its pkg-config calls
+                    # included), far more than a test's link: the likeliest killer is
+                    # linked alone, and if it lets the mutant live, all the rest at once.
+                    if i < 2:
+                        rc, out = make(tree, *(order[:1] if i == 0 else order[1:]))
+                        if rc:
+                            return f"ERROR: a unit test does not link: {out}"
                     rc, _ = run([os.path.join(tree, test)], tree)
                     if rc:
                         self.killed_by(f, test)
@@ -346,7 +387,7 @@ def main():
             shutil.copytree(tree0, t, symlinks=True)
             trees.append(t)
 
-        runner = Runner(unit_tests)
+        runner = Runner(unit_tests, pristine)
         results = [None] * len(mutants)
         queue = list(range(len(mutants)))
         qlock = threading.Lock()
