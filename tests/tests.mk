@@ -23,6 +23,12 @@
 #   check-deb     make deb, lintian, apt-get install, the installed files, apt-get remove (root)
 #   check-ansible contrib/ansible's playbook against localhost, and the fleet report it made
 
+# The tests run the tools `make test-deps` installs from Debian, so /usr/bin comes first on
+# their PATH: a version manager's python3 found earlier (pyenv's shim costs about 130 ms a
+# start, and the suite starts python some 400 times) or another copy of a tool is not what
+# a test runs, and Debian's python3 is the one that sees the python3-* packages.
+export PATH := /usr/bin:$(PATH)
+
 # The sanitizer build (check-asan below), named before the .mk files that use it.
 ASAN_BUILD := build-asan
 ASAN_MAKE = $(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) SANITIZE=1 CC=clang WERROR=1
