@@ -193,15 +193,28 @@ check-tsan:
 # one fails.
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CHECK_LOGS := $(BUILD)/check-logs
-CHECK_LONGEST := e2e check-mutants check-asan check-fuzz check-probe check-deb check-prom \
-                 check-werror check-ansible check-replay check-cli
+CHECK_LONGEST := e2e check-mutants check-asan check-fuzz check-probe check-deb check-tsan \
+                 check-prom check-werror check-ansible check-replay check-cli
 CHECK_ORDER := $(filter $(CHECK_ALL) check-asan,$(CHECK_LONGEST)) \
                $(filter-out $(CHECK_LONGEST),$(CHECK_ALL) check-asan)
 
+# The checks that spend most of their time waiting (on loop devices' flushes, on a
+# probe's time bound, on a scrape) run one after another in a lane of their own beside the
+# job slots, so that their waiting does not hold a slot the others' processor work could
+# use; their output follows the others'. Under CHECK_JOBS=1 or make -j1 they take their
+# turn instead.
+CHECK_WAITING = $(if $(filter 1,$(CHECK_JOBS))$(filter -j1,$(MAKEFLAGS)),,$(filter $(CHECK_ALL),check-probe check-cli check-live-prom))
+CHECK_JOBFLAG = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS))
+
 check:
 	$(Q)rm -rf $(CHECK_LOGS)
-	$(Q)$(MAKE) --no-print-directory -Otarget $(if $(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) \
-		$(CHECK_ORDER:%=check-run-%)
+	$(Q)$(MAKE) --no-print-directory -Otarget $(CHECK_JOBFLAG) check-prereqs
+	$(Q)(for c in $(CHECK_WAITING); do \
+		tests/check-run.sh run $(CHECK_LOGS) $$c $(MAKE) --no-print-directory >/dev/null; \
+	done) & lane=$$!; \
+	$(MAKE) --no-print-directory -Otarget $(CHECK_JOBFLAG) \
+		$(patsubst %,check-run-%,$(filter-out $(CHECK_WAITING),$(CHECK_ORDER))); \
+	wait $$lane; for c in $(CHECK_WAITING); do cat $(CHECK_LOGS)/$$c.log; done
 	$(Q)tests/check-run.sh summary $(CHECK_LOGS) $(CHECK_ALL) check-asan
 	@echo "make check: all passed"
 

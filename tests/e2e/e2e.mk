@@ -5,7 +5,7 @@
 #   make e2e-record        the same, then keep its dumps in data/e2e/
 #   make check-e2e-replay  the lab's assertions on data/e2e/ dumps, seconds, no QEMU
 #   make soak              the lab with SOAK_RUNS (default 100) killed probes and cache
-#                          experiments (make e2e runs 4 of them)
+#                          experiments (make e2e runs 2 of them)
 
 E2E_ENV := DRIVECHECK=$(abspath $(BUILD)/drivecheck)
 
