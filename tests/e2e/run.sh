@@ -110,12 +110,18 @@ while IFS='|' read -r serial bus model vendor wc flush; do
 	if [ "$bus" = tcp ]; then tcp_model=$model; continue; fi
 	model=${model//,/,,} vendor=${vendor//,/,,} # QEMU's option syntax doubles commas
 	sock=$work/nbd$n.sock
+	# Each drive starts with bytes of its own (a fixed seed per drive, so every run sees
+	# the same disks), not zeros: a probe that wrote back anything but the bytes it read
+	# would show in the soak's comparisons. nbdkit's data plugin keeps the writes in memory.
+	fill=$work/fill$n.bin
+	python3 -c 'import random, sys; random.seed(int(sys.argv[1])); sys.stdout.buffer.write(random.randbytes(64 << 20))' \
+		"$((7919 + n))" >"$fill" || cannot_run "writing the drives' first bytes failed"
 	if [ "$flush" = slow ]; then
 		# Every flush that carries dirty data writes it through the delay filter: ~2 ms.
 		nbdkit -f -U "$sock" --exit-with-parent --filter=cache --filter=delay \
-			memory size=64M cache=writeback delay-write=2ms 2>"$work/nbd$n.err" &
+			data "<$fill" size=64M cache=writeback delay-write=2ms 2>"$work/nbd$n.err" &
 	else
-		nbdkit -f -U "$sock" --exit-with-parent memory size=64M 2>"$work/nbd$n.err" &
+		nbdkit -f -U "$sock" --exit-with-parent data "<$fill" size=64M 2>"$work/nbd$n.err" &
 	fi
 	pids+=($!)
 	args+=(-drive "if=none,id=d$n,format=raw,cache=writeback,file=nbd+unix:///?socket=$sock")
