@@ -10,15 +10,12 @@
 #   3. a drivecheck that exits 4 fails the play.
 # It never skips: without ansible-playbook (make test-deps) it fails.
 set -u
+. "$(dirname "$0")/../lib/checks.sh"
 BUILD=${BUILD:-build}
 TOP=$PWD
 DC=$TOP/$BUILD/drivecheck
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { if eval "$2"; then ok; else bad "$1"; fi; }
 finish() { echo "tests/ansible: $pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
 for tool in ansible-playbook jq; do
 	command -v "$tool" >/dev/null || { bad "$tool is missing: make test-deps"; finish; }

@@ -14,26 +14,20 @@
 # Needs Debian's python3-ceph-common (ceph.deployment, under /usr/bin/python3), python3-yaml,
 # jq, losetup, sfdisk, partx, mkfs.ext4; fails, never skips, when one is missing.
 set -u
+. "$(dirname "$0")/../lib/checks.sh"
 BUILD=${BUILD:-build}
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
 DC=$(realpath "$BUILD/drivecheck")
 PY=/usr/bin/python3
 T=$(mktemp -d)
-LOOPS=()
-MNT=""
 LOCKPID=""
 cleanup() {
 	[ -n "$LOCKPID" ] && kill "$LOCKPID" 2>/dev/null
-	[ -n "$MNT" ] && umount "$MNT" 2>/dev/null
-	for l in "${LOOPS[@]}"; do losetup -d "$l" 2>/dev/null; done
+	undo_devices
 	rm -rf "$T"
 }
 trap cleanup EXIT
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { if eval "$2"; then ok; else bad "$1"; fi; }
 
 missing=""
 for tool in jq losetup sfdisk partx mkfs.ext4; do

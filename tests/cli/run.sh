@@ -3,19 +3,15 @@
 # tests/cli/run.sh - the command line end to end, on loop devices this test makes:
 # JSON shape, errors and exit codes, non-root behaviour, dump and replay, the gate.
 set -u
+. "$(dirname "$0")/../lib/checks.sh"
 BUILD=${BUILD:-build}
 DC=$BUILD/drivecheck
 T=$(mktemp -d)
-LOOPS=()
 cleanup() {
-	for l in "${LOOPS[@]}"; do losetup -d "$l" 2>/dev/null; done
+	undo_devices
 	rm -rf "$T"
 }
 trap cleanup EXIT
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { if eval "$2"; then ok; else bad "$1"; fi; }
 
 # --- options and usage ---
 $DC --help >"$T/help"; rc=$?

@@ -3,6 +3,7 @@
 # tests/db/run.sh - the drive database: build checks that refuse bad rows, matching and
 # look-ups through the CLI, and clear errors for a missing or corrupt database.
 set -u
+. "$(dirname "$0")/../lib/checks.sh"
 BUILD=${BUILD:-build}
 DC=$BUILD/drivecheck
 DBB=$BUILD/dbbuild
@@ -10,10 +11,6 @@ DBB=$BUILD/dbbuild
 TL="--list tests/db/lists/test-list.txt"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; [ -z "${DC_FAIL_FAST:-}" ] || exit 1; }  # DC_FAIL_FAST: mutants (one failure kills)
-check() { if eval "$2"; then ok; else bad "$1"; fi; }
 
 # A good file builds and passes --check.
 check "good file builds" "$DBB $TL --check -o $T/t.sqlite db/schema.sql tests/db/good/test.txt 2>$T/err"

@@ -6,6 +6,7 @@
 # bash-completion loads it), then `apt-get remove` and nothing left behind.
 # It never skips: without root or the tools (make test-deps) it fails.
 set -u
+. "$(dirname "$0")/../lib/checks.sh"
 BUILD=${BUILD:-build}
 MAKE=${MAKE:-make}
 VERSION=$(cat VERSION)
@@ -20,10 +21,6 @@ cleanup() {
 	rm -rf "$T"
 }
 trap cleanup EXIT
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { if eval "$2"; then ok; else bad "$1"; fi; }
 finish() { echo "tests/deb: $pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
 die() { bad "$*"; finish; }
 start=$SECONDS

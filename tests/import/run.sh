@@ -4,14 +4,11 @@
 # clear message and the others are still read; files of one drive join; exit codes as for
 # a scan; nothing crashes. Then the real reports of data/import/linuxhw, number by number.
 set -u
+. "$(dirname "$0")/../lib/checks.sh"
 BUILD=${BUILD:-build}
 DC=$BUILD/drivecheck
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; [ -z "${DC_FAIL_FAST:-}" ] || exit 1; }  # DC_FAIL_FAST: mutants (one failure kills)
-check() { if eval "$2"; then ok; else bad "$1"; fi; }
 R=data/import/linuxhw
 PM883=data/dumps/SAMSUNG_MZ7LH960HAJR-00005/smartctl.txt   # a PLP SATA drive, smartctl -x
 EVO=data/dumps/Samsung_SSD_860_EVO_1TB/smartctl.txt         # a consumer SATA drive

@@ -10,6 +10,7 @@
 #      textfile atomically and leaves it alone when drivecheck fails.
 # Fails, never skips, when promtool, systemd-analyze or python3-yaml is missing.
 set -u
+. "$(dirname "$0")/../lib/checks.sh"
 BUILD=${BUILD:-build}
 MAKE=${MAKE:-make}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -18,18 +19,11 @@ DC=$(realpath "$BUILD/drivecheck")
 VERSION=$(cat "$TOP/VERSION")
 RULES=$TOP/contrib/prometheus/drivecheck.rules.yml
 T=$(mktemp -d)
-LOOPS=()
-MNT=""
 cleanup() {
-	[ -n "$MNT" ] && umount "$MNT" 2>/dev/null
-	for l in "${LOOPS[@]}"; do losetup -d "$l" 2>/dev/null; done
+	undo_devices
 	rm -rf "$T"
 }
 trap cleanup EXIT
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { if eval "$2"; then ok; else bad "$1"; fi; }
 
 missing=""
 for tool in promtool systemd-analyze python3 jq losetup mkfs.ext4; do

@@ -16,6 +16,7 @@
 # Both servers listen on free loopback ports, run under timeout, and are stopped at the end.
 # Fails, never skips, when a server or python3 is missing.
 set -u
+. "$(dirname "$0")/../lib/checks.sh"
 BUILD=${BUILD:-build}
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
@@ -34,10 +35,6 @@ cleanup() {
 }
 trap cleanup EXIT
 [ -n "${KEEP:-}" ] && trap "for p in \"\${PIDS[@]}\"; do kill \$p; done; echo kept \$T" EXIT
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { if eval "$2"; then ok; else bad "$1"; fi; }
 
 missing=""
 for tool in "$NE" "$PROM" python3 jq timeout; do
