@@ -18,10 +18,13 @@ struct dc_transport_ops {
 	/*
 	 * The only code that changes a setting of a drive: its volatile write cache on or
 	 * off, for the opt-in cache experiment (--try-cache-off), never saved across a
-	 * power cycle. *now (when not NULL) gets what the drive says afterwards. Returns 0,
-	 * -errno, or >0 a device status.
+	 * power cycle. *now (when not NULL) gets what the drive says afterwards, and *st
+	 * (when not NULL) how the switch's command ended: DC_IO_OK, or the device's own
+	 * answer (SCSI sense, an NVMe status) or the errno, for the message that says why
+	 * the switch failed. Returns 0, -errno, or >0 a device status.
 	 */
-	int (*set_cache)(const struct dc_dev *dev, bool on, enum dc_tri *now);
+	int (*set_cache)(const struct dc_dev *dev, bool on, enum dc_tri *now,
+			 struct dc_io_status *st);
 };
 
 /* transport.c */
@@ -32,19 +35,22 @@ int dc_protocol_from_name(const char *name, enum dc_protocol *proto);
 
 /* nvme_acquire.c: every libnvme call lives here. */
 int dc_nvme_acquire(const struct dc_dev *dev, struct dc_raw *raw);
-int dc_nvme_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now);
+int dc_nvme_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now,
+		      struct dc_io_status *st);
 /* nvme_parse.c */
 int dc_nvme_parse(const struct dc_raw *raw, struct dc_drive *out);
 
 /* ata_acquire.c: libatasmart, and SG_IO ATA PASS-THROUGH where it does not serve. */
 int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw);
-int dc_ata_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now);
+int dc_ata_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now,
+		     struct dc_io_status *st);
 /* ata_parse.c */
 int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *out);
 
 /* scsi_acquire.c */
 int dc_scsi_acquire(const struct dc_dev *dev, struct dc_raw *raw);
-int dc_scsi_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now);
+int dc_scsi_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now,
+		      struct dc_io_status *st);
 /* scsi_parse.c */
 int dc_scsi_parse(const struct dc_raw *raw, struct dc_drive *out);
 

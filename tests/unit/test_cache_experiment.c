@@ -11,6 +11,7 @@
 #include "device/probe/cache_experiment.h"
 #include "device/probe/cache_state.h"
 #include "dc_test.h"
+#include "raw.h"
 
 /* The pretend drive. */
 static struct {
@@ -18,6 +19,7 @@ static struct {
 	int refuse_off;          /* set_cache(off) returns this (0: obeys) */
 	bool ignore_off;         /* takes "off" and stays on */
 	int refuse_on;           /* set_cache(on) returns this */
+	struct dc_io_status said; /* and says this of its refusal (DC_IO_OK: nothing) */
 	bool read_back_unknown;  /* cannot say its state after a command */
 	unsigned calls;          /* set_cache calls */
 	char log[16];            /* 'f' off, 'n' on, in order */
@@ -31,9 +33,12 @@ static char state_dir[64];
 static struct dc_dev dev;
 static struct dc_drive drv;
 
-static int fake_set_cache(const struct dc_dev *d, bool on, enum dc_tri *now)
+static int fake_set_cache(const struct dc_dev *d, bool on, enum dc_tri *now,
+			  struct dc_io_status *st)
 {
 	(void)d;
+	if ((!on && drive.refuse_off) || (on && drive.refuse_on))
+		*st = drive.said;
 	if (drive.calls < sizeof(drive.log) - 1)
 		drive.log[drive.calls] = on ? 'n' : 'f';
 	drive.calls++;
@@ -128,6 +133,19 @@ static void test_refuses_off(void)
 	CHECK_STR(drive.log, "f");
 	CHECK(drive.probes == 0 && drive.cache == DC_TRI_YES && !record_exists());
 	CHECK(strstr(t.why, "refused") && strstr(t.why, "nothing was changed"));
+	CHECK(strstr(t.why, "not supported by the device or driver") != NULL);
+
+	/* the drive's own words, when it gave them: its sense data, as smartctl says it */
+	reset();
+	drive.refuse_off = -EOPNOTSUPP;
+	drive.said.kind = DC_IO_SCSI;
+	drive.said.scsi_status = 0x02;
+	drive.said.sense = (struct dc_sense){ .valid = true, .asc_valid = true, .key = 5,
+					      .asc = 0x26, .ascq = 0 };
+	dc_cache_trial_run(&env, &dev, &drv, &first, &none, &t);
+	CHECK(t.state == DC_TRIAL_FAILED && drive.cache == DC_TRI_YES && !record_exists());
+	CHECK(strstr(t.why, "refused to turn its cache off (ILLEGAL REQUEST: invalid field in "
+			    "parameter list (sense 5/26/00)); nothing was changed") != NULL);
 }
 
 static void test_ignores_off(void)
@@ -166,6 +184,7 @@ static void test_restore_fails(void)
 	CHECK(t.state == DC_TRIAL_FAILED && t.restored != DC_TRI_YES);
 	CHECK(drive.cache == DC_TRI_NO && record_exists());
 	CHECK(strstr(t.why, "off, which is safe") && strstr(t.why, "--restore-cache /dev/sdz"));
+	CHECK(strstr(t.why, "failed (Input/output error)") != NULL);
 
 	/* the next run finds the record: ours, and not running (this process wrote it) */
 	CHECK(dc_cache_record_find(state_dir, &drv, &left, &running) == 0);
@@ -175,9 +194,12 @@ static void test_restore_fails(void)
 	dc_cache_trial_run(&env, &dev, &drv, &first, &left, &t);
 	CHECK(t.state == DC_TRIAL_SKIPPED && drive.calls == 0);
 	CHECK(strstr(t.why, "earlier run left its cache off") != NULL);
-	/* --restore-cache, still failing: the record stays */
+	/* --restore-cache, still failing: the record stays, and the message has what the
+	 * controller answered (an NVMe status) */
+	drive.said = dc_io_nvme(0x4002);
 	CHECK(dc_cache_restore(&env, &dev, &drv, &left, msg, sizeof(msg)) != 0);
 	CHECK(record_exists() && drive.cache == DC_TRI_NO);
+	CHECK(strstr(msg, "turning the cache back on failed (device status 0x4002)") != NULL);
 	/* --restore-cache, working now */
 	drive.refuse_on = 0;
 	CHECK(dc_cache_restore(&env, &dev, &drv, &left, msg, sizeof(msg)) == 0);

@@ -2,7 +2,9 @@
 /* test_scsi_set_cache.c - the SCSI cache switch of --try-cache-off against a device that
  * answers MODE SENSE(10) with the largest caching page there is (page length 255): the
  * MODE SELECT(10) it sends is the whole page, its buffer large enough (run under ASan by
- * make check-asan: a buffer of 8 + 256 bytes overflowed by one). */
+ * make check-asan: a buffer of 8 + 256 bytes overflowed by one); and the answers a switch
+ * that fails brings back for its message: the sense of a refused MODE SELECT, of an ATA
+ * SET FEATURES the drive aborted. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -14,6 +16,7 @@
 
 #include "dc_test.h"
 #include "device/transport.h"
+#include "raw.h"
 
 /*
  * The device: this ioctl() stands in for the kernel's SG_IO, so the real sgio.c and
@@ -23,6 +26,7 @@
  */
 static uint8_t page_len = 255;
 static bool wce = true;
+static bool refuse_select;    /* MODE SELECT answered ILLEGAL REQUEST, 5/26/00 */
 static uint8_t selected[1024];
 static size_t nselected, nsense;
 
@@ -61,10 +65,32 @@ int ioctl(int fd, unsigned long req, ...)
 	if (io->cmdp[0] == 0x55) { /* MODE SELECT(10) */
 		size_t n = (size_t)io->cmdp[7] << 8 | io->cmdp[8];
 
+		if (refuse_select) {
+			uint8_t *sb = io->sbp;
+
+			io->status = 0x02;
+			io->sb_len_wr = 18;
+			memset(sb, 0, 18);
+			sb[0] = 0x70;
+			sb[2] = 0x05;
+			sb[7] = 10;
+			sb[12] = 0x26;        /* invalid field in parameter list */
+			return 0;
+		}
 		nselected = n < sizeof(selected) && n == io->dxfer_len ? n : 0;
 		memcpy(selected, io->dxferp, nselected);
 		if (nselected > 10)
 			wce = selected[10] & 0x04;
+		return 0;
+	}
+	if (io->cmdp[0] == 0x85 && io->cmdp[14] == 0xEF) { /* ATA SET FEATURES: aborted */
+		uint8_t *sb = io->sbp;
+
+		io->status = 0x02;
+		io->sb_len_wr = 8;
+		memset(sb, 0, 8);
+		sb[0] = 0x72;         /* descriptor format, ABORTED COMMAND, 00/00 */
+		sb[1] = 0x0b;
 		return 0;
 	}
 	io->status = 0x02; /* CHECK CONDITION, ILLEGAL REQUEST */
@@ -80,7 +106,7 @@ static void test_largest_page(const struct dc_dev *dev)
 
 	page_len = 255;
 	wce = true;
-	CHECK(dc_scsi_set_cache(dev, false, &now) == 0);
+	CHECK(dc_scsi_set_cache(dev, false, &now, NULL) == 0);
 	CHECK(now == DC_TRI_NO);
 	/* the header, then all 257 bytes of the page */
 	CHECK(nselected == 8 + 2 + 255);
@@ -97,7 +123,7 @@ static void test_largest_page(const struct dc_dev *dev)
 			same &= selected[i] == (uint8_t)i;
 		CHECK(same);                   /* the last byte of the page too */
 	}
-	CHECK(dc_scsi_set_cache(dev, true, &now) == 0 && now == DC_TRI_YES);
+	CHECK(dc_scsi_set_cache(dev, true, &now, NULL) == 0 && now == DC_TRI_YES);
 	CHECK(nselected == 265 && selected[10] == 0x04);
 }
 
@@ -108,8 +134,48 @@ static void test_usual_page(const struct dc_dev *dev)
 
 	page_len = 0x12;
 	wce = true;
-	CHECK(dc_scsi_set_cache(dev, false, &now) == 0 && now == DC_TRI_NO);
+	CHECK(dc_scsi_set_cache(dev, false, &now, NULL) == 0 && now == DC_TRI_NO);
 	CHECK(nselected == 8 + 2 + 0x12 && selected[9] == 0x12 && selected[10] == 0);
+}
+
+/* A device that refuses the MODE SELECT: the sense it gave comes back with the error, for
+ * the message that says why; nothing changed. */
+static void test_refused(const struct dc_dev *dev)
+{
+	enum dc_tri now = DC_TRI_YES;
+	struct dc_io_status st = { .kind = DC_IO_OK };
+	char text[128];
+
+	page_len = 0x12;
+	wce = true;
+	refuse_select = true;
+	CHECK(dc_scsi_set_cache(dev, false, &now, &st) == -EOPNOTSUPP);
+	CHECK(now == DC_TRI_UNKNOWN && wce);
+	CHECK(st.kind == DC_IO_SCSI && st.sense.valid && st.sense.key == 5);
+	CHECK(st.sense.asc_valid && st.sense.asc == 0x26 && st.sense.ascq == 0);
+	CHECK_STR(dc_raw_strerror(&st, text, sizeof(text)),
+		  "ILLEGAL REQUEST: invalid field in parameter list (sense 5/26/00)");
+	refuse_select = false;
+
+	/* a device whose MODE SENSE has no caching page: refused before anything is sent */
+	page_len = 0; /* too short to hold the WCE byte */
+	nselected = 0;
+	st.kind = DC_IO_OK;
+	CHECK(dc_scsi_set_cache(dev, false, &now, &st) == -EPROTO);
+	CHECK(nselected == 0 && st.kind == DC_IO_ERRNO && st.errnum == EPROTO);
+}
+
+/* The ATA switch goes through the same SG_IO: a drive that aborts SET FEATURES says so. */
+static void test_ata_aborted(const struct dc_dev *dev)
+{
+	enum dc_tri now = DC_TRI_YES;
+	struct dc_io_status st = { .kind = DC_IO_OK };
+	char text[128];
+
+	CHECK(dc_ata_set_cache(dev, false, &now, &st) == -EIO);
+	CHECK(now == DC_TRI_UNKNOWN && st.kind == DC_IO_SCSI && st.sense.key == 0x0b);
+	CHECK_STR(dc_raw_strerror(&st, text, sizeof(text)),
+		  "ABORTED COMMAND: no additional sense information (sense b/00/00)");
 }
 
 int main(void)
@@ -124,6 +190,8 @@ int main(void)
 		snprintf(dev.path, sizeof(dev.path), "%s", path);
 		test_largest_page(&dev);
 		test_usual_page(&dev);
+		test_refused(&dev);
+		test_ata_aborted(&dev);
 		CHECK(nsense >= 4);
 		unlink(path);
 	}

@@ -101,7 +101,8 @@ out:
 }
 
 /* The cache experiment: Set Features 0x06 (Volatile Write Cache), not saved. */
-int dc_nvme_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now)
+int dc_nvme_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now,
+		      struct dc_io_status *st)
 {
 	__u32 result = 0;
 	int fd, ret;
@@ -109,9 +110,16 @@ int dc_nvme_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now)
 	if (now)
 		*now = DC_TRI_UNKNOWN;
 	fd = open(dev->path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	ret = nvme_err(nvme_set_features_volatile_wc(fd, on, false, &result));
+	if (fd < 0) {
+		ret = -errno;
+		if (st)
+			*st = dc_io_errno(ret);
+		return ret;
+	}
+	ret = nvme_set_features_volatile_wc(fd, on, false, &result);
+	if (st)
+		*st = nvme_st(ret);
+	ret = nvme_err(ret);
 	if (ret == 0 && now) {
 		result = 0;
 		if (nvme_get_features_volatile_wc(fd, NVME_GET_FEATURES_SEL_CURRENT, &result) == 0)

@@ -21,6 +21,16 @@ static void say(char *out, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Why the cache switch failed: the device's own answer when it gave one ("ILLEGAL
+ * REQUEST: invalid field in parameter list (sense 5/26/00)", an NVMe status), else the
+ * errno's words. */
+static const char *switch_error(int rc, const struct dc_io_status *st, char *buf, size_t len)
+{
+	if (st->kind == DC_IO_SCSI || st->kind == DC_IO_NVME)
+		return dc_raw_strerror(st, buf, len);
+	return dc_errno_text(rc, buf, len);
+}
+
 /* Why the experiment is not tried on this drive, or NULL when it may be. Nothing here
  * changes anything: these are checked before the record is written. */
 static const char *refusal(const struct dc_trial_env *env, const struct dc_dev *dev,
@@ -62,9 +72,10 @@ static const char *refusal(const struct dc_trial_env *env, const struct dc_dev *
 static bool restore(const struct dc_trial_env *env, const struct dc_dev *dev,
 		    const struct dc_drive *drive, struct dc_cache_trial *out, char *why, size_t len)
 {
-	char err[96];
+	char err[128];
 	enum dc_tri now = DC_TRI_UNKNOWN;
-	int rc = env->set_cache(dev, true, &now);
+	struct dc_io_status st = { .kind = DC_IO_OK };
+	int rc = env->set_cache(dev, true, &now, &st);
 
 	out->restored = rc == 0 ? now : DC_TRI_UNKNOWN;
 	if (rc == 0 && now == DC_TRI_YES) {
@@ -76,8 +87,8 @@ static bool restore(const struct dc_trial_env *env, const struct dc_dev *dev,
 	}
 	if (rc)
 		say(why, len, "turning the cache back on failed (%s): it is off, which is safe; "
-		    "turn it on with drivecheck --restore-cache %s", dc_errno_text(rc, err,
-		    sizeof(err)), dev->path);
+		    "turn it on with drivecheck --restore-cache %s",
+		    switch_error(rc, &st, err, sizeof(err)), dev->path);
 	else
 		say(why, len, "the drive was told to turn its cache back on but says it is %s: "
 		    "it may be off, which is safe; turn it on with drivecheck --restore-cache %s",
@@ -124,8 +135,9 @@ void dc_cache_trial_run(const struct dc_trial_env *env, const struct dc_dev *dev
 static void trial(const struct dc_trial_env *env, const struct dc_dev *dev,
 		  const struct dc_drive *drive, struct dc_cache_trial *out)
 {
-	char buf[256], err[96], after[256] = "", who[160] = "";
+	char buf[256], err[128], after[256] = "", who[160] = "";
 	enum dc_tri now = DC_TRI_UNKNOWN;
+	struct dc_io_status st = { .kind = DC_IO_OK };
 	int rc;
 
 	/* 1. The record first, durable: from here on a kill leaves a trace. */
@@ -144,7 +156,7 @@ static void trial(const struct dc_trial_env *env, const struct dc_dev *dev,
 	}
 
 	/* 2. Cache off, and the drive's own word that it is. */
-	rc = env->set_cache(dev, false, &now);
+	rc = env->set_cache(dev, false, &now, &st);
 	out->off_honoured = rc || now == DC_TRI_UNKNOWN ? DC_TRI_UNKNOWN
 			    : now == DC_TRI_NO ? DC_TRI_YES : DC_TRI_NO;
 	if (rc) {
@@ -152,7 +164,7 @@ static void trial(const struct dc_trial_env *env, const struct dc_dev *dev,
 		out->state = DC_TRIAL_FAILED;
 		out->restored = DC_TRI_YES;
 		say(out->why, sizeof(out->why), "the drive refused to turn its cache off (%s); "
-		    "nothing was changed", dc_errno_text(rc, err, sizeof(err)));
+		    "nothing was changed", switch_error(rc, &st, err, sizeof(err)));
 		dc_cache_record_remove(env->state_dir, drive);
 		return;
 	}

@@ -13,7 +13,8 @@
  */
 struct dc_trial_env {
 	/* NULL when the device has no command set to switch its cache (loop, virtio) */
-	int (*set_cache)(const struct dc_dev *dev, bool on, enum dc_tri *now);
+	int (*set_cache)(const struct dc_dev *dev, bool on, enum dc_tri *now,
+			 struct dc_io_status *st);   /* transport.h */
 	int (*probe)(const struct dc_dev *dev, const struct dc_probe_opts *opts,
 		     struct dc_probe *out);
 	const struct dc_probe_opts *probe_opts;

@@ -150,11 +150,13 @@ static long caching_page(const uint8_t *buf, size_t got)
  * or cleared, and written with MODE SELECT(10), PF = 1 and SP = 0: the current value
  * only, never the saved one, so a power cycle brings the drive's own setting back.
  */
-int dc_scsi_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now)
+int dc_scsi_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now,
+		      struct dc_io_status *st)
 {
 	uint8_t sense_cdb[10] = { 0x5A, 0x08, 0x08, 0, 0, 0, 0, SCSI_BUF_LEN >> 8,
 				  SCSI_BUF_LEN & 0xff, 0 };
 	uint8_t buf[SCSI_BUF_LEN], param[MODE_SELECT_MAX];
+	struct dc_io_status said;
 	size_t got = 0, plen;
 	long off;
 	int fd, rc;
@@ -162,9 +164,13 @@ int dc_scsi_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now)
 	if (now)
 		*now = DC_TRI_UNKNOWN;
 	fd = open(dev->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	rc = dc_sgio_read(fd, sense_cdb, sizeof(sense_cdb), buf, sizeof(buf), &got, NULL);
+	if (fd < 0) {
+		rc = -errno;
+		if (st)
+			*st = dc_io_errno(rc);
+		return rc;
+	}
+	rc = dc_sgio_read(fd, sense_cdb, sizeof(sense_cdb), buf, sizeof(buf), &got, &said);
 	if (rc == 0 && (off = caching_page(buf, got)) < 0)
 		rc = -EPROTO;
 	if (rc == 0) {
@@ -182,8 +188,11 @@ int dc_scsi_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now)
 		plen = MODE_PARAM_HEADER_10 + pagelen;
 		select_cdb[7] = (uint8_t)(plen >> 8);
 		select_cdb[8] = (uint8_t)plen;
-		rc = dc_sgio_write(fd, select_cdb, sizeof(select_cdb), param, plen, NULL);
+		rc = dc_sgio_write(fd, select_cdb, sizeof(select_cdb), param, plen, &said);
 	}
+	/* what the device said of the command that failed: MODE SENSE's or MODE SELECT's */
+	if (st)
+		*st = rc && said.kind == DC_IO_OK ? dc_io_errno(rc) : said;
 	if (rc == 0 && now) {
 		got = 0;
 		if (dc_sgio_read(fd, sense_cdb, sizeof(sense_cdb), buf, sizeof(buf), &got, NULL) == 0 &&
