@@ -74,7 +74,8 @@ void dc_raw_free(struct dc_raw *raw);
 const char *dc_raw_lacks(const struct dc_raw *raw, const char *field, char *why, size_t len);
 /* Describes how a read ended for a person: "not supported by the device or driver (...)",
  * "permission denied (needs root)", "ILLEGAL REQUEST: invalid field in CDB (sense
- * 5/24/00)" (sense.h), "not in the input". */
+ * 5/24/00)" (sense.h), "Invalid Log Page (NVMe status 0x4109)" (libnvme's name for the
+ * status), "not in the input". */
 const char *dc_raw_strerror(const struct dc_io_status *st, char *buf, size_t len);
 /* The same for the cache switch's answer (transport.h: set_cache): -errno, or >0 the
  * status an NVMe controller gave. */

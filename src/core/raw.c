@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <nvme/util.h>
+
 #include "raw.h"
 #include "sense.h"
 
@@ -104,6 +106,21 @@ struct dc_io_status dc_io_not_in_input(void)
 	return st;
 }
 
+/* An NVMe status in libnvme's words, its name only (the part before its explanation):
+ * "Invalid Field in Command (NVMe status 0x4002)"; the number alone when libnvme has no
+ * name for it. */
+static const char *nvme_status_text(unsigned status, char *buf, size_t len)
+{
+	const char *s = nvme_status_to_string((int)(status & 0x7fff), false);
+	size_t n = s ? strcspn(s, ":") : 0;
+
+	if (n == 0 || !strcmp(s, "unrecognized"))
+		snprintf(buf, len, "NVMe status 0x%x", status);
+	else
+		snprintf(buf, len, "%.*s (NVMe status 0x%x)", (int)n, s, status);
+	return buf;
+}
+
 const char *dc_errno_text(int err, char *buf, size_t len)
 {
 	if (err == 0)
@@ -117,7 +134,7 @@ const char *dc_errno_text(int err, char *buf, size_t len)
 	else if (err < 0)
 		snprintf(buf, len, "error %d", err);
 	else
-		snprintf(buf, len, "device status 0x%x", err);
+		return nvme_status_text((unsigned)err, buf, len);
 	return buf;
 }
 
@@ -130,8 +147,7 @@ const char *dc_raw_strerror(const struct dc_io_status *st, char *buf, size_t len
 	case DC_IO_ERRNO:
 		return dc_errno_text(-st->errnum, buf, len);
 	case DC_IO_NVME:
-		snprintf(buf, len, "device status 0x%x", st->nvme_status);
-		break;
+		return nvme_status_text(st->nvme_status, buf, len);
 	case DC_IO_SCSI:
 		return dc_sg_text(st, buf, len);
 	case DC_IO_NOT_IN_INPUT:

@@ -199,7 +199,7 @@ static void test_restore_fails(void)
 	drive.said = dc_io_nvme(0x4002);
 	CHECK(dc_cache_restore(&env, &dev, &drv, &left, msg, sizeof(msg)) != 0);
 	CHECK(record_exists() && drive.cache == DC_TRI_NO);
-	CHECK(strstr(msg, "turning the cache back on failed (device status 0x4002)") != NULL);
+	CHECK(strstr(msg, "turning the cache back on failed (Invalid Field in Command (NVMe status 0x4002))") != NULL);
 	/* --restore-cache, working now */
 	drive.refuse_on = 0;
 	CHECK(dc_cache_restore(&env, &dev, &drv, &left, msg, sizeof(msg)) == 0);

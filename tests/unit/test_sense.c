@@ -189,7 +189,11 @@ static void test_text(void)
 	st = dc_io_errno(-EACCES);
 	CHECK_STR(text(&st), "permission denied (needs root)");
 	st = dc_io_nvme(0x2);
-	CHECK_STR(text(&st), "device status 0x2");
+	CHECK_STR(text(&st), "Invalid Field in Command (NVMe status 0x2)");
+	st = dc_io_nvme(0x4109); /* DNR, command specific: Invalid Log Page */
+	CHECK_STR(text(&st), "Invalid Log Page (NVMe status 0x4109)");
+	st = dc_io_nvme(0x1ff);  /* command specific, a code libnvme has no name for */
+	CHECK_STR(text(&st), "NVMe status 0x1ff");
 	st = dc_io_not_in_input();
 	CHECK_STR(text(&st), "not in the input");
 }
