@@ -19,9 +19,10 @@ struct dc_transport_ops {
 	 * The only code that changes a setting of a drive: its volatile write cache on or
 	 * off, for the opt-in cache experiment (--try-cache-off), never saved across a
 	 * power cycle. *now (when not NULL) gets what the drive says afterwards, and *st
-	 * (when not NULL) how the switch's command ended: DC_IO_OK, or the device's own
-	 * answer (SCSI sense, an NVMe status) or the errno, for the message that says why
-	 * the switch failed. Returns 0, -errno, or >0 a device status.
+	 * (when not NULL) how the command that failed ended, as sgio.h and libnvme say it
+	 * (SCSI sense, an NVMe status, the ioctl's errno): DC_IO_OK when none was sent or
+	 * none failed (the device could not be opened, a page was unusable: the return
+	 * value says). Returns 0, -errno, or >0 a device status.
 	 */
 	int (*set_cache)(const struct dc_dev *dev, bool on, enum dc_tri *now,
 			 struct dc_io_status *st);

@@ -257,22 +257,17 @@ int dc_ata_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now,
 {
 	uint8_t cdb[16] = { 0x85, 3 << 1, 0, 0, on ? 0x02 : 0x82, 0, 0, 0, 0, 0, 0, 0, 0,
 			    0, 0xEF, 0 };
-	struct dc_io_status said;
 	int fd, rc;
 
 	if (now)
 		*now = DC_TRI_UNKNOWN;
-	fd = open(dev->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0) {
-		rc = -errno;
-		if (st)
-			*st = dc_io_errno(rc);
-		return rc;
-	}
-	/* a drive that aborts SET FEATURES answers CHECK CONDITION, ABORTED COMMAND */
-	rc = dc_sgio_write(fd, cdb, sizeof(cdb), NULL, 0, &said);
 	if (st)
-		*st = rc && said.kind == DC_IO_OK ? dc_io_errno(rc) : said;
+		*st = (struct dc_io_status){ .kind = DC_IO_OK };
+	fd = open(dev->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	/* a drive that aborts SET FEATURES answers CHECK CONDITION, ABORTED COMMAND */
+	rc = dc_sgio_write(fd, cdb, sizeof(cdb), NULL, 0, st);
 	if (rc == 0 && now)
 		*now = ata_cache_now(fd);
 	close(fd);

@@ -109,13 +109,11 @@ int dc_nvme_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now,
 
 	if (now)
 		*now = DC_TRI_UNKNOWN;
+	if (st)
+		*st = (struct dc_io_status){ .kind = DC_IO_OK };
 	fd = open(dev->path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ret = -errno;
-		if (st)
-			*st = dc_io_errno(ret);
-		return ret;
-	}
+	if (fd < 0)
+		return -errno;
 	ret = nvme_set_features_volatile_wc(fd, on, false, &result);
 	if (st)
 		*st = nvme_st(ret);

@@ -156,21 +156,18 @@ int dc_scsi_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now,
 	uint8_t sense_cdb[10] = { 0x5A, 0x08, 0x08, 0, 0, 0, 0, SCSI_BUF_LEN >> 8,
 				  SCSI_BUF_LEN & 0xff, 0 };
 	uint8_t buf[SCSI_BUF_LEN], param[MODE_SELECT_MAX];
-	struct dc_io_status said;
 	size_t got = 0, plen;
 	long off;
 	int fd, rc;
 
 	if (now)
 		*now = DC_TRI_UNKNOWN;
+	if (st)
+		*st = (struct dc_io_status){ .kind = DC_IO_OK };
 	fd = open(dev->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0) {
-		rc = -errno;
-		if (st)
-			*st = dc_io_errno(rc);
-		return rc;
-	}
-	rc = dc_sgio_read(fd, sense_cdb, sizeof(sense_cdb), buf, sizeof(buf), &got, &said);
+	if (fd < 0)
+		return -errno;
+	rc = dc_sgio_read(fd, sense_cdb, sizeof(sense_cdb), buf, sizeof(buf), &got, st);
 	if (rc == 0 && (off = caching_page(buf, got)) < 0)
 		rc = -EPROTO;
 	if (rc == 0) {
@@ -188,11 +185,8 @@ int dc_scsi_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now,
 		plen = MODE_PARAM_HEADER_10 + pagelen;
 		select_cdb[7] = (uint8_t)(plen >> 8);
 		select_cdb[8] = (uint8_t)plen;
-		rc = dc_sgio_write(fd, select_cdb, sizeof(select_cdb), param, plen, &said);
+		rc = dc_sgio_write(fd, select_cdb, sizeof(select_cdb), param, plen, st);
 	}
-	/* what the device said of the command that failed: MODE SENSE's or MODE SELECT's */
-	if (st)
-		*st = rc && said.kind == DC_IO_OK ? dc_io_errno(rc) : said;
 	if (rc == 0 && now) {
 		got = 0;
 		if (dc_sgio_read(fd, sense_cdb, sizeof(sense_cdb), buf, sizeof(buf), &got, NULL) == 0 &&
