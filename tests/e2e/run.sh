@@ -59,9 +59,9 @@ fi
 [ -n "${KERNEL_VERSION:-}" ] || cannot_run "no kernel image in /boot with modules in /lib/modules (apt-get install linux-image-amd64)"
 kernel=/boot/vmlinuz-$KERNEL_VERSION
 [ -r "$kernel" ] || cannot_run "$kernel is not readable"
-nbdkit --dump-plugin memory >/dev/null 2>&1 || cannot_run "nbdkit has no memory plugin"
-for f in cache delay; do
-	nbdkit --filter=$f memory --dump-plugin >/dev/null 2>&1 || cannot_run "nbdkit has no $f filter (apt-get install nbdkit)"
+nbdkit random --dump-plugin >/dev/null 2>&1 || cannot_run "nbdkit has no random plugin"
+for f in cache delay cow; do
+	nbdkit --filter=$f random --dump-plugin >/dev/null 2>&1 || cannot_run "nbdkit has no $f filter (apt-get install nbdkit)"
 done
 
 # Work on tmpfs: nbdkit's cache filter keeps its cache in TMPDIR, and a disk there would
@@ -110,18 +110,18 @@ while IFS='|' read -r serial bus model vendor wc flush; do
 	if [ "$bus" = tcp ]; then tcp_model=$model; continue; fi
 	model=${model//,/,,} vendor=${vendor//,/,,} # QEMU's option syntax doubles commas
 	sock=$work/nbd$n.sock
-	# Each drive starts with bytes of its own (a fixed seed per drive, so every run sees
-	# the same disks), not zeros: a probe that wrote back anything but the bytes it read
-	# would show in the soak's comparisons. nbdkit's data plugin keeps the writes in memory.
-	fill=$work/fill$n.bin
-	python3 -c 'import random, sys; random.seed(int(sys.argv[1])); sys.stdout.buffer.write(random.randbytes(64 << 20))' \
-		"$((7919 + n))" >"$fill" || cannot_run "writing the drives' first bytes failed"
+	# Each drive starts with bytes of its own (nbdkit's random plugin, a fixed seed per
+	# drive, so every run sees the same disks), not zeros: a probe that wrote back anything
+	# but the bytes it read would show in the soak's comparisons. The cow filter keeps the
+	# writes (in TMPDIR, tmpfs): only the blocks written cost memory.
+	seed=$((7919 + n))
 	if [ "$flush" = slow ]; then
 		# Every flush that carries dirty data writes it through the delay filter: ~2 ms.
-		nbdkit -f -U "$sock" --exit-with-parent --filter=cache --filter=delay \
-			data "<$fill" size=64M cache=writeback delay-write=2ms 2>"$work/nbd$n.err" &
+		nbdkit -f -U "$sock" --exit-with-parent --filter=cache --filter=delay --filter=cow \
+			random size=64M seed=$seed cache=writeback delay-write=2ms 2>"$work/nbd$n.err" &
 	else
-		nbdkit -f -U "$sock" --exit-with-parent data "<$fill" size=64M 2>"$work/nbd$n.err" &
+		nbdkit -f -U "$sock" --exit-with-parent --filter=cow random size=64M seed=$seed \
+			2>"$work/nbd$n.err" &
 	fi
 	pids+=($!)
 	args+=(-drive "if=none,id=d$n,format=raw,cache=writeback,file=nbd+unix:///?socket=$sock")
