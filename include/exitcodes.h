@@ -13,6 +13,9 @@ enum dc_exit {
 	DC_EXIT_USAGE       = 4, /* bad command line */
 	DC_EXIT_DATABASE    = 5, /* the drive database is missing, corrupt or of another schema */
 	DC_EXIT_INTERNAL    = 6, /* the tool itself failed: out of memory, sysfs unreadable */
+	DC_EXIT_OUTPUT      = 7, /* the output could not be written whole (a full disk, a closed
+				    stdout, a reader gone): whatever else the run found, what
+				    stdout holds is cut and must not be believed */
 	DC_EXIT_INTERRUPTED = 130, /* --try-cache-off: SIGINT, SIGTERM or SIGHUP stopped the run
 				      after every cache it had turned off was turned back on
 				      (stderr says of each); nothing is printed on stdout */

@@ -4,6 +4,8 @@
 #   check-unit    parsers, model matching, the verdict table (C, no devices)
 #   check-db      the database build checks, look-ups, bad databases (CLI)
 #   check-cli     the command line on loop devices made by the test
+#   check-output  a cut output is never believed: every command > /dev/full exits 7
+#                 (tests/cli/output.sh)
 #   check-sysroot enumeration and transports on a fake sysfs tree (--sysroot)
 #   check-probe   the probe's safety and its two worlds, on loop devices
 #   check-replay  every captured drive in data/ replayed against its expected output
@@ -60,6 +62,9 @@ check-db: $(BUILD)/drivecheck $(BUILD)/dbbuild
 check-cli: $(BUILD)/drivecheck
 	$(Q)BUILD=$(BUILD) tests/cli/run.sh
 
+check-output: $(BUILD)/drivecheck
+	$(Q)BUILD=$(BUILD) tests/cli/output.sh
+
 check-sysroot: $(BUILD)/drivecheck
 	$(Q)BUILD=$(BUILD) tests/sysroot/run.sh
 
@@ -115,7 +120,7 @@ check-ansible: $(BUILD)/drivecheck
 -include tests/ceph/ceph.mk
 
 # The parts that exist in this tree (each sub-folder brings its own .mk).
-CHECK_FAST := check-unit check-db check-cli check-sysroot check-install check-import
+CHECK_FAST := check-unit check-db check-cli check-output check-sysroot check-install check-import
 ifneq ($(wildcard tests/report/report.mk),)
 CHECK_FAST += check-report
 endif
@@ -229,6 +234,6 @@ $(CHECK_ORDER:%=check-run-%): check-run-%: check-prereqs
 # The one direction of docs/architecture.md, held against the built objects' symbols.
 check-layers: all
 	$(Q)python3 tools/check_layers.py $(BUILD)
-.PHONY: check check-prereqs $(CHECK_ORDER:%=check-run-%) check-unit check-db check-cli \
+.PHONY: check check-prereqs $(CHECK_ORDER:%=check-run-%) check-unit check-db check-cli check-output \
 	check-sysroot check-asan check-install check-werror check-mutants check-prom check-live-prom \
 	check-grafana check-deb check-ansible

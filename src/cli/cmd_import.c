@@ -43,9 +43,10 @@ static void say_now(struct said_later *l, const char *prefix)
 	memset(l, 0, sizeof(*l));
 }
 
-/* import --prometheus: the families group every drive's samples, so all results are held. */
+/* import --prometheus: the families group every drive's samples, so all results are held.
+ * *wrote: the renderer's error (a write that failed). */
 static int import_prometheus(struct dc_cli *c, struct dc_db *db, struct dc_import_index *x,
-			     struct dc_summary_builder *b, struct said_later *errors)
+			     struct dc_summary_builder *b, struct said_later *errors, int *wrote)
 {
 	unsigned count = dc_import_index_count(x);
 	struct dc_report *reports = calloc(count ? count : 1, sizeof(*reports));
@@ -62,7 +63,7 @@ static int import_prometheus(struct dc_cli *c, struct dc_db *db, struct dc_impor
 			say_later(errors, reports[i].error_msg);
 	}
 	if (!rc)
-		dc_render_prom(stdout, reports, count);
+		*wrote = dc_render_prom(stdout, reports, count);
 	free(reports);
 	return rc ? rc : (int)dc_status_exit(worst);
 }
@@ -86,7 +87,7 @@ int dc_cmd_import(struct dc_cli *c, struct dc_db *db, char **paths, unsigned n)
 	enum dc_status worst = DC_PASS;
 	unsigned count = 0;
 	bool verbose;
-	int rc;
+	int rc, wrote = 0; /* wrote: the output's error (json_stream.h, render.h), kept apart */
 
 	if (!n) {
 		fprintf(stderr, "drivecheck import: name a FILE or DIR (or - for standard input)\n");
@@ -116,7 +117,7 @@ int dc_cmd_import(struct dc_cli *c, struct dc_db *db, char **paths, unsigned n)
 		fprintf(stderr, "drivecheck import: skipped %s: %s\n", skipped.v[i].path,
 			skipped.v[i].why);
 	if (c->format == DC_OUT_PROM) {
-		rc = import_prometheus(c, db, x, &b, &errors);
+		rc = import_prometheus(c, db, x, &b, &errors, &wrote);
 		goto summary;
 	}
 	verbose = c->verbose || (count == 1 && !r->error);
@@ -150,19 +151,23 @@ int dc_cmd_import(struct dc_cli *c, struct dc_db *db, char **paths, unsigned n)
 		dc_cli_say_not_kept("drivecheck import", r, 1);
 	}
 	if (!rc && c->format == DC_OUT_TABLE && !c->gate)
-		rc = dc_render_table_end(&table);
+		wrote = dc_render_table_end(&table);
 summary:
 	if (dc_summary_end(&b) && rc >= 0)
 		rc = -ENOMEM;
 	sum.files_skipped = skipped.n;
 	if (rc >= 0 && c->format == DC_OUT_JSON)
-		rc = dc_render_json_import_end(&js, &sum);
-	if (rc >= 0 && c->format == DC_OUT_TABLE && !c->gate && count > 1)
+		wrote = dc_render_json_import_end(&js, &sum);
+	if (rc >= 0 && !wrote && c->format == DC_OUT_TABLE && !c->gate && count > 1)
 		dc_render_summary_table(stdout, &sum, false, 0);
 	say_now(&errors, "drivecheck import");
 	if (rc < 0)
 		fprintf(stderr, "drivecheck import: %s\n", strerror(-rc));
-	rc = rc < 0 ? DC_EXIT_INTERNAL : c->format == DC_OUT_PROM ? rc : (int)dc_status_exit(worst);
+	if (rc >= 0 && wrote)
+		rc = dc_cli_output_error("drivecheck import", wrote);
+	else
+		rc = rc < 0 ? DC_EXIT_INTERNAL : c->format == DC_OUT_PROM ? rc :
+			      (int)dc_status_exit(worst);
 out:
 	free(r);
 	dc_import_index_free(x);

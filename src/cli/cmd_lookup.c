@@ -81,11 +81,13 @@ static int cmd_lookup_advisories(struct dc_cli *c, struct dc_db *db)
 		return rc == -ENOMEM ? DC_EXIT_INTERNAL : DC_EXIT_DATABASE;
 	}
 	if (c->format == DC_OUT_JSON)
-		dc_render_advisories_json(stdout, l.a, l.n);
+		rc = dc_render_advisories_json(stdout, l.a, l.n);
 	else
 		dc_render_advisories_table(stdout, l.a, l.n);
-	fprintf(stderr, "%u advisories\n", l.n);
 	free(l.a);
+	if (rc)
+		return dc_cli_output_error("drivecheck lookup", rc);
+	fprintf(stderr, "%u advisories\n", l.n);
 	return DC_EXIT_OK;
 }
 
@@ -161,10 +163,11 @@ int dc_cmd_lookup(struct dc_cli *c, struct dc_db *db, char **models, unsigned n)
 		else if (a->kind == DC_LOOKUP_SEVERAL || a->row.plp == DC_PLP_UNKNOWN)
 			worst = dc_status_worse(worst, DC_WARN);
 	}
+	rc = 0;
 	if (c->format == DC_OUT_JSON)
-		dc_render_lookup_json(stdout, (const char *const *)models, answers, n);
+		rc = dc_render_lookup_json(stdout, (const char *const *)models, answers, n);
 	else
 		dc_render_lookup_table(stdout, (const char *const *)models, answers, n);
 	free(answers);
-	return dc_status_exit(worst);
+	return rc ? dc_cli_output_error("drivecheck lookup", rc) : (int)dc_status_exit(worst);
 }

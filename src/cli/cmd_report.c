@@ -59,7 +59,7 @@ int dc_cmd_report(struct dc_cli *c, char **paths, unsigned n)
 	struct dc_report *r = NULL;
 	enum dc_status worst = DC_PASS;
 	unsigned nhosts;
-	int rc;
+	int rc, wrote = 0; /* wrote: the JSON's error (json_stream.h), kept apart */
 
 	if (!n) {
 		fprintf(stderr, "drivecheck report: name the FILEs (drivecheck --json of each host)\n");
@@ -106,13 +106,16 @@ int dc_cmd_report(struct dc_cli *c, char **paths, unsigned n)
 	}
 	rc = dc_summary_end(&b);
 	if (!rc && c->format == DC_OUT_JSON)
-		rc = dc_render_json_fleet_end(&js, &sum, nhosts);
+		wrote = dc_render_json_fleet_end(&js, &sum, nhosts);
 	else if (!rc)
 		dc_render_summary_table(stdout, &sum, true, nhosts);
 	say_files_not_read(&f);
 	if (rc)
 		fprintf(stderr, "drivecheck report: %s\n", strerror(-rc));
-	rc = rc ? DC_EXIT_INTERNAL : (int)dc_status_exit(worst);
+	if (!rc && wrote)
+		rc = dc_cli_output_error("drivecheck report", wrote);
+	else
+		rc = rc ? DC_EXIT_INTERNAL : (int)dc_status_exit(worst);
 out:
 	free(r);
 	dc_fleet_free(&f);

@@ -25,5 +25,11 @@ void dc_cli_say_not_kept(const char *who, const struct dc_report *r, unsigned n)
 enum dc_status dc_cli_outcome(const struct dc_cli *c, const struct dc_report *r);
 /* The worst of n results' outcomes, as an exit code (exitcodes.h). */
 int dc_cli_exit_code(const struct dc_cli *c, const struct dc_report *r, unsigned n);
+/* A renderer's error (-ENOMEM, or the -errno of a write), said on stderr after who; returns
+ * the exit code: 6 out of memory, 7 the output not written whole. */
+int dc_cli_output_error(const char *who, int err);
+/* At the end of main: stdout flushed and closed, and any write to it that failed (now or
+ * before) said on stderr. Returns rc, or DC_EXIT_OUTPUT (7) when stdout is not whole. */
+int dc_cli_close_stdout(int rc);
 
 #endif /* DC_CLI_COMMANDS_H */

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* exit_status.c - what every command says at its end: the exit code of its results, and
- * what a full table left out. */
+/* exit_status.c - what every command says at its end: the exit code of its results, what
+ * a full table left out, and whether its output was written whole. */
+#include <errno.h>
+#include <stdio_ext.h>
+#include <string.h>
 
 #include "core/not_kept.h"
 #include "cli/commands.h"
@@ -36,4 +39,39 @@ int dc_cli_exit_code(const struct dc_cli *c, const struct dc_report *r, unsigned
 	for (unsigned i = 0; i < n; i++)
 		worst = dc_status_worse(worst, dc_cli_outcome(c, &r[i]));
 	return dc_status_exit(worst);
+}
+
+int dc_cli_output_error(const char *who, int err)
+{
+	if (err == -ENOMEM) {
+		fprintf(stderr, "%s: %s\n", who, strerror(ENOMEM));
+		return DC_EXIT_INTERNAL;
+	}
+	fprintf(stderr, "%s: write error: %s\n", who, strerror(-err));
+	return DC_EXIT_OUTPUT;
+}
+
+/*
+ * As util-linux's close_stdout(): a write stdio kept in its buffer fails only when the
+ * buffer goes out, at fclose, and an earlier failure shows only in ferror(), so both are
+ * asked. A stdout that was closed before the run and never written to is no error (EBADF
+ * with nothing pending). A reader that went away (EPIPE, where SIGPIPE is ignored) is one:
+ * it did not get the whole output.
+ */
+int dc_cli_close_stdout(int rc)
+{
+	bool failed = ferror(stdout) != 0;
+	bool pending = __fpending(stdout) != 0;
+
+	errno = 0;
+	if (fclose(stdout) != 0 && (pending || failed || errno != EBADF))
+		failed = true;
+	else if (failed)
+		errno = 0; /* the write that failed is gone: its reason with it */
+	if (!failed)
+		return rc;
+	if (rc != DC_EXIT_OUTPUT) /* else the command said it already */
+		fprintf(stderr, errno ? "drivecheck: write error: %s\n" : "drivecheck: write error\n",
+			strerror(errno));
+	return DC_EXIT_OUTPUT;
 }

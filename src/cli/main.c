@@ -174,11 +174,11 @@ static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned na
 		rc = dc_render_json(stdout, json_host(c, reports, n, host, sizeof(host)), reports, n,
 				    warnings, nwarn);
 	else if (c->format == DC_OUT_PROM)
-		dc_render_prom(stdout, reports, n);
+		rc = dc_render_prom(stdout, reports, n);
 	else if (c->gate)
 		dc_render_gate(stdout, reports, n, c->gate_role);
 	else
-		dc_render_table(stdout, reports, n, c->verbose || (n == 1 && !c->all));
+		rc = dc_render_table(stdout, reports, n, c->verbose || (n == 1 && !c->all));
 	if (!n && c->format == DC_OUT_TABLE)
 		fprintf(stderr, "drivecheck: no disks found\n");
 	/* a device not read is said on stderr whatever the format: scripts read stdout */
@@ -187,7 +187,7 @@ static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned na
 			fprintf(stderr, "drivecheck: %s\n", reports[i].error_msg);
 	dc_cli_say_not_kept("drivecheck", reports, n);
 	if (c->cmd != DC_CMD_CEPH_SPEC) /* ceph-spec: 0 a spec, 1 none (cli/ceph_spec.c) */
-		rc = rc ? DC_EXIT_INTERNAL : dc_cli_exit_code(c, reports, n);
+		rc = rc ? dc_cli_output_error("drivecheck", rc) : dc_cli_exit_code(c, reports, n);
 	free(reports);
 	return rc;
 }
@@ -230,7 +230,7 @@ static int cmd_restore_cache(struct dc_cli *c, struct dc_db *db)
 	return rc ? DC_EXIT_NOT_CHECKED : DC_EXIT_OK;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	struct dc_cli c = { 0 };
 	struct dc_db *db = NULL;
@@ -265,4 +265,11 @@ int main(int argc, char **argv)
 	}
 	dc_db_close(db);
 	return rc;
+}
+
+/* Whatever the command, its exit code holds only if stdout was written whole: a cut
+ * output exits 7 (exitcodes.h), said on stderr, never 0 or a verdict. */
+int main(int argc, char **argv)
+{
+	return dc_cli_close_stdout(run(argc, argv));
 }

@@ -183,7 +183,8 @@ void dc_cli_usage(FILE *f)
 		"Flush thresholds (sync p50, fast / slow): NVMe %.0f / %.0f us, SATA and SAS %.0f / %.0f us,\n"
 		"others %.0f / %.0f us. References in docs/thresholds.md.\n"
 		"Exit codes: 0 ok/pass, 1 warn, 2 fail, 3 could not check, 4 usage, 5 database, 6 internal,\n"
-		"130 interrupted (--try-cache-off, caches put back).\n",
+		"7 output not written whole (write error), 130 interrupted (--try-cache-off, caches put\n"
+		"back).\n",
 		DC_NVME_FLUSH_FAST_US, DC_NVME_FLUSH_SLOW_US, DC_SATA_FLUSH_FAST_US,
 		DC_SATA_FLUSH_SLOW_US, DC_OTHER_FLUSH_FAST_US, DC_OTHER_FLUSH_SLOW_US);
 }

@@ -22,7 +22,9 @@ struct dc_json_stream {
 	bool members;                 /* a member of the top level was written */
 	bool in_array;                /* between dc_json_stream_array_begin and _end */
 	bool elements;                /* ... and an element of it was written */
-	int err;                      /* 0, or the first -ENOMEM: later pieces are not written */
+	int err;                      /* 0, -ENOMEM (a piece not built or printed) or the
+					 -errno of the first write that failed: later pieces
+					 are not written */
 };
 
 /* json_stream.c */
@@ -35,8 +37,9 @@ void dc_json_stream_array_begin(struct dc_json_stream *s, const char *key);
 /* One element of that array. Takes value (deleted here, NULL is -ENOMEM). */
 void dc_json_stream_element(struct dc_json_stream *s, cJSON *value);
 void dc_json_stream_array_end(struct dc_json_stream *s);
-/* "}" and the newline after the document. Returns 0, or -ENOMEM when a piece could not
- * be printed (the document is then incomplete). */
+/* "}" and the newline after the document. Returns 0, -ENOMEM when a piece could not be
+ * built or printed, or the -errno of a write that failed (the document is then
+ * incomplete: the caller must not exit as if it were whole). */
 int dc_json_stream_end(struct dc_json_stream *s);
 
 #endif /* DC_JSON_STREAM_H */

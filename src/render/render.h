@@ -15,25 +15,28 @@ struct dc_summary;
 struct dc_fleet_file;
 struct dc_json_stream;
 
-/* render_json_doc.c: returns 0 or -ENOMEM. host: the machine's short name, or NULL (null). */
+/* render_json_doc.c: returns 0, -ENOMEM (a drive's tree could not be built or printed
+ * whole) or the -errno of a write that failed; the document is then incomplete.
+ * host: the machine's short name, or NULL (null). */
 /* warnings: what the whole run must say (1.4 "warnings", [] when none). */
 int dc_render_json(FILE *out, const char *host, const struct dc_report *reports, unsigned n,
 		   const char *const *warnings, unsigned nwarnings);
 /* import --json, drive by drive (json_stream.h): the head, each device as it comes, then
- * the "summary" object after the devices. _end returns 0 or -ENOMEM. */
+ * the "summary" object after the devices. _end returns as dc_render_json(). */
 void dc_render_json_import_begin(struct dc_json_stream *s, FILE *out);
 void dc_render_json_import_device(struct dc_json_stream *s, const struct dc_report *r);
 int dc_render_json_import_end(struct dc_json_stream *s, const struct dc_summary *sum);
 /* drivecheck report --json (docs/json.md): the files read, then each drive in the fleet's
  * order (worst first) with its host, then the summary; nhosts: the number of distinct
- * hosts among the files read. _end returns 0 or -ENOMEM. */
+ * hosts among the files read. _end returns as dc_render_json(). */
 void dc_render_json_fleet_begin(struct dc_json_stream *s, FILE *out,
 				const struct dc_fleet_file *files, unsigned nfiles);
 void dc_render_json_fleet_drive(struct dc_json_stream *s, const struct dc_report *r,
 				const char *host);
 int dc_render_json_fleet_end(struct dc_json_stream *s, const struct dc_summary *sum,
 			     unsigned nhosts);
-/* render_json.c: the lookup subcommand: queries[i] and its answer a[i] (db.h). */
+/* render_json.c: the lookup subcommand: queries[i] and its answer a[i] (db.h). Both
+ * return as dc_render_json(); nothing is printed when a tree could not be built whole. */
 int dc_render_lookup_json(FILE *out, const char *const *queries,
 			  const struct dc_lookup_answer *a, unsigned n);
 /* lookup --advisories: every advisory of the database. */
@@ -81,11 +84,12 @@ struct dc_table_stream {
 void dc_render_table_begin(struct dc_table_stream *t, FILE *out, const struct dc_table_widths *w,
 			   bool verbose);
 void dc_render_table_add(struct dc_table_stream *t, const struct dc_report *r);
-/* What was kept aside, the legend. Returns 0, or -errno when a temporary file failed (then
- * a part of what follows the rows is missing). */
+/* What was kept aside, the legend. Returns 0, or -errno when a temporary file or the copy
+ * to out failed (then a part of what follows the rows is missing). */
 int dc_render_table_end(struct dc_table_stream *t);
-/* All of reports at once (a scan): verbose adds a detail block per drive. */
-void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose);
+/* All of reports at once (a scan): verbose adds a detail block per drive. Returns as
+ * dc_render_table_end(). */
+int dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose);
 /* render_lookup.c: lookup's answers, a row, the advisories. */
 void dc_render_lookup_table(FILE *out, const char *const *queries,
 			    const struct dc_lookup_answer *a, unsigned n);
@@ -110,7 +114,8 @@ unsigned dc_render_ceph_spec(FILE *out, const struct dc_ceph_in *drives,
 void dc_render_ceph_left_out(FILE *out, const struct dc_ceph_in *drives,
 			     const struct dc_ceph_plan *p);
 
-/* render_prom.c: Prometheus text exposition (node_exporter's textfile collector). */
-void dc_render_prom(FILE *out, const struct dc_report *reports, unsigned n);
+/* render_prom.c: Prometheus text exposition (node_exporter's textfile collector).
+ * Returns 0, or -errno when a write to out failed (the exposition is then cut). */
+int dc_render_prom(FILE *out, const struct dc_report *reports, unsigned n);
 
 #endif /* DC_RENDER_H */

@@ -579,16 +579,21 @@ static cJSON *report_json(const struct dc_report *r)
 	return o;
 }
 
+/* root printed. Returns 0, -ENOMEM (its text could not be made), or the -errno of the
+ * write that failed. */
 static int print_and_free(FILE *out, cJSON *root)
 {
 	char *text = cJSON_Print(root);
+	int rc = 0;
 
 	cJSON_Delete(root);
 	if (!text)
 		return -ENOMEM;
-	fprintf(out, "%s\n", text);
-	free(text);
-	return 0;
+	errno = 0;
+	if (fputs(text, out) == EOF || fputc('\n', out) == EOF)
+		rc = errno ? -errno : -EIO;
+	cJSON_free(text);
+	return rc;
 }
 
 static cJSON *versioned_root(void)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* render_prom.c - Prometheus text format, for node_exporter's textfile collector. */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -402,7 +403,7 @@ static void render_probe(FILE *out, const struct dc_report *reports, unsigned n)
 	}
 }
 
-void dc_render_prom(FILE *out, const struct dc_report *reports, unsigned n)
+int dc_render_prom(FILE *out, const struct dc_report *reports, unsigned n)
 {
 	render_run(out);
 	render_identity(out, reports, n);
@@ -412,4 +413,10 @@ void dc_render_prom(FILE *out, const struct dc_report *reports, unsigned n)
 	render_safety(out, reports, n);
 	render_wear(out, reports, n);
 	render_probe(out, reports, n);
+	/* a cut exposition is a file node_exporter refuses whole: the caller must know;
+	 * the stream's buffer written out here, so that its error is seen here too */
+	errno = 0;
+	if (fflush(out) != 0 || ferror(out))
+		return errno ? -errno : -EIO;
+	return 0;
 }

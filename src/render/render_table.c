@@ -499,7 +499,15 @@ static FILE *aside(struct dc_table_stream *t, enum dc_table_aside k)
 	return t->aside[k];
 }
 
-/* Copies aside k to the table's output and closes it. */
+/* The first error of the table: -errno, or -EIO where the write that failed left none. */
+static void table_error(struct dc_table_stream *t)
+{
+	if (!t->err)
+		t->err = errno ? -errno : -EIO;
+}
+
+/* Copies aside k to the table's output and closes it. A write to it that failed (a full
+ * temporary folder) or to the output is t->err: what follows the rows is then not whole. */
 static void put_aside(struct dc_table_stream *t, enum dc_table_aside k)
 {
 	FILE *f = t->aside[k];
@@ -508,17 +516,24 @@ static void put_aside(struct dc_table_stream *t, enum dc_table_aside k)
 
 	if (!f)
 		return;
+	errno = 0;
+	if (fflush(f) != 0 || ferror(f)) /* fflush first: its errno says why */
+		table_error(t);
 	if (t->in_memory[k]) {
-		fclose(f); /* the buffer is complete once the stream is closed */
-		fwrite(t->mem[k], 1, t->memlen[k], t->out);
+		/* the buffer is complete once the stream is closed */
+		if (fclose(f) != 0)
+			table_error(t);
+		if (!t->err && fwrite(t->mem[k], 1, t->memlen[k], t->out) != t->memlen[k])
+			table_error(t);
 		free(t->mem[k]);
 	} else {
-		if (fflush(f) || fseek(f, 0, SEEK_SET))
-			t->err = t->err ? t->err : -errno;
+		if (fseek(f, 0, SEEK_SET))
+			table_error(t);
 		while (!t->err && (got = fread(buf, 1, sizeof(buf), f)) > 0)
-			fwrite(buf, 1, got, t->out);
-		if (ferror(f) && !t->err)
-			t->err = -EIO;
+			if (fwrite(buf, 1, got, t->out) != got)
+				table_error(t);
+		if (ferror(f))
+			table_error(t);
 		fclose(f);
 	}
 	t->aside[k] = NULL;
@@ -587,7 +602,7 @@ int dc_render_table_end(struct dc_table_stream *t)
 	return t->err;
 }
 
-void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose)
+int dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose)
 {
 	struct dc_table_widths w;
 	struct dc_table_stream t;
@@ -598,7 +613,7 @@ void dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, boo
 	dc_render_table_begin(&t, out, &w, verbose);
 	for (unsigned i = 0; i < n; i++)
 		dc_render_table_add(&t, &reports[i]);
-	dc_render_table_end(&t);
+	return dc_render_table_end(&t);
 }
 
 void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum dc_role role)
