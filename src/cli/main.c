@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/json_alloc.h"
 #include "device/probe/cache_experiment.h"
 #include "device/probe/cache_state.h"
 #include "render/render.h"
@@ -271,5 +272,7 @@ static int run(int argc, char **argv)
  * output exits 7 (exitcodes.h), said on stderr, never 0 or a verdict. */
 int main(int argc, char **argv)
 {
+	/* cJSON's failed allocations counted (core/json_alloc.h), before any thread starts */
+	dc_json_alloc_watch();
 	return dc_cli_close_stdout(run(argc, argv));
 }

@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/json_alloc.h"
 #include "core/json_get.h"
 #include "device/availability.h"
 #include "device/dump.h"
@@ -193,6 +194,7 @@ int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_ra
 {
 	const struct dc_dev *dev = &r->dev;
 	char path[PATH_MAX], stamp[32], host[64];
+	unsigned long mark = dc_json_alloc_mark();
 	cJSON *root = cJSON_CreateObject(), *ver, *pages;
 	time_t now = time(NULL);
 	char *text = NULL;
@@ -242,7 +244,9 @@ int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_ra
 		cJSON_AddItemToObject(root, "cache_experiment", trial_to_json(&r->cache_trial));
 	if (r->cache_left.found)
 		cJSON_AddItemToObject(root, "cache_left_off", left_to_json(&r->cache_left));
-	text = cJSON_Print(root);
+	/* a key that could not be added is a dump that replays wrong: none is written */
+	root = dc_json_whole(mark, root);
+	text = root ? cJSON_Print(root) : NULL;
 	if (!text) {
 		rc = -ENOMEM;
 		goto out;
@@ -250,7 +254,7 @@ int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_ra
 	snprintf(path, sizeof(path), "%s/device.json", dir);
 	rc = dc_write_file(path, text, strlen(text));
 out:
-	free(text);
+	cJSON_free(text); /* cJSON's memory goes back through its hooks */
 	cJSON_Delete(root);
 	return rc;
 }

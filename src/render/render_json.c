@@ -8,6 +8,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/json_alloc.h"
 #include "core/not_kept.h"
 #include "decide/health.h"
 #include "decide/evaluate.h"
@@ -579,13 +580,16 @@ static cJSON *report_json(const struct dc_report *r)
 	return o;
 }
 
-/* root printed. Returns 0, -ENOMEM (its text could not be made), or the -errno of the
- * write that failed. */
-static int print_and_free(FILE *out, cJSON *root)
+/* root, built since mark, printed whole or not at all. Returns 0, -ENOMEM (an allocation
+ * failed: the tree or its text is incomplete), or the -errno of the write that failed. */
+static int print_and_free(FILE *out, unsigned long mark, cJSON *root)
 {
-	char *text = cJSON_Print(root);
+	char *text = NULL;
 	int rc = 0;
 
+	root = dc_json_whole(mark, root);
+	if (root)
+		text = cJSON_Print(root);
 	cJSON_Delete(root);
 	if (!text)
 		return -ENOMEM;
@@ -687,15 +691,20 @@ static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
 	return o;
 }
 
-/* The trees of one drive, for the documents written drive by drive (render_json_doc.c). */
+/* The trees of one drive, for the documents written drive by drive (render_json_doc.c):
+ * whole, or NULL when an allocation failed on the way (json_alloc.h). */
 cJSON *dc_render_json_device_tree(const struct dc_report *r)
 {
-	return report_json(r);
+	unsigned long mark = dc_json_alloc_mark();
+
+	return dc_json_whole(mark, report_json(r));
 }
 
 cJSON *dc_render_json_fleet_drive_tree(const struct dc_report *r, const char *host)
 {
-	return fleet_drive_json(r, host);
+	unsigned long mark = dc_json_alloc_mark();
+
+	return dc_json_whole(mark, fleet_drive_json(r, host));
 }
 
 /* ---- firmware advisories (issue 22) ---- */
@@ -764,12 +773,13 @@ static cJSON *advisory_json(const struct dc_advisory *a, bool with_match)
 
 int dc_render_advisories_json(FILE *out, const struct dc_advisory *a, unsigned n)
 {
+	unsigned long mark = dc_json_alloc_mark();
 	cJSON *root = versioned_root();
 	cJSON *all = cJSON_AddArrayToObject(root, "advisories");
 
 	for (unsigned i = 0; i < n; i++)
 		cJSON_AddItemToArray(all, advisory_json(&a[i], false));
-	return print_and_free(out, root);
+	return print_and_free(out, mark, root);
 }
 
 /* ---- end of firmware advisories ---- */
@@ -781,6 +791,7 @@ int dc_render_lookup_json(FILE *out, const char *const *queries,
 		[DC_LOOKUP_MODEL] = "model", [DC_LOOKUP_FAMILY] = "family",
 		[DC_LOOKUP_SEVERAL] = "several", [DC_LOOKUP_NONE] = "none",
 	};
+	unsigned long mark = dc_json_alloc_mark();
 	cJSON *root = versioned_root();
 	cJSON *results = cJSON_AddArrayToObject(root, "results");
 
@@ -804,5 +815,5 @@ int dc_render_lookup_json(FILE *out, const char *const *queries,
 			cJSON_AddItemToArray(adv, advisory_json(&a[i].advisories[k], true));
 		cJSON_AddItemToArray(results, o);
 	}
-	return print_and_free(out, root);
+	return print_and_free(out, mark, root);
 }

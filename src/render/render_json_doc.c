@@ -6,6 +6,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/json_alloc.h"
 #include "names.h"
 #include "render/json_stream.h"
 #include "render/render.h"
@@ -17,11 +18,12 @@
 /* "json_format_version" and "drivecheck_version": how every document begins. */
 static void version_members(struct dc_json_stream *s)
 {
+	unsigned long mark = dc_json_alloc_mark();
 	cJSON *ver = cJSON_CreateArray();
 
 	cJSON_AddItemToArray(ver, cJSON_CreateNumber(DC_JSON_FORMAT_MAJOR));
 	cJSON_AddItemToArray(ver, cJSON_CreateNumber(DC_JSON_FORMAT_MINOR));
-	dc_json_stream_member(s, "json_format_version", ver);
+	dc_json_stream_member(s, "json_format_version", dc_json_whole(mark, ver));
 	dc_json_stream_member(s, "drivecheck_version", cJSON_CreateString(DC_VERSION));
 }
 
@@ -29,16 +31,19 @@ int dc_render_json(FILE *out, const char *host, const struct dc_report *reports,
 		   const char *const *warnings, unsigned nwarnings)
 {
 	struct dc_json_stream s;
-	cJSON *w = cJSON_CreateArray();
+	unsigned long mark;
+	cJSON *w;
 
 	dc_json_stream_begin(&s, out);
 	version_members(&s);
 	dc_json_stream_member(&s, "host", host && host[0] ? cJSON_CreateString(host)
 						      : cJSON_CreateNull());
 	/* what the whole run says (1.4), [] when nothing */
+	mark = dc_json_alloc_mark();
+	w = cJSON_CreateArray();
 	for (unsigned i = 0; w && warnings && i < nwarnings; i++)
 		cJSON_AddItemToArray(w, cJSON_CreateString(warnings[i]));
-	dc_json_stream_member(&s, "warnings", w);
+	dc_json_stream_member(&s, "warnings", dc_json_whole(mark, w));
 	dc_json_stream_array_begin(&s, "devices");
 	for (unsigned i = 0; i < n; i++)
 		dc_json_stream_element(&s, dc_render_json_device_tree(&reports[i]));
@@ -84,7 +89,7 @@ static void counted_list(cJSON *sum, const char *key, const char *k1, unsigned v
 }
 
 /* The summary object (1.3); a fleet's (fleet: with "hosts" and each drive's host), or
- * import's. */
+ * import's; summary_tree() checks it is whole. */
 static cJSON *summary_json(const struct dc_summary *s, bool fleet, unsigned nhosts)
 {
 	cJSON *sum = cJSON_CreateObject();
@@ -136,15 +141,25 @@ static cJSON *summary_json(const struct dc_summary *s, bool fleet, unsigned nhos
 	return sum;
 }
 
+/* The summary whole, or NULL when an allocation failed on the way (json_alloc.h). */
+static cJSON *summary_tree(const struct dc_summary *s, bool fleet, unsigned nhosts)
+{
+	unsigned long mark = dc_json_alloc_mark();
+
+	return dc_json_whole(mark, summary_json(s, fleet, nhosts));
+}
+
 int dc_render_json_import_end(struct dc_json_stream *s, const struct dc_summary *sum)
 {
 	dc_json_stream_array_end(s);
-	dc_json_stream_member(s, "summary", summary_json(sum, false, 0));
+	dc_json_stream_member(s, "summary", summary_tree(sum, false, 0));
 	return dc_json_stream_end(s);
 }
 
+/* One file read: whole, or NULL when an allocation failed on the way (json_alloc.h). */
 static cJSON *fleet_file_json(const struct dc_fleet_file *m)
 {
+	unsigned long mark = dc_json_alloc_mark();
 	cJSON *o = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "file", m->path);
@@ -163,7 +178,7 @@ static cJSON *fleet_file_json(const struct dc_fleet_file *m)
 	cJSON_AddNumberToObject(o, "drives", m->drives);
 	cJSON_AddItemToObject(o, "error", m->error ? cJSON_CreateString(m->error_msg)
 						   : cJSON_CreateNull());
-	return o;
+	return dc_json_whole(mark, o);
 }
 
 void dc_render_json_fleet_begin(struct dc_json_stream *s, FILE *out,
@@ -188,6 +203,6 @@ int dc_render_json_fleet_end(struct dc_json_stream *s, const struct dc_summary *
 			     unsigned nhosts)
 {
 	dc_json_stream_array_end(s);
-	dc_json_stream_member(s, "summary", summary_json(sum, true, nhosts));
+	dc_json_stream_member(s, "summary", summary_tree(sum, true, nhosts));
 	return dc_json_stream_end(s);
 }
