@@ -4,8 +4,8 @@
 #   check-unit    parsers, model matching, the verdict table (C, no devices)
 #   check-db      the database build checks, look-ups, bad databases (CLI)
 #   check-cli     the command line on loop devices made by the test
-#   check-output  a cut output is never believed: every command > /dev/full exits 7
-#                 (tests/cli/output.sh)
+#   check-output  a cut output is never believed: every command > /dev/full exits 7, the
+#                 textfile wrapper on a full tmpfs keeps the old file (tests/cli/output.sh)
 #   check-sysroot enumeration and transports on a fake sysfs tree (--sysroot)
 #   check-probe   the probe's safety and its two worlds, on loop devices
 #   check-replay  every captured drive in data/ replayed against its expected output

@@ -3,8 +3,9 @@
 # tests/cli/output.sh - nothing cut is believed: every command whose stdout cannot be
 # written whole (/dev/full, a closed stdout, a reader gone, a full temporary folder under
 # the table) exits 7 and says "write error" on stderr, never 0 or a verdict; a command
-# that writes nothing to stdout is not hurt by it. Replays and imports only: no device is
-# read. Needs root (a mount namespace for /tmp).
+# that writes nothing to stdout is not hurt by it; the textfile wrapper on a full tmpfs
+# leaves the old drivecheck.prom as it was. Replays and imports only: no device is read.
+# Needs root (tmpfs mounts, a mount namespace for /tmp).
 set -u
 . "$(dirname "$0")/../lib/checks.sh"
 BUILD=${BUILD:-build}
@@ -92,6 +93,40 @@ check "-v with /tmp full: the output is indeed cut ($(wc -c <"$T/v.cut") of $(wc
 unshare -m sh -c "mount -t tmpfs -o size=1m tmpfs /tmp && exec '$DC' -v --replay data/dumps" \
 	>"$T/v.room" 2>/dev/null; rc=$?
 check "-v with room in /tmp: exit 0, the whole output" "[ $rc -eq 0 ] && cmp -s $T/v.room $T/v.whole"
+
+# --- the textfile wrapper on a 64 KiB tmpfs ---
+WRAP=$T/drivecheck-textfile
+sed "s|@BINDIR@|$(dirname "$DC")|g" contrib/drivecheck-textfile.in >"$WRAP"
+chmod +x "$WRAP"
+TF=$T/textfile
+mkdir -p "$TF"
+mount -t tmpfs -o size=64k tmpfs "$TF" || { bad "cannot mount a tmpfs on $TF"; exit 1; }
+MNT=$TF
+wrap() { DRIVECHECK=${FAKE:-$DC} DRIVECHECK_TEXTFILE_DIR=$TF "$WRAP" "$@"; }
+others() { find "$TF" -mindepth 1 ! -name drivecheck.prom | wc -l; }
+wrap --replay data/dumps/INTEL_SSDSC2KB960G8 2>"$T/err"; rc=$?
+check "wrapper, a small output: exit 0, installed" "[ $rc -eq 0 ] && grep -q '^drivecheck_build_info' $TF/drivecheck.prom"
+cp "$TF/drivecheck.prom" "$T/old.prom"
+touch -d '2001-01-01' "$TF/drivecheck.prom"
+inode=$(stat -c '%i %Y' "$TF/drivecheck.prom")
+unchanged() { cmp -s "$T/old.prom" "$TF/drivecheck.prom" && [ "$(stat -c '%i %Y' "$TF/drivecheck.prom")" = "$inode" ] && [ "$(others)" -eq 0 ]; }
+# the whole output is larger than what is left of the 64 KiB
+"$DC" --prometheus --replay $E2E >"$T/big.prom" 2>/dev/null
+big=$(wc -c <"$T/big.prom")
+free_kb=$(df -k --output=avail "$TF" | tail -1)
+check "the big output ($big bytes) does not fit in the tmpfs ($free_kb KiB free)" "[ $big -gt \$((free_kb * 1024)) ]"
+wrap --replay $E2E 2>"$T/err"; rc=$?
+check "wrapper, output too big: exit 1, the old file untouched, no temporary left" "[ $rc -eq 1 ] && unchanged"
+check "wrapper, output too big: said" "grep -q 'could not write its whole output' $T/err && grep -q 'write error: No space left on device' $T/err"
+# an output cut mid-line by something else, with exit 0: not installed either
+FAKE=$T/fake
+cat >"$FAKE" <<'EOF'
+#!/bin/sh
+printf '# HELP x y\n# TYPE x gauge\nx{device="/dev/sda'
+EOF
+chmod +x "$FAKE"
+FAKE=$FAKE wrap 2>"$T/err"; rc=$?
+check "wrapper, exit 0 with a line cut: exit 1, the old file untouched" "[ $rc -eq 1 ] && unchanged && grep -q 'mid-line' $T/err"
 
 echo "tests/cli/output: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
