@@ -579,8 +579,20 @@ struct dc_reason {
 #define DC_MAX_ADVICE  (DC_MAX_ADVISORY_HITS + 8)
 #define DC_MAX_FINDINGS 12
 
+/* What a verdict could not weigh because it was never measured or read (docs/design.md:
+ * nothing unmeasured passes). */
+enum dc_unmeasured {
+	DC_UNMEASURED_FLUSH = 1u << 0,  /* F: no durable write was timed */
+	DC_UNMEASURED_HEALTH = 1u << 1, /* a drive with a health verdict gave none here */
+};
+#define DC_UNMEASURED_KINDS 2
+
 struct dc_verdict {
 	enum dc_status status;
+	/* the status what was measured and read gives on its own (an unmeasured reason left
+	   out): a WARN whose measured_status is PASS warns only for what is missing */
+	enum dc_status measured_status;
+	unsigned unmeasured;          /* enum dc_unmeasured bits */
 	unsigned nreasons;
 	unsigned reasons_dropped;     /* past DC_MAX_REASONS: none today, said if ever */
 	struct dc_reason reasons[DC_MAX_REASONS];
@@ -623,6 +635,13 @@ enum dc_flush_speed {
 };
 
 /* The PLP conclusion and the verdicts: what "decide" makes of everything above. */
+/* What a figure of years left rests on: it is never more exact than that. */
+enum dc_years_basis {
+	DC_YEARS_NONE = 0,            /* no figure */
+	DC_YEARS_WEAR_BOUND,          /* the wear indicator, a whole percentage: a lower bound */
+	DC_YEARS_RATED_TBW,           /* bytes written against the rated TBW: an estimate */
+};
+
 struct dc_result {
 	enum dc_plp_class plp;
 	enum dc_confidence confidence;
@@ -651,7 +670,9 @@ struct dc_result {
 	bool write_through_hazard;    /* the kernel drops flushes ("write through") on a drive
 					 whose volatile cache may be on, and U is not yes */
 	double endurance_years_left;  /* rated endurance left at the write rate so far, years
-					 of DC_HOURS_PER_YEAR; <0 unknown */
+					 of DC_HOURS_PER_YEAR; <0 unknown; a lower bound or an
+					 estimate, as years_basis says */
+	enum dc_years_basis years_basis;
 };
 
 /* The formats of other tools that `drivecheck import` reads (import.h). */

@@ -52,6 +52,7 @@ enum dc_finding_code {
 	/* ---- a verdict's reasons (each with the status it weighs) ---- */
 	DC_FND_HEALTH_FAILING,        /* the drive's first health problem, and how many more */
 	DC_FND_HEALTH_WARNING,
+	DC_FND_HEALTH_NOT_READ,       /* a drive that has a health verdict gave none here */
 	DC_FND_FIRMWARE,              /* ref: the advisory hit */
 	DC_FND_PLP_FAILED,
 	DC_FND_PLP_DEGRADED,
@@ -70,7 +71,7 @@ enum dc_finding_code {
 	DC_FND_MODES_DISAGREE,        /* n0 RWF_DSYNC p50, n1 fdatasync p50 */
 	DC_FND_WEAR_SPENT,            /* n0 percentage used */
 	DC_FND_WEAR_HIGH,             /* n0 percentage used */
-	DC_FND_YEARS_LEFT_FEW,        /* n0 years */
+	DC_FND_YEARS_LEFT_FEW,        /* n0 years, n1 enum dc_years_basis */
 	DC_FND_RAID_VOLUME,
 	DC_FND_UNIDENTIFIED,
 	DC_FND_OSD_SPINNING,
@@ -96,9 +97,12 @@ enum dc_finding_code {
 	DC_FND_ADV_TRY_CACHE_OFF,     /* U, cache on, slow or middling flushes; n0 p50 */
 	DC_FND_ADV_MAY_TRY_CACHE_OFF, /* U, cache on, flushes not measured */
 	DC_FND_ADV_DRBD_FLUSHES_OFF,  /* DRBD flushes may go off: U */
-	DC_FND_ADV_DRBD_FLUSHES_ON,   /* n0: 1 where U holds but flushes are slow */
+	DC_FND_ADV_DRBD_FLUSHES_ON,   /* n0: 1 where U holds but flushes are slow, 2 where U
+					 holds but the drive's health was not read */
 	DC_FND_ADV_WRITE_BACK,        /* set the kernel back to 'write back' */
-	DC_FND_ADV_YEARS_LEFT,        /* n0 years */
+	DC_FND_ADV_YEARS_LEFT,        /* n0 years, n1 enum dc_years_basis */
+	DC_FND_ADV_REPLACE,           /* the drive fails its health (n0 0) or its power-loss
+					 protection (n0 1): no tuning, replace it */
 
 	DC_FND_COUNT,
 };

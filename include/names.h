@@ -43,8 +43,8 @@ const char *dc_status_name(enum dc_status s);            /* "pass", "warn", "fai
 const char *dc_health_status_name(enum dc_health_status s); /* "ok", "warning", "failing", "unknown" */
 int dc_health_status_from_name(const char *name, enum dc_health_status *out); /* 0 or -EINVAL */
 const char *dc_health_kind_name(enum dc_health_kind k);  /* "attribute", "nvme-critical-warning" */
-/* "about 4.2 more years", "about 13 more years", "more than 100 years" */
-void dc_years_text(double years, char *buf, size_t len);
+/* "about 4.2 more years", "at least 13 more years" (at_least), "more than 100 years" */
+void dc_years_text(double years, bool at_least, char *buf, size_t len);
 int dc_status_from_name(const char *name, enum dc_status *out);
 const char *dc_role_name(enum dc_role role);             /* "ceph_osd" (JSON) */
 const char *dc_role_cli_name(enum dc_role role);         /* "ceph-osd" (--gate) */
@@ -77,5 +77,7 @@ extern const struct dc_enum_names dc_tri_names;          /* "unknown", "no", "ye
 extern const struct dc_enum_names dc_probe_mode_names;   /* "not-run", "file", "raw" */
 extern const struct dc_enum_names dc_kcache_names;       /* "", "write back", "write through" */
 extern const struct dc_enum_names dc_io_kind_names;      /* "ok", "errno", "nvme-status", ... */
+extern const struct dc_enum_names dc_years_basis_names;  /* "wear-indicator-bound", ... */
+extern const struct dc_enum_names dc_unmeasured_names;   /* by bit: "flush-cost", "health" */
 
 #endif /* DC_NAMES_H */

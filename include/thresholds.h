@@ -54,6 +54,14 @@
 #define DC_WEAR_WARN_PERCENT    80u   /* of rated endurance used */
 #define DC_WEAR_FAIL_PERCENT   100u   /* rated endurance spent (NVMe "percentage used") */
 #define DC_YEARS_LEFT_WARN       1.0  /* at the observed write rate */
+/*
+ * The wear indicator (NVMe "percentage used", ATA Device Statistics page 7, SCSI log page
+ * 0x11) is a whole percentage, and vendors round it up or down, so a reading of p says the
+ * true wear is between p - 1 and p + 1. Under 3% that spread is as large as the reading:
+ * 1% may be 0.01% or 2%, and a rate drawn from it says "100 years" or "2 years" alike.
+ * From 3% on, years left are drawn from p + 1, a lower bound (docs/design.md).
+ */
+#define DC_WEAR_RATE_MIN_PERCENT 3u
 #define DC_HOURS_PER_YEAR     8766.0  /* the year endurance is counted in: 365.25 days */
 
 /*

@@ -179,6 +179,7 @@ static const char *const finding_names[DC_FND_COUNT] = {
 	[DC_FND_EV_PROBE_MIDDLING] = "ev-probe-middling",
 	[DC_FND_HEALTH_FAILING] = "health-failing",
 	[DC_FND_HEALTH_WARNING] = "health-warning",
+	[DC_FND_HEALTH_NOT_READ] = "health-not-read",
 	[DC_FND_FIRMWARE] = "firmware",
 	[DC_FND_PLP_FAILED] = "plp-failed",
 	[DC_FND_PLP_DEGRADED] = "plp-degraded",
@@ -224,6 +225,7 @@ static const char *const finding_names[DC_FND_COUNT] = {
 	[DC_FND_ADV_DRBD_FLUSHES_ON] = "adv-drbd-flushes-on",
 	[DC_FND_ADV_WRITE_BACK] = "adv-write-back",
 	[DC_FND_ADV_YEARS_LEFT] = "adv-years-left",
+	[DC_FND_ADV_REPLACE] = "adv-replace",
 };
 
 const char *dc_finding_name(enum dc_finding_code c)
@@ -511,16 +513,19 @@ const char *dc_adv_match_name(enum dc_adv_match m)
 /*
  * Years of endurance left, as people read them: tenths under ten years, whole years to a
  * hundred, and past that only "more than 100 years" (a drive that barely writes would
- * otherwise last "3785.1 more years", which says nothing the rating can back).
+ * otherwise last "3785.1 more years", which says nothing the rating can back). A lower
+ * bound is said as one ("at least"), an estimate as one ("about").
  */
-void dc_years_text(double years, char *buf, size_t len)
+void dc_years_text(double years, bool at_least, char *buf, size_t len)
 {
+	const char *how = at_least ? "at least" : "about";
+
 	if (years > 100)
 		snprintf(buf, len, "more than 100 years");
 	else if (years >= 10)
-		snprintf(buf, len, "about %.0f more years", years);
+		snprintf(buf, len, "%s %.0f more years", how, years);
 	else
-		snprintf(buf, len, "about %.1f more year%s", years, years == 1.0 ? "" : "s");
+		snprintf(buf, len, "%s %.1f more year%s", how, years, years == 1.0 ? "" : "s");
 }
 
 /* ---- tables for readers and writers that share them (names.h) ---- */
@@ -571,3 +576,16 @@ static const char *const io_kind_names[] = {
 };
 const struct dc_enum_names dc_io_kind_names = { "page result", io_kind_names, 0,
 					       COUNT(io_kind_names) };
+
+static const char *const years_basis_names[] = {
+	[DC_YEARS_NONE] = NULL,
+	[DC_YEARS_WEAR_BOUND] = "wear-indicator-bound",
+	[DC_YEARS_RATED_TBW] = "rated-tbw-estimate",
+};
+const struct dc_enum_names dc_years_basis_names = { "years-left basis", years_basis_names, 0,
+						    COUNT(years_basis_names) };
+
+/* By bit: DC_UNMEASURED_FLUSH is bit 0. */
+static const char *const unmeasured_names[DC_UNMEASURED_KINDS] = { "flush-cost", "health" };
+const struct dc_enum_names dc_unmeasured_names = { "unmeasured", unmeasured_names, 0,
+						   COUNT(unmeasured_names) };

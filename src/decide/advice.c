@@ -18,9 +18,9 @@ static bool has_cache_command(const struct dc_dev *dev)
 	       dev->protocol == DC_PROTO_SCSI;
 }
 
-/* What the cache experiment found, and a cache an earlier one left off. */
-static void advise_cache_trial(const struct dc_facts *f, const struct dc_judgement *j, bool U,
-			       struct dc_result *r)
+/* What the cache experiment found, and a cache an earlier one left off; U here is "U, and
+ * the drive may be tuned". */
+static void advise_cache_trial(const struct dc_facts *f, bool U, struct dc_result *r)
 {
 	const struct dc_cache_trial *t = f->trial;
 	const struct dc_cache_left *left = f->left;
@@ -37,7 +37,7 @@ static void advise_cache_trial(const struct dc_facts *f, const struct dc_judgeme
 	}
 	if (r->cache_off_speed == DC_FLUSH_NOT_MEASURED)
 		return;
-	if (U && !j->plp_failed && has_cache_command(f->dev) && r->cache_off_faster)
+	if (U && has_cache_command(f->dev) && r->cache_off_faster)
 		advise(r, FINDING(DC_FND_ADV_KEEP_CACHE_OFF, 0, r->cache_off_p50_us,
 				  r->flush_p50_us));
 	else
@@ -45,32 +45,55 @@ static void advise_cache_trial(const struct dc_facts *f, const struct dc_judgeme
 				  r->flush_p50_us));
 }
 
+/* A firmware defect that loses data or the drive (db/advisories). */
+static bool advisory_fails(const struct dc_facts *f)
+{
+	for (unsigned i = 0; i < f->nadv; i++)
+		if (f->adv[i].effect == DC_ADV_DATA_LOSS || f->adv[i].effect == DC_ADV_DRIVE_LOSS)
+			return true;
+	return false;
+}
+
+/*
+ * The advice never contradicts the verdict (docs/design.md): a drive that says it is
+ * failing, or whose power-loss protection has failed, is to be replaced, and gets no
+ * tuning; nor does a drive with a defect that loses data, or whose flushes are dropped
+ * now, or whose health was not read (its health is where failed backup power shows). What
+ * stays is what makes it safe: the firmware update, the kernel back to flushing, a cache
+ * left off, and DRBD's flushes kept on.
+ */
 void dc_decide_advice(const struct dc_facts *f, const struct dc_judgement *j,
 		      struct dc_result *r)
 {
 	bool U = r->unflushed_survive.value == DC_TRI_YES;
 	bool cache_on = f->drive->cache_enabled == DC_TRI_YES;
 	bool tried = f->trial && f->trial->state == DC_TRIAL_DONE;
+	bool replace = j->health_failing || j->plp_failed;
+	bool no_tuning = replace || advisory_fails(f) || r->write_through_hazard ||
+			 j->health_unread;
 
 	/* memory is no drive: nothing to advise */
 	if (f->dev->transport == DC_TRAN_MEMORY)
 		return;
+	if (replace)
+		advise(r, FINDING(DC_FND_ADV_REPLACE, 0, j->health_failing ? 0 : 1));
 	for (unsigned i = 0; i < f->nadv; i++)
 		advise(r, FINDING(DC_FND_ADV_FIRMWARE, (int)i, 0));
-	advise_cache_trial(f, j, U, r);
-	if (U && !j->plp_failed && cache_on && has_cache_command(f->dev) && !tried) {
+	if (r->write_through_hazard)
+		advise(r, FINDING(DC_FND_ADV_WRITE_BACK, 0, 0));
+	advise_cache_trial(f, U && !no_tuning, r);
+	if (U && !no_tuning && cache_on && has_cache_command(f->dev) && !tried) {
 		if (r->flush_speed == DC_FLUSH_SLOW || r->flush_speed == DC_FLUSH_MIDDLING)
 			advise(r, FINDING(DC_FND_ADV_TRY_CACHE_OFF, 0, r->flush_p50_us));
 		else if (r->flush_speed == DC_FLUSH_NOT_MEASURED)
 			advise(r, FINDING(DC_FND_ADV_MAY_TRY_CACHE_OFF, 0, 0));
 	}
-	if (U && !j->plp_failed && r->flush_speed != DC_FLUSH_SLOW)
+	if (U && !no_tuning && r->flush_speed != DC_FLUSH_SLOW)
 		advise(r, FINDING(DC_FND_ADV_DRBD_FLUSHES_OFF, 0, 0));
-	else
+	else if (!replace)
 		advise(r, FINDING(DC_FND_ADV_DRBD_FLUSHES_ON, 0,
-				  U && r->flush_speed == DC_FLUSH_SLOW ? 1 : 0));
-	if (r->write_through_hazard)
-		advise(r, FINDING(DC_FND_ADV_WRITE_BACK, 0, 0));
-	if (j->years_left >= 0)
-		advise(r, FINDING(DC_FND_ADV_YEARS_LEFT, 0, j->years_left));
+				  !U ? 0 : r->flush_speed == DC_FLUSH_SLOW ? 1 : j->health_unread ? 2 : 0));
+	/* years left reassure: never beside a drive that says it is failing */
+	if (j->years_left >= 0 && !j->health_failing)
+		advise(r, FINDING(DC_FND_ADV_YEARS_LEFT, 0, j->years_left, j->years_basis));
 }

@@ -41,19 +41,32 @@ static bool is_raid_volume(const struct dc_drive *d)
 	return false;
 }
 
-/* Years until the rated endurance is spent at the write rate seen so far; <0 unknown. */
-static double years_left(const struct dc_facts *f)
+/*
+ * Years until the rated endurance is spent at the write rate seen so far; <0 unknown.
+ * From the wear indicator, a lower bound: a whole percentage p may be as much as p + 1, and
+ * under DC_WEAR_RATE_MIN_PERCENT it says nothing of a rate (include/thresholds.h). Else
+ * from the bytes written against the rated TBW: an estimate, as good as the rating.
+ */
+static double years_left(const struct dc_facts *f, enum dc_years_basis *basis)
 {
 	const struct dc_wear *w = &f->drive->wear;
 	double hours = (double)w->power_on_hours;
 
+	*basis = DC_YEARS_NONE;
 	if (!w->have_power_on || hours < 24 * 7)
 		return -1; /* under a week of history says nothing of a rate */
-	if (w->have_percent_used && w->percent_used > 0 && w->percent_used < 100)
-		return (100.0 - w->percent_used) / w->percent_used * hours / DC_HOURS_PER_YEAR;
+	if (w->have_percent_used && w->percent_used >= DC_WEAR_RATE_MIN_PERCENT &&
+	    w->percent_used < 100) {
+		double most = w->percent_used + 1.0;
+
+		*basis = DC_YEARS_WEAR_BOUND;
+		return (100.0 - most) / most * hours / DC_HOURS_PER_YEAR;
+	}
 	if (w->have_written && f->db->tbw_tb > 0 && w->host_written_bytes > 0) {
 		double written_tb = (double)w->host_written_bytes / 1e12;
 		double left_tb = f->db->tbw_tb - written_tb;
+
+		*basis = DC_YEARS_RATED_TBW;
 		return left_tb <= 0 ? 0 : left_tb / (written_tb / hours) / DC_HOURS_PER_YEAR;
 	}
 	return -1;
@@ -88,7 +101,7 @@ static void judge(const struct dc_facts *f, struct dc_judgement *j)
 			   dev->transport == DC_TRAN_VIRTIO_SCSI || dev->transport == DC_TRAN_XEN ||
 			   dev->transport == DC_TRAN_USB || dev->transport == DC_TRAN_LOOP ||
 			   dev->transport == DC_TRAN_NBD);
-	j->years_left = years_left(f);
+	j->years_left = years_left(f, &j->years_basis);
 }
 
 void dc_decide(const struct dc_facts *f, struct dc_result *r)
@@ -98,7 +111,13 @@ void dc_decide(const struct dc_facts *f, struct dc_result *r)
 	memset(r, 0, sizeof(*r));
 	judge(f, &j);
 	dc_health_judge(f->drive, &r->health);
+	j.health_failing = r->health.status == DC_HEALTH_FAILING;
+	/* a drive with a command set has a health verdict to give; a loop, a virtio disk or
+	 * memory has none, and its missing verdict is no gap */
+	j.health_unread = r->health.status == DC_HEALTH_UNKNOWN &&
+			  f->dev->protocol != DC_PROTO_NONE;
 	r->endurance_years_left = j.years_left;
+	r->years_basis = j.years_basis;
 	dc_decide_plp(f, &j, r);
 	dc_decide_flush(f, &j, r);
 	dc_decide_crosscheck(f, &j, r);

@@ -48,6 +48,9 @@ struct dc_judgement {
 	bool raid_volume;         /* a hardware RAID controller's volume, not a drive */
 	bool unidentified;        /* no model, or a virtual disk the database does not know */
 	double years_left;        /* rated endurance left at the write rate so far; <0 unknown */
+	enum dc_years_basis years_basis; /* a lower bound, or an estimate */
+	bool health_failing;      /* the drive says it is failing */
+	bool health_unread;       /* a drive with a health verdict gave none here */
 };
 
 /*

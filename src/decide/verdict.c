@@ -40,7 +40,10 @@ static void speed_reason(const struct ctx *c, enum dc_role role, struct dc_verdi
 
 	switch (speed) {
 	case DC_FLUSH_NOT_MEASURED:
-		reason(v, c->U ? DC_PASS : DC_WARN, FINDING(DC_FND_SPEED_NOT_MEASURED, 0, 0));
+		/* nothing unmeasured passes: PLP does not make flushes fast (a Micron 5100 with
+		 * full PLP takes 4 ms), so a role that needs F warns until it is timed */
+		reason(v, DC_WARN, FINDING(DC_FND_SPEED_NOT_MEASURED, 0, 0));
+		v->unmeasured |= DC_UNMEASURED_FLUSH;
 		break;
 	case DC_FLUSH_SLOW:
 		if (j->rotational && role == DC_ROLE_CEPH_OSD)
@@ -60,14 +63,20 @@ static void speed_reason(const struct ctx *c, enum dc_role role, struct dc_verdi
 
 /*
  * The drive's own verdict comes first (docs/health.md): a drive that says it is failing
- * fails every role, whatever its PLP; one that reports a lesser problem warns.
+ * fails every role, whatever its PLP; one that reports a lesser problem warns, and so does
+ * one that has a verdict to give and gave none here (nothing unread passes).
  */
-static void health_reason(const struct dc_health *h, struct dc_verdict *v)
+static void health_reason(const struct dc_judgement *j, const struct dc_health *h,
+			  struct dc_verdict *v)
 {
-	if (h->status == DC_HEALTH_FAILING)
+	if (h->status == DC_HEALTH_FAILING) {
 		reason(v, DC_FAIL, FINDING(DC_FND_HEALTH_FAILING, 0, 0));
-	else if (h->status == DC_HEALTH_WARNING)
+	} else if (h->status == DC_HEALTH_WARNING) {
 		reason(v, DC_WARN, FINDING(DC_FND_HEALTH_WARNING, 0, 0));
+	} else if (j->health_unread) {
+		reason(v, DC_WARN, FINDING(DC_FND_HEALTH_NOT_READ, 0, 0));
+		v->unmeasured |= DC_UNMEASURED_HEALTH;
+	}
 }
 
 /*
@@ -132,7 +141,7 @@ static void common_reasons(const struct ctx *c, enum dc_role role, struct dc_ver
 			reason(v, DC_WARN, FINDING(DC_FND_WEAR_HIGH, 0, w->percent_used));
 	}
 	if (j->years_left >= 0 && j->years_left < DC_YEARS_LEFT_WARN)
-		reason(v, DC_WARN, FINDING(DC_FND_YEARS_LEFT_FEW, 0, j->years_left));
+		reason(v, DC_WARN, FINDING(DC_FND_YEARS_LEFT_FEW, 0, j->years_left, j->years_basis));
 	if (j->raid_volume)
 		reason(v, DC_WARN, FINDING(DC_FND_RAID_VOLUME, 0, 0));
 	else if (j->unidentified)
@@ -172,9 +181,10 @@ static void role_etcd(const struct ctx *c, struct dc_verdict *v)
 
 	/* etcd acknowledges what it has fdatasync'ed: S, which common_reasons warns about */
 	common_reasons(c, DC_ROLE_ETCD, v);
-	if (r->speed_fdatasync == DC_FLUSH_NOT_MEASURED)
-		reason(v, c->U ? DC_PASS : DC_WARN, FINDING(DC_FND_ETCD_NOT_MEASURED, 0, 0));
-	else if (r->fdatasync_p99_us > DC_ETCD_FSYNC_P99_MAX_US)
+	if (r->speed_fdatasync == DC_FLUSH_NOT_MEASURED) {
+		reason(v, DC_WARN, FINDING(DC_FND_ETCD_NOT_MEASURED, 0, 0));
+		v->unmeasured |= DC_UNMEASURED_FLUSH;
+	} else if (r->fdatasync_p99_us > DC_ETCD_FSYNC_P99_MAX_US)
 		reason(v, DC_FAIL, FINDING(DC_FND_ETCD_SLOW, 0, r->fdatasync_p99_us,
 					   DC_ETCD_FSYNC_P99_MAX_US));
 	else
@@ -198,6 +208,26 @@ static void role_zfs_slog(const struct ctx *c, struct dc_verdict *v)
 	common_reasons(c, DC_ROLE_ZFS_SLOG, v);
 }
 
+/* A reason that only says something was not measured or read. */
+static bool is_unmeasured(enum dc_finding_code code)
+{
+	return code == DC_FND_SPEED_NOT_MEASURED || code == DC_FND_ETCD_NOT_MEASURED ||
+	       code == DC_FND_HEALTH_NOT_READ;
+}
+
+/* The status what was measured and read gives on its own: a WARN that would be a PASS but
+ * for what is missing is counted apart (the summaries, the JSON's measured_status). */
+static enum dc_status measured_status(const struct dc_verdict *v)
+{
+	enum dc_status s = DC_PASS;
+
+	for (unsigned k = 0; k < v->nreasons; k++)
+		if (!is_unmeasured(v->reasons[k].f.code) && v->reasons[k].weighs > s &&
+		    v->reasons[k].weighs != DC_NOT_CHECKED)
+			s = v->reasons[k].weighs;
+	return v->status == DC_NOT_CHECKED ? DC_NOT_CHECKED : s;
+}
+
 void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,
 			struct dc_result *r)
 {
@@ -218,6 +248,7 @@ void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,
 	if (f->dev->transport == DC_TRAN_MEMORY) {
 		for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
 			r->verdicts[i].status = DC_NOT_CHECKED;
+			r->verdicts[i].measured_status = DC_NOT_CHECKED;
 			reason(&r->verdicts[i], DC_NOT_CHECKED, FINDING(DC_FND_MEMORY, 0, 0));
 		}
 		return;
@@ -229,8 +260,9 @@ void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,
 				  !c.U && !j->nvme_wt_relayed;
 	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
 		r->verdicts[i].status = DC_PASS;
-		health_reason(&r->health, &r->verdicts[i]);
+		health_reason(j, &r->health, &r->verdicts[i]);
 		advisory_reasons(f, &r->verdicts[i]);
 		role_fn[i](&c, &r->verdicts[i]);
+		r->verdicts[i].measured_status = measured_status(&r->verdicts[i]);
 	}
 }

@@ -426,6 +426,20 @@ static cJSON *advisory_hits_json(const struct dc_report *r)
 	return a;
 }
 
+/* 1.6: what a verdict could not weigh (never measured or read), and the status what was
+ * measured gives on its own: a warn whose measured_status is pass only lacks a measurement
+ * (docs/design.md: nothing unmeasured passes). */
+static void verdict_unmeasured_json(cJSON *o, const struct dc_verdict *v)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, "unmeasured");
+
+	for (unsigned b = 0; b < DC_UNMEASURED_KINDS; b++)
+		if (v->unmeasured & (1u << b))
+			cJSON_AddItemToArray(a, cJSON_CreateString(dc_enum_name(&dc_unmeasured_names,
+										 (int)b, "?")));
+	cJSON_AddStringToObject(o, "measured_status", dc_status_name(v->measured_status));
+}
+
 static cJSON *result_json(const struct dc_report *r, cJSON *dev)
 {
 	cJSON *plp, *verdicts, *advice;
@@ -449,6 +463,7 @@ static cJSON *result_json(const struct dc_report *r, cJSON *dev)
 		cJSON *reasons = cJSON_AddArrayToObject(o, "reasons");
 
 		cJSON_AddStringToObject(o, "status", dc_status_name(v->status));
+		verdict_unmeasured_json(o, v); /* 1.6 */
 		for (unsigned k = 0; k < v->nreasons; k++) {
 			dc_words_reason(&facts, &r->result, &v->reasons[k], text, sizeof(text));
 			cJSON_AddItemToArray(reasons, cJSON_CreateString(text));
@@ -467,6 +482,10 @@ static cJSON *result_json(const struct dc_report *r, cJSON *dev)
 					round(r->result.endurance_years_left * 100) / 100);
 	else
 		cJSON_AddNullToObject(dev, "endurance_years_left");
+	/* 1.6: a lower bound from the wear indicator, or an estimate from the rated TBW */
+	cJSON_AddItemToObject(dev, "endurance_years_basis",
+			      str_or_null(dc_enum_name(&dc_years_basis_names,
+						       r->result.years_basis, NULL)));
 	return dev;
 }
 
@@ -667,10 +686,13 @@ static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
 		else
 			cJSON_AddNullToObject(f, "p50_us");
 		verdicts = cJSON_AddObjectToObject(o, "verdicts");
-		for (unsigned i = 0; i < DC_ROLE_COUNT; i++)
-			cJSON_AddStringToObject(cJSON_AddObjectToObject(verdicts,
-						dc_role_name((enum dc_role)i)), "status",
+		for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
+			cJSON *v = cJSON_AddObjectToObject(verdicts, dc_role_name((enum dc_role)i));
+
+			cJSON_AddStringToObject(v, "status",
 						dc_status_name(r->result.verdicts[i].status));
+			verdict_unmeasured_json(v, &r->result.verdicts[i]); /* 1.6 */
+		}
 		if (r->result.endurance_years_left >= 0)
 			cJSON_AddNumberToObject(o, "endurance_years_left", r->result.endurance_years_left);
 		else

@@ -107,6 +107,8 @@ static cJSON *summary_json(const struct dc_summary *s, bool fleet, unsigned nhos
 		for (unsigned st = 0; st <= DC_NOT_CHECKED; st++)
 			cJSON_AddNumberToObject(o, dc_status_name((enum dc_status)st),
 						s->roles[role][st]);
+		/* 1.6: of the warns, those that warn only for what was not measured or read */
+		cJSON_AddNumberToObject(o, "unmeasured", s->unmeasured[role]);
 	}
 	for (unsigned c = 0; c <= DC_PLP_FULL; c++)
 		cJSON_AddNumberToObject(plp, dc_plp_name((enum dc_plp_class)c), s->plp[c]);

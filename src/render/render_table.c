@@ -164,11 +164,21 @@ static bool shared_by_all(const struct dc_verdict *v, const struct dc_reason *re
 		bool has = false;
 
 		for (unsigned k = 0; k < v[i].nreasons && !has; k++)
-			has = same_finding(&v[i].reasons[k].f, &reason->f);
+			has = same_finding(&v[i].reasons[k].f, &reason->f) &&
+			      v[i].reasons[k].weighs == reason->weighs;
 		if (!has)
 			return false;
 	}
 	return true;
+}
+
+/*
+ * A reason with what it weighs: FAIL and WARN are what make a status, "ok" a fact that
+ * stands in the drive's favour (a fast F under a WARN), "-" one that judges nothing (memory).
+ */
+static const char *weight_word(enum dc_status s)
+{
+	return s == DC_PASS ? "ok" : status_word(s);
 }
 
 static void print_reason(FILE *out, const char *indent, const struct dc_facts *f,
@@ -177,7 +187,16 @@ static void print_reason(FILE *out, const char *indent, const struct dc_facts *f
 	char text[DC_WORDS_LEN];
 
 	dc_words_reason(f, r, x, text, sizeof(text));
-	fprintf(out, "%s- %s\n", indent, text);
+	fprintf(out, "%s- %-4s %s\n", indent, weight_word(x->weighs), text);
+}
+
+/* The first reason that makes the verdict what it is, or NULL for a PASS. */
+static const struct dc_reason *deciding_reason(const struct dc_verdict *v)
+{
+	for (unsigned k = 0; k < v->nreasons && v->status != DC_PASS; k++)
+		if (v->reasons[k].weighs == v->status)
+			return &v->reasons[k];
+	return NULL;
 }
 
 static void print_dropped(FILE *out, const char *indent, unsigned n, const char *what)
@@ -621,6 +640,8 @@ void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum
 	for (unsigned i = 0; i < n; i++) {
 		const struct dc_report *r = &reports[i];
 		const struct dc_verdict *v = &r->result.verdicts[role];
+		const struct dc_reason *why;
+		char text[DC_WORDS_LEN];
 		struct dc_facts f;
 
 		if (r->error) {
@@ -629,15 +650,29 @@ void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum
 			continue;
 		}
 		/* the drive, not only its path: a script's log must say which one failed */
-		fprintf(out, "%s (%s, serial %s): %s: %s\n", r->dev.path,
+		fprintf(out, "%s (%s, serial %s): %s: %s", r->dev.path,
 			r->drive.model[0] ? r->drive.model : "model unknown",
 			r->drive.serial[0] ? r->drive.serial : "unknown", dc_role_cli_name(role),
 			dc_status_name(v->status));
 		dc_facts_of(r, &f);
+		/* what makes it so, on the line a script logs */
+		if ((why = deciding_reason(v))) {
+			dc_words_reason(&f, &r->result, why, text, sizeof(text));
+			fprintf(out, ": %s", text);
+		}
+		fputc('\n', out);
 		for (unsigned k = 0; k < v->nreasons; k++)
 			print_reason(out, "  ", &f, &r->result, &v->reasons[k]);
 		print_dropped(out, "  ", v->reasons_dropped, "reasons");
 	}
+}
+
+static bool unmeasured_any(const struct dc_summary *s)
+{
+	for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
+		if (s->unmeasured[role])
+			return true;
+	return false;
 }
 
 void dc_render_summary_table(FILE *out, const struct dc_summary *s, bool fleet, unsigned nhosts)
@@ -658,11 +693,17 @@ void dc_render_summary_table(FILE *out, const struct dc_summary *s, bool fleet, 
 		for (unsigned i = 0; i < s->nadvisories; i++)
 			fprintf(out, "    %5u  %s\n", s->advisories[i].drives, s->advisories[i].name);
 	}
-	fprintf(out, "  %-10s %6s %6s %6s %12s\n", "role", "pass", "warn", "fail", "not checked");
+	/* "unmeasured": of the warns, the drives that warn only because their flush cost or
+	 * their health was never measured or read (docs/design.md) */
+	fprintf(out, "  %-10s %6s %6s %6s %12s %11s\n", "role", "pass", "warn", "fail", "not checked",
+		"unmeasured");
 	for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
-		fprintf(out, "  %-10s %6u %6u %6u %12u\n", dc_role_cli_name((enum dc_role)role),
+		fprintf(out, "  %-10s %6u %6u %6u %12u %11u\n", dc_role_cli_name((enum dc_role)role),
 			s->roles[role][DC_PASS], s->roles[role][DC_WARN], s->roles[role][DC_FAIL],
-			s->roles[role][DC_NOT_CHECKED]);
+			s->roles[role][DC_NOT_CHECKED], s->unmeasured[role]);
+	if (unmeasured_any(s))
+		fprintf(out, "  (unmeasured: warn only because the flush cost or the health was not "
+			"measured or read; a probe on the host, or an imported fio run, tells)\n");
 	fprintf(out, "  health (the drives' own verdict): failing %u, warning %u, ok %u, unknown %u\n",
 		s->health[DC_HEALTH_FAILING], s->health[DC_HEALTH_WARNING], s->health[DC_HEALTH_OK],
 		s->health[DC_HEALTH_UNKNOWN]);

@@ -42,6 +42,16 @@ static void advisory_when(const struct dc_advisory_hit *a, char *buf, size_t len
 			 a->hours, -a->hours_left);
 }
 
+/* What a figure of years left rests on, and so how exact it is. */
+static void years_basis_text(double basis, const struct dc_drive *d, char *buf, size_t len)
+{
+	if (basis == DC_YEARS_WEAR_BOUND)
+		snprintf(buf, len, "a lower bound: the wear indicator reads %u%%, a whole "
+			 "percentage", d->wear.percent_used);
+	else
+		snprintf(buf, len, "an estimate: bytes written against the rated TBW");
+}
+
 static size_t firmware_reason(const struct dc_advisory_hit *a, char *buf, size_t len)
 {
 	char when[128], fix[sizeof(a->fixed) + 40]; /* the fix's name whole, and the words */
@@ -80,6 +90,13 @@ size_t dc_words_reason(const struct dc_facts *f, const struct dc_result *r,
 	case DC_FND_HEALTH_FAILING:
 	case DC_FND_HEALTH_WARNING:
 		return health_reason(&r->health, x->f.code == DC_FND_HEALTH_FAILING, buf, len);
+	case DC_FND_HEALTH_NOT_READ:
+		return done(snprintf(buf, len, "health not read: the drive has a verdict of its own "
+				     "to give (%s) and none was read here; run as root, or import a "
+				     "report that holds it (smartctl -x)",
+				     f->dev->protocol == DC_PROTO_NVME ? "the SMART log's critical "
+				     "warnings" : f->dev->protocol == DC_PROTO_SCSI
+				     ? "informational exceptions" : "SMART status and attributes"));
 	case DC_FND_FIRMWARE:
 		return firmware_reason(hit_at(f, x->f.ref), buf, len);
 	case DC_FND_PLP_FAILED:
@@ -123,7 +140,8 @@ size_t dc_words_reason(const struct dc_facts *f, const struct dc_result *r,
 				     : ""));
 	case DC_FND_SPEED_NOT_MEASURED:
 		dc_words_basis(f, &r->fast, basis, sizeof(basis));
-		return done(snprintf(buf, len, "flush cost not measured (%s)", basis));
+		return done(snprintf(buf, len, "flush cost not measured: run the probe, or import a "
+				     "fio run of this drive (%s)", basis));
 	case DC_FND_SPEED_SLOW_SPINNING:
 		return done(snprintf(buf, len, "%s take %.0f us at the median, as a spinning disk "
 				     "does", how_written(x->f.ref), n[0]));
@@ -146,8 +164,9 @@ size_t dc_words_reason(const struct dc_facts *f, const struct dc_result *r,
 		return done(snprintf(buf, len, "%.0f%% of rated endurance used", n[0]));
 	case DC_FND_YEARS_LEFT_FEW:
 		/* under DC_YEARS_LEFT_WARN: a tenth of a year matters */
-		return done(snprintf(buf, len, "rated endurance runs out in %.1f years at the write "
-				     "rate so far", n[0]));
+		years_basis_text(n[1], d, basis, sizeof(basis));
+		return done(snprintf(buf, len, "rated endurance may run out within %.1f years at "
+				     "the write rate so far (%s)", n[0], basis));
 	case DC_FND_RAID_VOLUME:
 		return done(snprintf(buf, len, "a RAID controller's volume (%s %s): the drives behind "
 				     "it are hidden, and the controller's cache and battery decide "
@@ -170,7 +189,8 @@ size_t dc_words_reason(const struct dc_facts *f, const struct dc_result *r,
 				     "shows that completed, unflushed writes survive (U)"));
 	case DC_FND_ETCD_NOT_MEASURED:
 		dc_words_basis(f, &r->fast, basis, sizeof(basis));
-		return done(snprintf(buf, len, "WAL fdatasync p99 not measured (%s)", basis));
+		return done(snprintf(buf, len, "WAL fdatasync p99 not measured: run the probe, or "
+				     "import a fio run of this drive (%s)", basis));
 	case DC_FND_ETCD_SLOW:
 		return done(snprintf(buf, len, "a write and fdatasync take %.1f ms at the 99th "
 				     "percentile: etcd wants its WAL's under %.0f ms", n[0] / 1000,
@@ -308,18 +328,25 @@ size_t dc_words_advice(const struct dc_facts *f, const struct dc_result *r,
 	case DC_FND_ADV_DRBD_FLUSHES_ON:
 		return done(snprintf(buf, len, "DRBD: keep 'disk-flushes' and 'md-flushes' on (the "
 				     "default); turning them off is safe only when completed writes "
-				     "survive a power cut (U)%s", n[0] ? ", and this drive's slow "
-				     "flushes are unexplained" : ""));
+				     "survive a power cut (U)%s", n[0] == 1 ? ", and this drive's slow "
+				     "flushes are unexplained" : n[0] == 2 ? ", and this drive's health, "
+				     "where failed backup power would show, was not read" : ""));
 	case DC_FND_ADV_WRITE_BACK:
 		return done(snprintf(buf, len, "set the kernel back to flushing: echo 'write back' > "
 				     "/sys/block/%s/queue/write_cache", dev->name));
 	case DC_FND_ADV_YEARS_LEFT: {
 		char years[48];
 
-		dc_years_text(n[0], years, sizeof(years));
+		dc_years_text(n[0], n[1] == DC_YEARS_WEAR_BOUND, years, sizeof(years));
+		years_basis_text(n[1], f->drive, basis, sizeof(basis));
 		return done(snprintf(buf, len, "at the write rate so far, the rated endurance lasts "
-				     "%s", years));
+				     "%s (%s)", years, basis));
 	}
+	case DC_FND_ADV_REPLACE:
+		return done(snprintf(buf, len, "replace this drive: %s; no setting makes it safe, "
+				     "so no tuning is advised", n[0] == 0 ? "it says it is failing "
+				     "(see its health)" : "its power-loss protection has failed, so "
+				     "data in its cache is lost at a power cut"));
 	default:
 		return done(snprintf(buf, len, "(finding %d)", (int)x->code));
 	}

@@ -41,7 +41,10 @@ struct dc_fleet_row {
 	enum dc_flush_speed flush_speed;
 	double flush_p50_us;
 	enum dc_status verdicts[DC_ROLE_COUNT];
+	enum dc_status measured[DC_ROLE_COUNT];       /* 1.6: what was measured gives alone */
+	unsigned char unmeasured[DC_ROLE_COUNT];      /* 1.6: enum dc_unmeasured bits */
 	double endurance_years_left;
+	enum dc_years_basis years_basis;
 	enum dc_health_status health;
 	enum dc_self_assessment self_assessment;
 	enum dc_tri available;        /* 1.5: would ceph-volume take it, and why not */
@@ -187,9 +190,13 @@ static int keep_drive(void *ctx, const struct dc_report *r)
 	row->plp = r->result.plp;
 	row->flush_speed = r->result.flush_speed;
 	row->flush_p50_us = r->result.flush_p50_us;
-	for (unsigned i = 0; i < DC_ROLE_COUNT; i++)
+	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
 		row->verdicts[i] = r->result.verdicts[i].status;
+		row->measured[i] = r->result.verdicts[i].measured_status;
+		row->unmeasured[i] = (unsigned char)r->result.verdicts[i].unmeasured;
+	}
 	row->endurance_years_left = r->result.endurance_years_left;
+	row->years_basis = r->result.years_basis;
 	row->health = r->result.health.status;
 	row->self_assessment = r->result.health.self_assessment;
 	row->available = r->avail.available;
@@ -227,7 +234,8 @@ static int add_error_drive(struct dc_fleet *f, unsigned file)
 	r->db.best_source = -1;
 	r->result.endurance_years_left = -1;
 	for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
-		r->result.verdicts[role].status = DC_NOT_CHECKED;
+		r->result.verdicts[role].status = r->result.verdicts[role].measured_status =
+			DC_NOT_CHECKED;
 	r->avail.available = DC_TRI_UNKNOWN;
 	rc = keep_drive(&k, r);
 	free(r);
@@ -375,9 +383,13 @@ void dc_fleet_report(const struct dc_fleet *f, unsigned i, struct dc_report *r)
 	r->result.plp = row->plp;
 	r->result.flush_speed = row->flush_speed;
 	r->result.flush_p50_us = row->flush_p50_us;
-	for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
+	for (unsigned k = 0; k < DC_ROLE_COUNT; k++) {
 		r->result.verdicts[k].status = row->verdicts[k];
+		r->result.verdicts[k].measured_status = row->measured[k];
+		r->result.verdicts[k].unmeasured = row->unmeasured[k];
+	}
 	r->result.endurance_years_left = row->endurance_years_left;
+	r->result.years_basis = row->years_basis;
 	h->status = row->health;
 	h->self_assessment = row->self_assessment;
 	snprintf(h->source, sizeof(h->source), "%s", s[S_HEALTH_SOURCE]);

@@ -376,6 +376,34 @@ static void read_advisories(struct rd *c, const cJSON *dev, const char *at, stru
 	}
 }
 
+/* 1.6: what a verdict could not weigh, and the status what was measured gives; a file of
+ * an older format says neither, and its status stands for both. */
+static void read_unmeasured(struct rd *c, const cJSON *v, const char *at, unsigned minor,
+			    struct dc_verdict *out)
+{
+	const cJSON *a = member(c, v, at, "unmeasured", T_ARR, minor >= 6), *e;
+	char word[32];
+	unsigned k = 0;
+	int bit;
+
+	out->measured_status = out->status;
+	out->unmeasured = 0;
+	if (c->bad || minor < 6)
+		return;
+	cJSON_ArrayForEach(e, a) {
+		if (!cJSON_IsString(e) || dc_enum_from_name(&dc_unmeasured_names, e->valuestring,
+							    &bit)) {
+			bad(c, "%s.unmeasured[%u]: want one of \"flush-cost\", \"health\"", at, k);
+			return;
+		}
+		out->unmeasured |= 1u << bit;
+		k++;
+	}
+	str_key(c, v, at, "measured_status", word, sizeof(word), true);
+	if (!c->bad && dc_status_from_name(word, &out->measured_status))
+		bad(c, "%s.measured_status: unknown status '%s'", at, word);
+}
+
 /* The decided part: PLP class, F's figure, the verdicts, the endurance left. */
 static void read_result(struct rd *c, const cJSON *dev, const char *at, unsigned minor,
 			struct dc_result *r)
@@ -419,9 +447,19 @@ static void read_result(struct rd *c, const cJSON *dev, const char *at, unsigned
 		if (!c->bad && (dc_status_from_name(word, &r->verdicts[role].status) ||
 				(r->verdicts[role].status == DC_NOT_CHECKED && minor < 4)))
 			bad(c, "%s.status: unknown status '%s'", sub, word);
+		read_unmeasured(c, v, sub, minor, &r->verdicts[role]);
 	}
 	r->endurance_years_left = -1;
 	num_key(c, dev, at, "endurance_years_left", &r->endurance_years_left);
+	str_key(c, dev, at, "endurance_years_basis", word, sizeof(word), false);
+	if (word[0] && !c->bad) {
+		int b;
+
+		if (dc_enum_from_name(&dc_years_basis_names, word, &b))
+			bad(c, "%s.endurance_years_basis: unknown basis '%s'", at, word);
+		else
+			r->years_basis = (enum dc_years_basis)b;
+	}
 	read_health(c, dev, at, &r->health);
 }
 

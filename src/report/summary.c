@@ -181,8 +181,12 @@ void dc_summary_add(struct dc_summary_builder *b, const struct dc_report *r, con
 		return;
 	}
 	s->drives++;
-	for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
-		s->roles[role][r->result.verdicts[role].status]++;
+	for (unsigned role = 0; role < DC_ROLE_COUNT; role++) {
+		const struct dc_verdict *v = &r->result.verdicts[role];
+
+		s->roles[role][v->status]++;
+		s->unmeasured[role] += v->status == DC_WARN && v->measured_status == DC_PASS;
+	}
 	s->plp[r->result.plp]++;
 	s->health[r->result.health.status]++;
 	if (!r->db.matched && r->drive.model[0]) {

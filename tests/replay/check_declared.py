@@ -6,7 +6,8 @@ For each data/dumps/*/ whose Identify Controller has VWC bit 0 clear (byte 525),
 is replayed twice: as captured (no probe) and with a fast probe result added (p50 40 us,
 what a PLP NVMe drive answers). Both times S and U come from the drive's own declaration
 (source_kind device), the kernel's "write through" is never the hazard, and with the fast
-probe F is fast and every role passes that the drive's wear does not hold back. A drive
+probe F is fast and every role passes that the drive's wear does not hold back (or, where
+the dump holds no SMART log, warns for the unread health alone). A drive
 that also reports its backup power failed is the exception: the failure outranks the
 declaration, and every role fails; so does a firmware advisory that loses data or the
 drive (the declaration still gives S and U, and the advisory's reason leads every role).
@@ -96,6 +97,14 @@ def main():
                                         f"{v}"))
                         continue
                     held = [r for r in v["reasons"] if "endurance" in r or "% of rated" in r]
+                    if dev["health"]["status"] == "unknown":
+                        # nothing unread passes (docs/design.md): a dump without the
+                        # SMART log warns for that alone, and says so
+                        results.append((f"{name} {label}: {role} warns only for its unread "
+                                        "health", v["status"] == "warn" and
+                                        v["unmeasured"] == ["health"] and
+                                        (v["measured_status"] == "pass" or held), f"{v}"))
+                        continue
                     results.append((f"{name} {label}: {role} passes", v["status"] == "pass" or
                                     (held and v["status"] == "warn"), f"{v}"))
     finally:

@@ -8,6 +8,7 @@
 # exit codes. Nothing touches a device.
 set -u
 . "$(dirname "$0")/../lib/checks.sh"
+. "$(dirname "$0")/../lib/probed.sh"
 BUILD=${BUILD:-build}
 DC=$BUILD/drivecheck
 T=$(mktemp -d)
@@ -40,12 +41,18 @@ check "advisories: the table says so first of all" \
 
 echo "tests/report: $pass passed, $fail failed"; exit 1; }
 
-# host NAME DUMP...: one host's drivecheck --json (the replays of DUMPs, "host" NAME)
+# probed DUMP: a copy of data/dumps/DUMP that a fast probe timed (tests/lib/probed.sh)
+probed() {
+	[ -d "$T/dumps/$1" ] || probed_dump "data/dumps/$1" "$T/dumps/$1" || return 1
+	echo "$T/dumps/$1"
+}
+# host NAME DUMP...: one host's drivecheck --json (the replays of DUMPs with a fast probe,
+# "host" NAME)
 host() {
 	local name=$1 d
 	shift
 	for d in "$@"; do
-		$DC --replay "data/dumps/$d" --json || echo "replay of $d failed" >&2
+		$DC --replay "$(probed "$d")" --json || echo "replay of $d failed" >&2
 	done | jq -s --arg h "$name" '.[0] + { host: $h, devices: [.[].devices[]] }'
 }
 mkdir -p "$T/in" "$T/bad"
@@ -87,7 +94,7 @@ check "lookup's JSON has no host" "$DC lookup --json 'SAMSUNG MZ7LH960HAJR-00005
 # --- the merge ---
 report --json "${IN[@]}"; cp "$T/out" "$T/fleet.json"
 check "merge: exit 0 (no --gate, every file read)" "[ $rc -eq 0 ] && [ ! -s $T/err ]"
-check "merge: valid JSON of format 1.5" "jq -e '.json_format_version == [1, 5] and (.drivecheck_version | type) == \"string\"' $T/fleet.json >/dev/null"
+check "merge: valid JSON of format 1.6" "jq -e '.json_format_version == [1, 6] and (.drivecheck_version | type) == \"string\"' $T/fleet.json >/dev/null"
 check "merge: every drive of every file ($total)" \
 	"[ \"\$(jq '.drives | length' $T/fleet.json)\" -eq $total ] && [ \"\$(jq .summary.drives $T/fleet.json)\" -eq $total ]"
 check "merge: 5 hosts, no file unread" "jq -e '.summary.hosts == 5 and .summary.unreadable == 0' $T/fleet.json >/dev/null"
@@ -159,11 +166,30 @@ check "table: the first row is a drive whose backup power failed" "sed -n 2p $T/
 check "table: the rows in the JSON's order" \
 	"[ \"\$(sed -n '2,/^\$/p' $T/out | awk 'NF { print \$1, \$2 }')\" = \"\$(jq -r '.drives[] | \"\\(.host) \\(.path)\"' $T/fleet.json)\" ]"
 check "table: the summary names the hosts" "grep -q '^Summary: $total drives on 5 hosts$' $T/out"
-osd=$(jq -r '.summary.roles.ceph_osd | "\(.pass) +\(.warn) +\(.fail) +\(.["not-checked"])"' "$T/fleet.json")
+osd=$(jq -r '.summary.roles.ceph_osd | "\(.pass) +\(.warn) +\(.fail) +\(.["not-checked"]) +\(.unmeasured)"' "$T/fleet.json")
 check "table: the ceph-osd line ($osd)" "grep -Eq '^  ceph-osd +$osd\$' $T/out"
 check "table: the models not in the database" "grep -q 'Not in the drive database: ' $T/out && grep -q 'X371_S164A960ATE' $T/out"
 check "table: the families of unknown class" "grep -q 'In the database, PLP class unknown: ' $T/out && grep -q '     1  Kingston A400' $T/out"
 check "table: look first, with the host" "grep -q '^    ceph1:/dev/nvme0n1 (DCTEST NVME-PLP-1920): the drive says it is failing: NVMe critical warning bit 4: volatile memory backup device failed' $T/out"
+
+# --- nothing unmeasured passes, and the summary counts those drives apart (docs/design.md) ---
+for d in SAMSUNG_MZ7LH960HAJR-00005 INTEL_SSDSC2KB960G8 Samsung_SSD_860_EVO_1TB; do
+	$DC --replay "data/dumps/$d" --json
+done | jq -s '.[0] + { host: "untimed", devices: [.[].devices[]] }' >"$T/untimed.json"
+report --json "$T/untimed.json"
+check "untimed: no drive passes a role without its flush cost measured" \
+	"jq -e '[.drives[].verdicts[].status] | index(\"pass\") | not' $T/out >/dev/null"
+check "untimed: each role's warns that lack only a measurement are counted apart (2 PLP drives)" \
+	"jq -e '[.summary.roles[] | .unmeasured] == [2, 2, 2, 2, 2] and .summary.roles.ceph_osd.warn == 3' $T/out >/dev/null"
+check "untimed: each drive's verdicts say what was not measured" \
+	"jq -e '[.drives[].verdicts.ceph_osd.unmeasured] == [[\"flush-cost\"], [\"flush-cost\"], [\"flush-cost\"]]' $T/out >/dev/null"
+check "untimed: the 860 EVO's measured status is still a warn (S: no)" \
+	"jq -e '.drives[] | select(.model == \"Samsung SSD 860 EVO 1TB\") | .verdicts.ceph_osd.measured_status == \"warn\"' $T/out >/dev/null"
+report --gate ceph-osd "$T/untimed.json"
+check "untimed: --gate ceph-osd exits 1, never 0" "[ $rc -eq 1 ]"
+report "$T/untimed.json"
+check "untimed, table: the unmeasured column and its note" \
+	"grep -Eq '^  ceph-osd +0 +3 +0 +0 +2$' $T/out && grep -q 'unmeasured: warn only because the flush cost' $T/out"
 
 # --- bad files: each named with its reason on stderr, the others still read, exit 3 ---
 echo "hello, not a report" >"$T/bad/prose.json"

@@ -124,6 +124,20 @@ check "memory in 'write through' is never the hazard" \
 	"jq -e '[.devices[].verdicts[].reasons[] | test(\"HAZARD\")] | any | not' $R/out.json >/dev/null"
 $DC --sysroot "$R" --gate ceph-osd zram1 >/dev/null 2>&1; rc=$?
 check "--gate on memory: not checked (exit 3), never a pass" "[ $rc -eq 3 ]"
+# A drive of a fake tree, its model a full-PLP family of the database: no page is read, no
+# probe runs, so nothing is measured and no role passes (docs/design.md), and no flush is
+# advised off
+echo "SAMSUNG MZQL21T9HCJR-00A07" >"$R/sys/devices/pci0000:00/0000:01:00.0/nvme/nvme1/model"
+$DC --sysroot "$R" --gate ceph-osd nvme1n1 >"$R/gate.txt" 2>/dev/null; rc=$?
+check "--sysroot, a full-PLP model with nothing read: --gate ceph-osd warns (exit 1)" \
+	"[ $rc -eq 1 ] && grep -q 'ceph-osd: warn: ' $R/gate.txt"
+check "... the gate names what was not measured or read" \
+	"grep -q 'WARN flush cost not measured: run the probe, or import a fio run of this drive' $R/gate.txt && grep -q 'WARN health not read' $R/gate.txt"
+$DC --sysroot "$R" --json nvme1n1 >"$R/out.json" 2>/dev/null
+check "... no role passes, each says flush cost and health are unmeasured" \
+	"jq -e '[.devices[0].verdicts[] | .status != \"pass\" and .unmeasured == [\"flush-cost\", \"health\"]] | all' $R/out.json >/dev/null"
+check "... and DRBD's flushes are not advised off" \
+	"jq -e '[.devices[0].advice[] | test(\"disk-flushes no\")] | any | not' $R/out.json >/dev/null"
 # md and dm volumes show their members
 $DC --sysroot "$R" --json md0 dm-0 >"$R/out.json" 2>/dev/null
 check "md and dm volumes: transport and members" \

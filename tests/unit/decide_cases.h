@@ -168,7 +168,7 @@ static const struct dcase cases[] = {
 	{ .name = "write through is fine with full PLP", .transport = "sata", .kernel = WT,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
 	  .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .plp = FULL, .S = YES, .U = YES,
-	  .speed = NM, .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P,
+	  .speed = NM, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = W,
 	  .reason = DC_FND_WT_WITH_U },
 	{ .name = "write through on a drive declaring no cache: correct, and measured",
 	  .transport = "nvme", .kernel = WT, .rotational = NO, .cache_present = NO,
@@ -223,11 +223,12 @@ static const struct dcase cases[] = {
 	  .db_plp = NONE, .db_kind = VENDOR, .dwpd = 1, .sync_p50 = 30, .plp = FULL, .S = YES,
 	  .U = YES, .speed = FAST, .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P,
 	  .finding = DC_FND_EV_DEVICE_VS_DB },
-	{ .name = "full PLP, probe not run: pass, says so", .transport = "sata", .kernel = WB,
+	/* nothing unmeasured passes: full PLP does not make flushes fast (a Micron 5100) */
+	{ .name = "full PLP, probe not run: warns, says so", .transport = "sata", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
 	  .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .plp = FULL, .S = YES, .U = YES,
-	  .speed = NM, .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P,
-	  .reason = DC_FND_SPEED_NOT_MEASURED },
+	  .speed = NM, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = W,
+	  .reason = DC_FND_SPEED_NOT_MEASURED, .etcd_reason = DC_FND_ETCD_NOT_MEASURED },
 	/* the flush probe: a write and fdatasync timed beside RWF_DSYNC (DRBD waits on both,
 	 * Ceph, ZFS and etcd on the flush) */
 	{ .name = "fast FUA, slow flush: Ceph and DRBD fail on the flush", .transport = "nvme",
@@ -297,6 +298,10 @@ static inline void build(const struct dcase *c, struct dc_dev *dev, struct dc_dr
 	snprintf(d->model, sizeof(d->model), "TEST MODEL");
 	d->cache_present = c->cache_present;
 	d->cache_enabled = c->cache_enabled;
+	/* the drive's own verdict was read and says "passed": health is not what these
+	 * cases are about (test_decide.c's health cases are) */
+	d->smart.self_assessment = DC_SELF_PASSED;
+	snprintf(d->smart.self_source, sizeof(d->smart.self_source), "test");
 	if (c->device_ev != DC_EV_INFO)
 		dc_drive_add_evidence(d, c->device_ev, "test", "signal", "value");
 	if (c->percent_used > 0) {

@@ -42,7 +42,7 @@ static void run_cache_off_advice(void)
 	decide(&w);
 	CHECK(advice_has(&w.r, DC_FND_ADV_TRY_CACHE_OFF));
 	/* not measured: a softer word, still with the command */
-	setup(&w, case_named("full PLP, probe not run: pass, says so"));
+	setup(&w, case_named("full PLP, probe not run: warns, says so"));
 	decide(&w);
 	CHECK(advice_has(&w.r, DC_FND_ADV_MAY_TRY_CACHE_OFF));
 	CHECK(advice_says(&w, "--try-cache-off /dev/") && advice_says(&w, "measures both") &&
@@ -69,18 +69,18 @@ static void run_cache_off_advice(void)
 }
 
 /* DRBD's advice: flushes off only with U, and not on a drive whose flushes are slow
- * for no known reason. */
+ * for no known reason; a drive to replace gets no DRBD advice at all. */
 static void run_drbd_advice(void)
 {
-	static const struct { const char *name; bool safe; } list[] = {
-		{ "database full, fast NVMe", true },
-		{ "write through on a drive declaring no cache: correct, and measured", true },
-		{ "database full, slow flushes: contradiction", false },
-		{ "consumer SATA, slow", false },
-		{ "data at rest, fast: S and F are enough, SLOG too", false },
-		{ "at least data at rest (OpenZFS list), fast", false },
-		{ "capacitor failed beats the database", false },
-		{ "fast probe alone is never full", false },
+	static const struct { const char *name; bool safe, replace; } list[] = {
+		{ "database full, fast NVMe", true, false },
+		{ "write through on a drive declaring no cache: correct, and measured", true, false },
+		{ "database full, slow flushes: contradiction", false, false },
+		{ "consumer SATA, slow", false, false },
+		{ "data at rest, fast: S and F are enough, SLOG too", false, false },
+		{ "at least data at rest (OpenZFS list), fast", false, false },
+		{ "capacitor failed beats the database", false, true },
+		{ "fast probe alone is never full", false, false },
 	};
 
 	for (size_t i = 0; i < sizeof(list) / sizeof(list[0]); i++) {
@@ -89,7 +89,9 @@ static void run_drbd_advice(void)
 		setup(&w, case_named(list[i].name));
 		decide(&w);
 		CHECK(advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_OFF) == list[i].safe);
-		CHECK(advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_ON) == !list[i].safe);
+		CHECK(advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_ON) ==
+		      (!list[i].safe && !list[i].replace));
+		CHECK(advice_has(&w.r, DC_FND_ADV_REPLACE) == list[i].replace);
 		CHECK(advice_says(&w, "'disk-flushes no' and 'md-flushes no' are safe") ==
 		      list[i].safe);
 		/* the DRBD verdict says so too, where U is not shown */

@@ -333,13 +333,43 @@ static void run_years_left(void)
 	adv = advice_of(&w.r, DC_FND_ADV_YEARS_LEFT);
 	CHECK(adv && round(adv->n[0] * 10) == 11);
 
-	/* 75% used in 20000 hours: 0.8 years left, a warning */
+	CHECK(adv && adv->n[1] == DC_YEARS_WEAR_BOUND && w.r.years_basis == DC_YEARS_WEAR_BOUND);
+
+	/* 75% used in 20000 hours: a whole percentage may be 76%, so at least 0.7 years left
+	 * (0.9 from 75% itself), a warning */
 	w.d.wear.percent_used = 75;
 	w.d.wear.power_on_hours = 20000;
 	decide(&w);
 	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == DC_WARN);
 	x = reason_of(&w.r.verdicts[DC_ROLE_CEPH_OSD], DC_FND_YEARS_LEFT_FEW);
-	CHECK(x && round(x->f.n[0] * 10) == 8);
+	CHECK(x && round(x->f.n[0] * 10) == 7);
+
+	/* 1% or 2% (a whole percentage) says nothing of a rate: no figure, no "100 years" */
+	for (unsigned pct = 0; pct < DC_WEAR_RATE_MIN_PERCENT; pct++) {
+		w.d.wear.percent_used = pct;
+		w.d.wear.power_on_hours = 2000;
+		decide(&w);
+		CHECK(w.r.endurance_years_left < 0 && w.r.years_basis == DC_YEARS_NONE);
+		CHECK(!advice_has(&w.r, DC_FND_ADV_YEARS_LEFT));
+	}
+	/* 3% is the first that gives a bound: at least (100 - 4) / 4 of the hours so far */
+	w.d.wear.percent_used = 3;
+	w.d.wear.power_on_hours = 8766;
+	decide(&w);
+	CHECK(w.r.years_basis == DC_YEARS_WEAR_BOUND && round(w.r.endurance_years_left) == 24);
+	/* at 1%, the rated TBW gives an estimate instead */
+	w.d.wear.percent_used = 1;
+	w.d.wear.have_written = true;
+	w.d.wear.host_written_bytes = 100ull * 1000 * 1000 * 1000 * 1000;
+	w.db.tbw_tb = 1000;
+	decide(&w);
+	adv = advice_of(&w.r, DC_FND_ADV_YEARS_LEFT);
+	CHECK(adv && adv->n[1] == DC_YEARS_RATED_TBW && round(adv->n[0]) == 9);
+	CHECK(advice_says(&w, "about 9.0 more years (an estimate"));
+	w.d.wear.have_written = false;
+	w.db.tbw_tb = 0;
+	w.d.wear.percent_used = 75;
+	w.d.wear.power_on_hours = 20000;
 
 	/* TBW: 900 of 1000 TB written in 8766 hours: 0.1 years left */
 	w.d.wear.have_percent_used = false;
@@ -454,9 +484,91 @@ static void run_property(void)
 	}
 }
 
+/*
+ * Nothing unmeasured or unread passes (docs/design.md): F not measured warns every role,
+ * whatever U; a drive with a health verdict that gave none warns; each says what is
+ * missing, and measured_status keeps what was measured apart.
+ */
+static void run_unmeasured(void)
+{
+	struct world w;
+
+	setup(&w, case_named("full PLP, probe not run: warns, says so"));
+	decide(&w);
+	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
+		CHECK(w.r.verdicts[i].status == DC_WARN);
+		CHECK(w.r.verdicts[i].unmeasured == DC_UNMEASURED_FLUSH);
+		CHECK(w.r.verdicts[i].measured_status == DC_PASS);
+	}
+	/* the drive gave no health verdict: a second thing missing */
+	w.d.smart.self_assessment = DC_SELF_NOT_GIVEN;
+	decide(&w);
+	CHECK(w.r.health.status == DC_HEALTH_UNKNOWN);
+	for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
+		CHECK(reason_has(&w.r.verdicts[i], DC_FND_HEALTH_NOT_READ));
+		CHECK(w.r.verdicts[i].unmeasured == (DC_UNMEASURED_FLUSH | DC_UNMEASURED_HEALTH));
+		CHECK(w.r.verdicts[i].measured_status == DC_PASS);
+	}
+	/* failed backup power shows in the health not read: no flush is advised off */
+	CHECK(!advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_OFF) &&
+	      !advice_has(&w.r, DC_FND_ADV_MAY_TRY_CACHE_OFF));
+	CHECK(advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_ON) &&
+	      advice_of(&w.r, DC_FND_ADV_DRBD_FLUSHES_ON)->n[0] == 2);
+	/* a fast probe does not make up for unread health */
+	setup(&w, case_named("database full, fast NVMe"));
+	w.d.smart.self_assessment = DC_SELF_NOT_GIVEN;
+	decide(&w);
+	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == DC_WARN);
+	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].unmeasured == DC_UNMEASURED_HEALTH);
+	/* nor does a slow one become a pass: what was measured still fails */
+	setup(&w, case_named("database full, slow flushes: contradiction"));
+	w.d.smart.self_assessment = DC_SELF_NOT_GIVEN;
+	decide(&w);
+	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == DC_FAIL);
+	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].measured_status == DC_FAIL);
+	/* a device with nothing to ask (a loop, a virtio disk) has no verdict to give */
+	setup(&w, case_named("database full, fast NVMe"));
+	w.d.smart.self_assessment = DC_SELF_NOT_GIVEN;
+	w.dev.protocol = DC_PROTO_NONE;
+	decide(&w);
+	CHECK(!reason_has(&w.r.verdicts[DC_ROLE_CEPH_OSD], DC_FND_HEALTH_NOT_READ));
+	CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == DC_PASS &&
+	      w.r.verdicts[DC_ROLE_CEPH_OSD].unmeasured == 0);
+}
+
+/* A drive that says it is failing is to be replaced: no tuning, no years of reassurance. */
+static void run_failing_advice(void)
+{
+	struct world w;
+
+	setup(&w, case_named("database full, fast NVMe"));
+	w.d.smart.self_assessment = DC_SELF_FAILED;
+	w.d.wear.have_power_on = true;
+	w.d.wear.power_on_hours = 10000;
+	w.d.wear.have_percent_used = true;
+	w.d.wear.percent_used = 10;
+	decide(&w);
+	CHECK(w.r.health.status == DC_HEALTH_FAILING);
+	CHECK(w.r.verdicts[DC_ROLE_DRBD].status == DC_FAIL);
+	CHECK(advice_has(&w.r, DC_FND_ADV_REPLACE) && w.r.advice[0].code == DC_FND_ADV_REPLACE);
+	CHECK(!advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_OFF));
+	CHECK(!advice_has(&w.r, DC_FND_ADV_MAY_TRY_CACHE_OFF));
+	CHECK(!advice_has(&w.r, DC_FND_ADV_YEARS_LEFT));
+	CHECK(!advice_says(&w, "are safe on this drive") && !advice_says(&w, "udev"));
+	CHECK(advice_says(&w, "replace this drive: it says it is failing"));
+	/* the same drive, healthy, gets the tuning */
+	w.d.smart.self_assessment = DC_SELF_PASSED;
+	decide(&w);
+	CHECK(!advice_has(&w.r, DC_FND_ADV_REPLACE));
+	CHECK(advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_OFF));
+	CHECK(advice_has(&w.r, DC_FND_ADV_YEARS_LEFT));
+}
+
 int main(void)
 {
 	run_table();
+	run_unmeasured();
+	run_failing_advice();
 	run_declared_no_cache();
 	run_years_left();
 	run_raid_volume();

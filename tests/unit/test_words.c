@@ -101,6 +101,7 @@ static void run_golden(void)
 		"slow FUA, fast flush: Ceph warns of it, DRBD fails",
 		"etcd: a fast median with a p99 over 10 ms fails etcd alone",
 		"spinning disk",
+		"full PLP, probe not run: warns, says so",
 	};
 	size_t len = 256 * 1024, at = 0;
 	char *text = calloc(1, len), *want;
@@ -160,7 +161,7 @@ static void run_looks(void)
 	w.look = DC_LOOK_YEARS_LEFT;
 	w.years_left = 0.44;
 	dc_words_look(&w, buf, sizeof(buf));
-	CHECK_STR(buf, "0.4 years of rated endurance left at its write rate");
+	CHECK_STR(buf, "rated endurance may run out within 0.4 years at its write rate");
 	w.look = DC_LOOK_ADVISORY_FAILS;
 	snprintf(w.advisory_id, sizeof(w.advisory_id), "HPE-A00092491");
 	snprintf(w.advisory_title, sizeof(w.advisory_title), "fails at 32,768 hours");
