@@ -42,7 +42,7 @@ L=$(losetup -f --show "$T/disk.img") || { echo "cannot make a loop device" >&2; 
 LOOPS+=("$L")
 $DC --json --no-probe "$L" >"$T/j"; rc=$?
 check "loop: exit 0" "[ $rc -eq 0 ]"
-check "loop: json_format_version [1,5]" "[ \"\$(jq -c .json_format_version $T/j)\" = '[1,5]' ]"
+check "loop: json_format_version [1,6]" "[ \"\$(jq -c .json_format_version $T/j)\" = '[1,6]' ]"
 check "loop: no cache experiment unless asked" "jq -e '.devices[0] | (.cache_experiment == null) and (.cache_left_off == null)' $T/j >/dev/null"
 check "loop: transport loop" "[ \"\$(jq -r '.devices[0].transport' $T/j)\" = loop ]"
 check "loop: path" "[ \"\$(jq -r '.devices[0].path' $T/j)\" = $L ]"
