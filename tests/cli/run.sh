@@ -110,6 +110,11 @@ python3 tests/cli/jq_examples.py "$T/all.json" >"$T/jq.out"; rc=$?
 check "docs/json.md's jq one-liners: $(tail -n 1 "$T/jq.out")" "[ $rc -eq 0 ]"
 [ $rc -eq 0 ] || cat "$T/jq.out" >&2
 
+# --- the README's examples are what drivecheck prints today ---
+python3 tests/cli/readme_examples.py "$DC" >"$T/readme.out"; rc=$?
+check "README's examples: $(tail -n 1 "$T/readme.out")" "[ $rc -eq 0 ]"
+[ $rc -eq 0 ] || cat "$T/readme.out" >&2
+
 # --- output options ---
 $DC --json --prometheus --no-probe "$L" >/dev/null 2>"$T/e"; rc=$?
 check "--json with --prometheus: a usage error" "[ $rc -eq 4 ] && grep -q 'choose one output format' $T/e"
