@@ -83,7 +83,8 @@ static const struct opt opts[] = {
 	{ NULL, OPT_TEXT, 0, 0, "Verdict:\n" },
 	{ "gate", OPT_GATE, required_argument, S | I | R,
 	  "      --gate ROLE         exit 0 pass, 1 warn, 2 fail, 3 could not check (ROLE: ceph-osd,\n"
-	  "                          ceph-db, drbd, zfs-slog, etcd)\n" },
+	  "                          ceph-db, drbd, zfs-slog, etcd); ceph-osd and ceph-db ask whether\n"
+	  "                          the drive can become an OSD now: one that is not available warns\n" },
 	{ NULL, OPT_TEXT, 0, 0, "Data:\n" },
 	{ "db", OPT_DB, required_argument, S | I | L | C,
 	  "      --db PATH           use this drive database instead of the built-in one\n" },

@@ -11,6 +11,7 @@
 #include "lookup/dbinfo.h"
 #include "names.h"
 #include "render/render_avail.h"
+#include "status.h"
 #include "render/render.h"
 #include "render/words.h"
 #include "report/summary.h"
@@ -607,21 +608,26 @@ void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum
 		const struct dc_report *r = &reports[i];
 		const struct dc_verdict *v = &r->result.verdicts[role];
 		struct dc_facts f;
+		char avail[1024], probe[512];
 
 		if (r->error) {
 			fprintf(out, "%s: %s: NOT CHECKED: %s\n", r->dev.path, dc_role_cli_name(role),
 				r->error_msg);
 			continue;
 		}
-		/* the drive, not only its path: a script's log must say which one failed */
-		fprintf(out, "%s (%s, serial %s): %s: %s\n", r->dev.path,
+		/* the drive, not only its path: a script's log must say which one failed; for
+		 * a Ceph role, the gate's answer and what keeps the drive from becoming an OSD */
+		dc_render_avail_gate(r, role, avail, sizeof(avail));
+		fprintf(out, "%s (%s, serial %s): %s: %s%s%s\n", r->dev.path,
 			r->drive.model[0] ? r->drive.model : "model unknown",
 			r->drive.serial[0] ? r->drive.serial : "unknown", dc_role_cli_name(role),
-			dc_status_name(v->status));
+			dc_status_name(dc_gate_status(r, role)), avail[0] ? ": " : "", avail);
 		dc_facts_of(r, &f);
 		for (unsigned k = 0; k < v->nreasons; k++)
 			print_reason(out, "  ", &f, &r->result, &v->reasons[k]);
 		print_dropped(out, "  ", v->reasons_dropped, "reasons");
+		if (dc_render_probe_through_fs(r, probe, sizeof(probe)))
+			fprintf(out, "  - %s\n", probe);
 	}
 }
 
