@@ -174,8 +174,14 @@ unsigned dc_render_ceph_spec(FILE *out, const struct dc_ceph_in *d, const struct
 
 		if (s)
 			fputs("---\n", out);
-		if (sp->data_model[0])
+		if (sp->data_model[0]) {
+			/* what a model: filter means beyond today's drives, said where it is */
+			fputs("# selects by model (report --by-model): cephadm applies this spec "
+			      "again whenever a host's\n# inventory changes, so it will also take "
+			      "any blank drive of this model put in these\n# hosts later, which "
+			      "drivecheck has not checked\n", out);
 			selects(out, d, p, (int)s);
+		}
 		fputs("service_type: osd\nservice_id: ", out);
 		quoted(out, sp->service_id);
 		fputs("\nplacement:\n  hosts:\n", out);

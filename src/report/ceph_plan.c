@@ -408,7 +408,7 @@ int dc_ceph_plan_make(const struct dc_ceph_in *d, unsigned n, const struct dc_ce
 		p->specs[p->nspecs].first_host = nhosts;
 		add_host(p, &g, h, &nhosts);
 		/* one host alone, as a scan has it: the id as given */
-		service_id(p, base, placed_hosts == 1 && !o->by_model ? NULL : g.names[h]);
+		service_id(p, base, placed_hosts == 1 && !o->fleet ? NULL : g.names[h]);
 		p->nspecs++;
 	}
 	rc = 0;

@@ -70,7 +70,8 @@ struct dc_ceph_spec {
 
 struct dc_ceph_plan_opts {
 	bool db_devices;          /* --db-devices */
-	bool by_model;            /* report --ceph-spec: a model filter where one is exact */
+	bool fleet;               /* report --ceph-spec: each spec's id names its host or model */
+	bool by_model;            /* report --ceph-spec --by-model: a model filter where exact */
 	const char *service_id;   /* --service-id, or NULL: "drivecheck" */
 };
 

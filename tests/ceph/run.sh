@@ -180,15 +180,27 @@ host "$F/osd-b.json" osd-b INTEL_SSDSC2KB960G8=/dev/sda INTEL_SSDSC2KB960G8=/dev
 host "$F/osd-c.json" osd-c INTEL_SSDSC2KB960G8=/dev/sda SAMSUNG_MZQL21T9HCJR-00A07=/dev/nvme0n1
 host "$F/osd-d.json" osd-d INTEL_SSDSC2KB960G8=/dev/sda INTEL_SSDSC2KB960G8=/dev/sdb
 host "$F/osd-e.json" osd-e INTEL_SSDSC2KB960G8=/dev/sda SYNTH_INTEL_SSDSC2KG480G8_CAP_FAILING=/dev/sdb
-"$DC" report --ceph-spec "$F"/*.json >"$T/fleet.yml" 2>"$T/fleet.err"; rc=$?
-check "fleet: exit 0 ($rc)" "[ $rc -eq 0 ]"
+# by path unless asked: a model: filter also takes every blank drive of the model put in
+# later, unchecked; one host's file alone (all of one model) too
+"$DC" report --ceph-spec "$F"/*.json >"$T/paths.yml" 2>/dev/null; rc=$?
+spec paths "$F"/*.json
+check "fleet without --by-model: exit 0, a spec per host, each by paths ($rc)" \
+	"[ $rc -eq 0 ] && ! grep -q 'model:' $T/paths.yml && [ \$(grep -c '^service_id: ' $T/paths.yml) -eq 5 ] && grep -q \"^service_id: 'drivecheck-osd-d'\$\" $T/paths.yml"
+"$DC" report --ceph-spec "$F/osd-d.json" >"$T/one.yml" 2>/dev/null; rc=$?
+spec one "$F/osd-d.json"
+check "one host's file, its drives all of one model: by paths, not by model ($rc)" \
+	"[ $rc -eq 0 ] && ! grep -q 'model:' $T/one.yml && grep -A3 '^  data_devices:' $T/one.yml | grep -q \"^      - '/dev/sd[ab]'\""
+"$DC" report --ceph-spec --by-model "$F"/*.json >"$T/fleet.yml" 2>"$T/fleet.err"; rc=$?
+check "fleet --by-model: exit 0 ($rc)" "[ $rc -eq 0 ]"
 spec fleet "$F"/*.json
+check "fleet --by-model: a model spec says what the filter takes beyond today's drives" \
+	"grep -q '^# selects by model (report --by-model): cephadm applies this spec again' $T/fleet.yml"
 check "fleet: one spec by model for the hosts whose drives are all of it" "grep -A4 \"^service_id: 'drivecheck-INTEL-SSDSC2KB96'\$\" $T/fleet.yml | grep -q \"^    - 'osd-c'\$\" && grep -A5 \"^service_id: 'drivecheck-INTEL-SSDSC2KB96'\$\" $T/fleet.yml | grep -q \"^    - 'osd-d'\$\" && grep -q \"^    model: 'INTEL SSDSC2KB96'\$\" $T/fleet.yml"
 # osd-e's failing drive is an INTEL SSDSC2KG48: no substring of the filter, yet its own
 # passing drive is the filter's model: its host may share the spec
 check "fleet: mixed hosts by paths" "grep -q \"^service_id: 'drivecheck-osd-a'\$\" $T/fleet.yml && grep -q \"^service_id: 'drivecheck-osd-b'\$\" $T/fleet.yml"
 check "fleet: the left-out drives named with their host" "grep -q '^# left out: osd-a /dev/sdc (Samsung SSD 860 EVO 1TB): ceph_osd warn, ceph_db warn\$' $T/fleet.yml && grep -q '^# left out: osd-e /dev/sdb ' $T/fleet.yml"
-"$DC" report --ceph-spec --db-devices "$F"/*.json >"$T/fleet-db.yml" 2>/dev/null; rc=$?
+"$DC" report --ceph-spec --by-model --db-devices "$F"/*.json >"$T/fleet-db.yml" 2>/dev/null; rc=$?
 check "fleet --db-devices: exit 0 ($rc)" "[ $rc -eq 0 ]"
 spec fleet-db --db-devices "$F"/*.json
 check "fleet --db-devices: NVMe DB for SATA data, by model and by paths" "grep -q \"^  db_devices:\$\" $T/fleet-db.yml && grep -A1 '^  db_devices:' $T/fleet-db.yml | grep -q \"model: 'SAMSUNG MZQL2960HCJR-00A07'\" && grep -A2 '^  db_devices:' $T/fleet-db.yml | grep -q -e \"- '/dev/nvme0n1'\""
@@ -196,7 +208,7 @@ check "fleet --db-devices: NVMe DB for SATA data, by model and by paths" "grep -
 # filter is a substring: it would take that drive once it is zapped)
 host "$F/osd-f.json" osd-f INTEL_SSDSC2KB960G8=/dev/sda INTEL_SSDSC2KB038T8_XCV10100=/dev/sdb
 jq '.devices[1].sysfs_model = "INTEL SSDSC2KB96X"' "$F/osd-f.json" >"$T/f" && mv "$T/f" "$F/osd-f.json"
-"$DC" report --ceph-spec "$F"/*.json >"$T/fleet2.yml" 2>/dev/null
+"$DC" report --ceph-spec --by-model "$F"/*.json >"$T/fleet2.yml" 2>/dev/null
 spec fleet2 "$F"/*.json
 check "fleet: a failing drive the filter would match keeps its host on paths" "grep -q \"^service_id: 'drivecheck-osd-f'\$\" $T/fleet2.yml"
 # a host's file of an older format (1.4): no availability, nothing of it placed
@@ -217,6 +229,8 @@ check "ceph-spec --json: usage" "usage ceph-spec --json --all"
 check "ceph-spec --gate: usage" "usage ceph-spec --gate ceph-osd /dev/null"
 check "ceph-spec with devices and --all: usage" "usage ceph-spec --all /dev/null"
 check "report --db-devices without --ceph-spec: usage" "usage report --db-devices $F/osd-a.json"
+check "report --by-model without --ceph-spec: usage" "usage report --by-model $F/osd-a.json"
+check "ceph-spec --by-model (one host, by path): usage" "usage ceph-spec --by-model --all"
 check "report --ceph-spec --json: usage" "usage report --ceph-spec --json $F/osd-a.json"
 check "--service-id with a space: usage" "usage ceph-spec --service-id 'a b' --all"
 check "--db-devices on a scan: usage, named" "$DC --db-devices --all 2>&1 | grep -q \"option of 'drivecheck ceph-spec'\""
