@@ -9,7 +9,7 @@
 #include "dc_types.h"
 
 #define DC_JSON_FORMAT_MAJOR 1
-#define DC_JSON_FORMAT_MINOR 5
+#define DC_JSON_FORMAT_MINOR 6
 
 struct dc_summary;
 struct dc_fleet_file;

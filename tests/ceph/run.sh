@@ -85,7 +85,7 @@ check "mounted loop: locked and mounted" "[ '$(avail "$L1")' = '[false,[\"locked
 "$DC" --replay "$T/dump/${L1#/dev/}" --json >"$T/replayed.json" 2>/dev/null
 check "mounted loop: a replay of its dump, the same answer" \
 	"[ \"\$(jq -c '.devices[0] | [.available, .rejected_reasons, .signature, .availability_unknown]' $T/live.json)\" = \"\$(jq -c '.devices[0] | [.available, .rejected_reasons, .signature, .availability_unknown]' $T/replayed.json)\" ]"
-check "dump 1.4 with availability" "jq -e '.dump_format_version == [1, 4] and .availability.signature_known and .availability.lock_known and .availability.locked and .availability.type == \"ext4\"' $T/dump/${L1#/dev/}/device.json >/dev/null"
+check "dump 1.5 with availability" "jq -e '.dump_format_version == [1, 5] and .availability.signature_known and .availability.lock_known and .availability.locked and .availability.type == \"ext4\"' $T/dump/${L1#/dev/}/device.json >/dev/null"
 umount "$MNT" && MNT=""
 # one process that holds the lock (flock(1) would leave its child holding the disk open)
 "$PY" -c 'import fcntl, os, sys, time

@@ -42,7 +42,8 @@ L=$(losetup -f --show "$T/disk.img") || { echo "cannot make a loop device" >&2; 
 LOOPS+=("$L")
 $DC --json --no-probe "$L" >"$T/j"; rc=$?
 check "loop: exit 0" "[ $rc -eq 0 ]"
-check "loop: json_format_version [1,5]" "[ \"\$(jq -c .json_format_version $T/j)\" = '[1,5]' ]"
+check "loop: json_format_version [1,6]" "[ \"\$(jq -c .json_format_version $T/j)\" = '[1,6]' ]"
+check "loop: no /dev/disk/by-id link (udev makes none for a loop device): by_id null" "jq -e '.devices[0] | has(\"by_id\") and .by_id == null' $T/j >/dev/null"
 check "loop: no cache experiment unless asked" "jq -e '.devices[0] | (.cache_experiment == null) and (.cache_left_off == null)' $T/j >/dev/null"
 check "loop: transport loop" "[ \"\$(jq -r '.devices[0].transport' $T/j)\" = loop ]"
 check "loop: path" "[ \"\$(jq -r '.devices[0].path' $T/j)\" = $L ]"
@@ -143,8 +144,8 @@ check "a device that cannot be read: in the table and on stderr, exit 3" \
 # --- dump and replay give the same answer ---
 $DC --json --no-probe --dump "$T/dump" "$L" >"$T/live.json"
 check "dump written" "[ -f $T/dump/${L#/dev/}/device.json ]"
-check "a 1.4 dump stores enums by name (the writer's names are the reader's)" \
-	"jq -e '.dump_format_version == [1, 4] and (.device.rotational | IN(\"no\", \"yes\", \"unknown\")) and (.device.kernel_fua | IN(\"no\", \"yes\", \"unknown\")) and .probe.mode == \"not-run\" and all(.pages[]; .result | type == \"string\") and (.availability | type == \"object\")' $T/dump/${L#/dev/}/device.json >/dev/null"
+check "a 1.5 dump stores enums by name (the writer's names are the reader's), and by_id" \
+	"jq -e '.dump_format_version == [1, 5] and .device.by_id == \"\" and (.device.rotational | IN(\"no\", \"yes\", \"unknown\")) and (.device.kernel_fua | IN(\"no\", \"yes\", \"unknown\")) and .probe.mode == \"not-run\" and all(.pages[]; .result | type == \"string\") and (.availability | type == \"object\")' $T/dump/${L#/dev/}/device.json >/dev/null"
 $DC --json --replay "$T/dump" >"$T/replay.json"; rc=$?
 check "replay exits 0" "[ $rc -eq 0 ]"
 norm='del(.drivecheck_version) | .devices[] |= del(.probe)'
