@@ -131,9 +131,15 @@ static void selection(FILE *out, const char *key, const char *model, const struc
 		if (p->drives[i].spec != spec || p->drives[i].place != place)
 			continue;
 		fputs("      - ", out);
-		quoted(out, d[i].path);
+		quoted(out, dc_ceph_name(&d[i]));
 		fputs("  # ", out);
 		comment_text(out, model_of(&d[i]));
+		/* the kernel's name too, as the host shows it today */
+		if (dc_ceph_name(&d[i]) != d[i].path) {
+			fputs(", ", out);
+			comment_text(out, d[i].path);
+			fputs(" now", out);
+		}
 		fprintf(out, ": %s passes\n", place == DC_CEPH_DB ? "ceph_db" : "ceph_osd");
 	}
 }

@@ -54,7 +54,7 @@ struct dc_fleet_row {
 
 /* The order of the row's strings in its text. */
 enum { S_PATH, S_VENDOR, S_MODEL, S_SERIAL, S_FIRMWARE, S_DB_VENDOR, S_DB_FAMILY, S_HEALTH_SOURCE,
-       S_ERROR, S_SYSFS_MODEL, S_AVAIL_UNKNOWN, S_COUNT };
+       S_ERROR, S_SYSFS_MODEL, S_AVAIL_UNKNOWN, S_BY_ID, S_COUNT };
 
 /* "out/ceph-07.json" -> "ceph-07": the host of a file that names none. */
 static void host_from_path(const char *path, char *host, size_t len)
@@ -148,6 +148,7 @@ static int keep_drive(void *ctx, const struct dc_report *r)
 		[S_DB_VENDOR] = r->db.vendor, [S_DB_FAMILY] = r->db.family,
 		[S_HEALTH_SOURCE] = r->result.health.source, [S_ERROR] = r->error_msg,
 		[S_SYSFS_MODEL] = r->dev.model, [S_AVAIL_UNKNOWN] = r->avail.not_looked,
+		[S_BY_ID] = r->dev.by_id,
 	};
 	unsigned nerrors = r->drive.nerrors < DC_MAX_ERRORS ? r->drive.nerrors : DC_MAX_ERRORS;
 	struct dc_fleet_row *row;
@@ -349,6 +350,7 @@ void dc_fleet_report(const struct dc_fleet *f, unsigned i, struct dc_report *r)
 	r->dev.kernel_cache = row->kernel_cache;
 	r->dev.kernel_fua = DC_TRI_UNKNOWN;
 	snprintf(r->dev.model, sizeof(r->dev.model), "%s", s[S_SYSFS_MODEL]);
+	snprintf(r->dev.by_id, sizeof(r->dev.by_id), "%s", s[S_BY_ID]);
 	snprintf(r->drive.vendor, sizeof(r->drive.vendor), "%s", s[S_VENDOR]);
 	snprintf(r->drive.model, sizeof(r->drive.model), "%s", s[S_MODEL]);
 	snprintf(r->drive.serial, sizeof(r->drive.serial), "%s", s[S_SERIAL]);
@@ -405,6 +407,7 @@ void dc_fleet_ceph_in(const struct dc_fleet *f, unsigned i, struct dc_ceph_in *i
 	*in = (struct dc_ceph_in){
 		.host = dc_fleet_host(f, i),
 		.path = row->text, /* S_PATH */
+		.by_id = row_string(row, S_BY_ID),
 		.model = model[0] ? model : sysfs,
 		.sysfs_model = sysfs,
 		.error_msg = row_string(row, S_ERROR),

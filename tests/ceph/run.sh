@@ -223,6 +223,36 @@ jq '.devices[0].rejected_reasons = ["Has partitions"]' "$F/osd-d.json" >"$T/cont
 check "a file with available true beside a reason: refused" "grep -q 'available is true beside rejected_reasons' $T/contra.err"
 check "report --json: the fleet's drives carry available" "[ \"\$($DC report --json $F/osd-c.json | jq -c '[.drives[] | [.path, .available]]')\" = '[[\"/dev/nvme0n1\",false],[\"/dev/sda\",true]]' ]"
 
+# --- stable names: a drive with a /dev/disk/by-id link is named by it, not by /dev/sdX ---
+# A passing, available drive (replayed with a fast probe written in here) whose dump says
+# which link udev gave it; the spec of it, and of its host's JSON, name the link, and Ceph's
+# validator and DriveSelection still take them (check_spec.py)
+B=$T/byid
+cp -r data/dumps/INTEL_SSDSC2KB960G8 "$B"
+lat='{"count":1000,"mean_us":210,"stdev_us":20,"min_us":150,"p50_us":200,"p90_us":230,"p99_us":300,"p999_us":400,"max_us":500,"iops":4700}'
+jq --argjson l "$lat" '.device.by_id = "/dev/disk/by-id/wwn-0x55cd2e414f000101" |
+	.probe = {mode: "raw", where: "/dev/sda", skipped: "", duration_s: 5, stable: true,
+	sync: $l, flush: $l, nosync: $l, flush_cost_us: 0}' \
+	data/dumps/INTEL_SSDSC2KB960G8/device.json >"$B/device.json"
+"$DC" --replay "$B" --json --host byid >"$T/byid.json" 2>/dev/null
+check "a replay gives the dump's by_id" "jq -e '.devices[0].by_id == \"/dev/disk/by-id/wwn-0x55cd2e414f000101\"' $T/byid.json >/dev/null"
+"$DC" ceph-spec --replay "$B" --host byid >"$T/byid.yml" 2>/dev/null; rc=$?
+check "ceph-spec: the drive by its /dev/disk/by-id link, its kernel name in the comment ($rc)" \
+	"[ $rc -eq 0 ] && grep -qx \"      - '/dev/disk/by-id/wwn-0x55cd2e414f000101'  # INTEL SSDSC2KB960G8, /dev/sda now: ceph_osd passes\" $T/byid.yml && ! grep -q \"'/dev/sda'\" $T/byid.yml"
+spec byid "$T/byid.json"
+"$DC" report --ceph-spec "$T/byid.json" >"$T/byid-report.yml" 2>/dev/null; rc=$?
+check "report --ceph-spec: the by_id of the host's JSON ($rc)" \
+	"[ $rc -eq 0 ] && grep -q \"^      - '/dev/disk/by-id/wwn-0x55cd2e414f000101'  # \" $T/byid-report.yml"
+spec byid-report "$T/byid.json"
+jq '.devices[0].by_id = "/etc/passwd"' "$T/byid.json" >"$T/byid-bad.json"
+"$DC" report --ceph-spec "$T/byid-bad.json" >/dev/null 2>"$T/byid-bad.err"; rc=$?
+check "report: a by_id that is no /dev/disk/by-id/ path: the file refused, the key named" \
+	"[ $rc -eq 1 ] && grep -q 'devices\[0\].by_id: want a /dev/disk/by-id/ path' $T/byid-bad.err"
+jq '.device.by_id = "/dev/sdb"' "$B/device.json" >"$T/dj" && mv "$T/dj" "$B/device.json"
+"$DC" --replay "$B" --json >/dev/null 2>"$T/byid-dump.err"; rc=$?
+check "a dump whose by_id is no /dev/disk/by-id/ path: refused, the key named" \
+	"[ $rc -eq 3 ] && grep -q 'device.by_id: not a /dev/disk/by-id/ path' $T/byid-dump.err"
+
 # --- 4. the command line ---
 usage() { "$DC" "$@" >/dev/null 2>&1; [ $? -eq 4 ]; }
 check "ceph-spec --json: usage" "usage ceph-spec --json --all"
