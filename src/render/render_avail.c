@@ -8,6 +8,7 @@
 
 #include "device/availability.h"
 #include "render/render_avail.h"
+#include "names.h"
 #include "status.h"
 
 const char *dc_render_avail_unknown(const struct dc_availability *a)
@@ -125,7 +126,7 @@ void dc_render_avail_gate(const struct dc_report *r, int role, char *buf, size_t
 	size_t k = 0;
 
 	buf[0] = '\0';
-	if (!dc_gate_asks_available(role) || r->error || a->available == DC_TRI_YES)
+	if (!dc_gate_asks_available(r, role) || r->error || a->available == DC_TRI_YES)
 		return;
 	/* the JSON's verdict stays the drive's fitness: say that it passes, where it does */
 	if (dc_report_status(r, role) == DC_PASS)
@@ -152,6 +153,18 @@ void dc_render_avail_gate(const struct dc_report *r, int role, char *buf, size_t
 	}
 	if (!a->reasons)
 		append(buf, len, k, " (the input gives no reason)");
+}
+
+/* An imported drive's gate of a Ceph role: it answers fitness alone, and says so. */
+bool dc_render_avail_gate_note(const struct dc_report *r, int role, char *buf, size_t len)
+{
+	if (r->error || (role != DC_ROLE_CEPH_OSD && role != DC_ROLE_CEPH_DB) ||
+	    dc_gate_asks_available(r, role))
+		return false;
+	snprintf(buf, len, "whether ceph-volume would take it is not in the input: this gate "
+		 "answers its fitness only (on its host, drivecheck --gate %s DEVICE asks both)",
+		 dc_role_cli_name((enum dc_role)role));
+	return true;
 }
 
 /* Where a probe of a drive in use wrote: a file on one of its filesystems, not the drive. */

@@ -27,6 +27,9 @@ const char *dc_render_avail_unknown(const struct dc_availability *a);
  * unknown: WHY"; "" when available, or when role asks nothing of it.
  */
 void dc_render_avail_gate(const struct dc_report *r, int role, char *buf, size_t len);
+/* An imported drive's gate of a Ceph role: a line saying it answers fitness alone; false
+ * where the gate asks for availability, or for another role. */
+bool dc_render_avail_gate_note(const struct dc_report *r, int role, char *buf, size_t len);
 /* "probed through the ext4 filesystem at /srv (...)": true when the probe wrote to a file
  * on one of the drive's filesystems (a drive in use), false when it did not. */
 bool dc_render_probe_through_fs(const struct dc_report *r, char *buf, size_t len);

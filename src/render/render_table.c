@@ -626,7 +626,8 @@ void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum
 		for (unsigned k = 0; k < v->nreasons; k++)
 			print_reason(out, "  ", &f, &r->result, &v->reasons[k]);
 		print_dropped(out, "  ", v->reasons_dropped, "reasons");
-		if (dc_render_probe_through_fs(r, probe, sizeof(probe)))
+		if (dc_render_probe_through_fs(r, probe, sizeof(probe)) ||
+		    dc_render_avail_gate_note(r, role, probe, sizeof(probe)))
 			fprintf(out, "  - %s\n", probe);
 	}
 }
