@@ -85,6 +85,7 @@ struct dc_mount {
 struct dc_dev {
 	char name[DC_NAME_LEN];        /* kernel name: "nvme0n1", "sda", "loop3" */
 	char path[DC_PATH_LEN];        /* device node: "/dev/nvme0n1" */
+	char by_id[DC_PATH_LEN];       /* its most stable /dev/disk/by-id link (by_id.c), or "" */
 	enum dc_transport transport;   /* as lsblk decides it: nvme, sata, sas, usb, virtio, loop, ... */
 	enum dc_protocol protocol;
 	char vendor[DC_TEXT_LEN];      /* sysfs device/vendor (SCSI INQUIRY vendor), may be empty */

@@ -11,10 +11,12 @@
 /* No drive placed: nothing on stdout, so that `drivecheck ceph-spec > osd.yml` never
  * leaves a spec that places nothing (cephadm would do nothing with it, or take the
  * drives by another spec's rules); the reasons go to stderr. */
-static int print(const struct dc_cli *c, const struct dc_ceph_in *d, unsigned n, bool by_model)
+static int print(const struct dc_cli *c, const struct dc_ceph_in *d, unsigned n, bool fleet)
 {
-	struct dc_ceph_plan_opts o = { .db_devices = c->db_devices, .by_model = by_model,
-				       .service_id = c->service_id };
+	/* a model: filter also takes every blank drive of the model put in later, which no
+	 * one has checked: only when asked (report --by-model) */
+	struct dc_ceph_plan_opts o = { .db_devices = c->db_devices, .fleet = fleet,
+				       .by_model = fleet && c->by_model, .service_id = c->service_id };
 	struct dc_ceph_plan p;
 
 	if (dc_ceph_plan_make(d, n, &o, &p))

@@ -15,8 +15,9 @@
  */
 int dc_cli_ceph_spec(const struct dc_cli *c, const struct dc_report *r, unsigned n,
 		     const char *this_host);
-/* The same for a fleet read back (report --ceph-spec): one spec per host, or by model,
- * from a small record per drive (report/ceph_plan.h), not its report. */
+/* The same for a fleet read back (report --ceph-spec): one spec per host, or with
+ * --by-model by model where that is exact, from a small record per drive
+ * (report/ceph_plan.h), not its report. */
 int dc_cli_report_ceph_spec(const struct dc_cli *c, const struct dc_fleet *f);
 
 #endif /* DC_CLI_CEPH_SPEC_H */

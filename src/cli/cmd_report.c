@@ -7,6 +7,8 @@
 
 #include "render/json_stream.h"
 #include "render/render.h"
+#include "render/render_avail.h"
+#include "names.h"
 #include "cli/ceph_spec.h"
 #include "report/summary.h"
 #include "cli/commands.h"
@@ -41,6 +43,21 @@ static void say_files_not_read(const struct dc_fleet *f)
 	for (unsigned i = 0; i < f->nfiles; i++)
 		if (f->files[i].error)
 			fprintf(stderr, "drivecheck report: %s\n", f->files[i].error_msg);
+}
+
+/* A drive that passes a Ceph role's verdict and still does not pass its gate (not
+ * available, or not known to be: status.h) is named on stderr, so that the exit code is
+ * never a warning without a word; the table and the JSON keep the verdict. */
+static void say_gate_held(const struct dc_cli *c, const struct dc_report *r, const char *host)
+{
+	char why[1024];
+
+	if (!c->gate || dc_gate_status(r, c->gate_role) == dc_report_status(r, c->gate_role))
+		return;
+	dc_render_avail_gate(r, c->gate_role, why, sizeof(why));
+	fprintf(stderr, "drivecheck report: %s %s: %s: %s: %s\n", host, r->dev.path,
+		dc_role_cli_name(c->gate_role), dc_status_name(dc_gate_status(r, c->gate_role)),
+		why);
 }
 
 /*
@@ -103,6 +120,7 @@ int dc_cmd_report(struct dc_cli *c, char **paths, unsigned n)
 			dc_render_table_row(stdout, r, dc_fleet_host(&f, i), &w);
 		dc_summary_add(&b, r, dc_fleet_host(&f, i));
 		worst = dc_status_worse(worst, dc_cli_outcome(c, r));
+		say_gate_held(c, r, dc_fleet_host(&f, i));
 	}
 	rc = dc_summary_end(&b);
 	if (!rc && c->format == DC_OUT_JSON)

@@ -23,12 +23,13 @@ void dc_cli_say_not_kept(const char *who, const struct dc_report *r, unsigned n)
 	}
 }
 
-/* What one result says for the exit code: with --gate the role's outcome, else whether
+/* What one result says for the exit code: with --gate the gate's answer for the role
+ * (for the Ceph roles, the verdict and "available" together), else whether
  * it could be read at all (under --sysroot, a device with a command set was never asked:
  * not checked). Memory has no drive role to pass: not checked. */
 enum dc_status dc_cli_outcome(const struct dc_cli *c, const struct dc_report *r)
 {
-	return c->gate ? dc_report_status(r, c->gate_role)
+	return c->gate ? dc_gate_status(r, c->gate_role)
 		       : r->error || r->unasked ? DC_NOT_CHECKED : DC_PASS;
 }
 

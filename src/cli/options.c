@@ -30,7 +30,7 @@ enum opt_id {
 	OPT_REPLAY, OPT_PROM, OPT_SYSROOT, OPT_LIST, OPT_VENDOR, OPT_PLP, OPT_INTERFACE,
 	OPT_MIN_DWPD, OPT_SOURCE_KIND, OPT_JOBS, OPT_TRY_CACHE_OFF, OPT_RESTORE_CACHE,
 	OPT_ADVISORIES, OPT_FIRMWARE, OPT_HOURS, OPT_CAPACITY, OPT_HOST, OPT_CEPH_SPEC,
-	OPT_DB_DEVICES, OPT_SERVICE_ID,
+	OPT_DB_DEVICES, OPT_SERVICE_ID, OPT_BY_MODEL,
 	OPT_TEXT = 0,           /* a row of --help alone: a heading, or a word that is no option */
 };
 
@@ -83,7 +83,8 @@ static const struct opt opts[] = {
 	{ NULL, OPT_TEXT, 0, 0, "Verdict:\n" },
 	{ "gate", OPT_GATE, required_argument, S | I | R,
 	  "      --gate ROLE         exit 0 pass, 1 warn, 2 fail, 3 could not check (ROLE: ceph-osd,\n"
-	  "                          ceph-db, drbd, zfs-slog, etcd)\n" },
+	  "                          ceph-db, drbd, zfs-slog, etcd); ceph-osd and ceph-db ask whether\n"
+	  "                          the drive can become an OSD now: one that is not available warns\n" },
 	{ NULL, OPT_TEXT, 0, 0, "Data:\n" },
 	{ "db", OPT_DB, required_argument, S | I | L | C,
 	  "      --db PATH           use this drive database instead of the built-in one\n" },
@@ -106,8 +107,11 @@ static const struct opt opts[] = {
 	  "                          not know. The host is the file's \"host\", else its name. A file\n"
 	  "                          that is not drivecheck's JSON is named on stderr (exit 3).\n" },
 	{ "ceph-spec", OPT_CEPH_SPEC, no_argument, R,
-	  "      --ceph-spec         cephadm OSD specs for the fleet instead: one per host, or one\n"
-	  "                          by model where a model passes on every host that has it\n" },
+	  "      --ceph-spec         cephadm OSD specs for the fleet instead: one per host, by path\n" },
+	{ "by-model", OPT_BY_MODEL, no_argument, R,
+	  "      --by-model          with --ceph-spec: one spec by model where a model passes on every\n"
+	  "                          host that has it (it also takes any blank drive of that model\n"
+	  "                          put in later, unchecked)\n" },
 	{ NULL, OPT_TEXT, 0, 0,
 	  "Ceph (a cephadm OSD service specification from the verdicts; docs/ceph.md):\n"
 	  "  ceph-spec [--all | DEVICE... | --replay DIR]  (nothing named: --all)\n"
@@ -160,7 +164,7 @@ void dc_cli_usage(FILE *f)
 	      "       drivecheck import [--json | --prometheus] [-v] [--gate ROLE] FILE | DIR | -...\n"
 	      "       drivecheck report [--json] [--gate ROLE] FILE...\n"
 	      "       drivecheck ceph-spec [--db-devices] [--service-id ID] [--all | DEVICE... | --replay DIR]\n"
-	      "       drivecheck report --ceph-spec [--db-devices] [--service-id ID] FILE...\n"
+	      "       drivecheck report --ceph-spec [--by-model] [--db-devices] [--service-id ID] FILE...\n"
 	      "       drivecheck lookup [--json] [--firmware FW] [--hours N] [--capacity BYTES] MODEL...\n"
 	      "       drivecheck lookup --advisories [--json]\n"
 	      "       drivecheck lookup --list [--vendor V] [--plp CLASS] [--interface IF] [--min-dwpd N]\n"
@@ -240,6 +244,7 @@ static int apply(struct dc_cli *c, int id, const char *arg)
 	case OPT_HOST: c->host = arg; break;
 	case OPT_CEPH_SPEC: c->ceph_spec = true; break;
 	case OPT_DB_DEVICES: c->db_devices = true; break;
+	case OPT_BY_MODEL: c->by_model = true; break;
 	case OPT_SERVICE_ID:
 		/* cephadm's own rule for a service id (ServiceSpec.validate) */
 		if (!arg[0] || strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -416,9 +421,10 @@ int dc_cli_parse(int argc, char **argv, struct dc_cli *c)
 			fprintf(stderr, "%s --%s\n", cmd_refusal(c->cmd), opts[i].name);
 		return DC_EXIT_USAGE;
 	}
-	if (c->cmd == DC_CMD_REPORT && !c->ceph_spec && (c->db_devices || c->service_id))
-		return usage_error("drivecheck report: --db-devices and --service-id go with "
-				   "--ceph-spec\n");
+	if (c->cmd == DC_CMD_REPORT && !c->ceph_spec && (c->db_devices || c->service_id ||
+							  c->by_model))
+		return usage_error("drivecheck report: --db-devices, --service-id and --by-model go "
+				   "with --ceph-spec\n");
 	if (c->cmd == DC_CMD_REPORT && c->ceph_spec && (c->format != DC_OUT_TABLE || c->gate))
 		return usage_error("drivecheck report --ceph-spec: prints YAML: not with --json or "
 				   "--gate\n");

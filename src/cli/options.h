@@ -42,6 +42,7 @@ struct dc_cli {
 	const char *host;                /* --host: the JSON's host, or NULL */
 	bool ceph_spec;                  /* report --ceph-spec: cephadm OSD specs (docs/ceph.md) */
 	bool db_devices;                 /* ceph-spec, report --ceph-spec: db_devices too */
+	bool by_model;                   /* report --ceph-spec: model: filters where exact */
 	const char *service_id;          /* --service-id, or NULL */
 	char **args;                     /* the words after the options (and the command) */
 	unsigned nargs;

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "device/availability.h"
+#include "device/by_id.h"
 #include "device/probe/cache_experiment.h"
 #include "device/probe/cache_state.h"
 #include "lookup/db.h"
@@ -314,6 +315,20 @@ static void finish_one(const struct dc_scan_opts *o, struct dc_report *r, const 
 		dc_evaluate(o->db, r);
 }
 
+/* Each disk's stable name, for a spec that must outlive a reboot: the folder of links read
+ * once for all of them. Without it (no udev, no memory) the disks keep their kernel names. */
+static void name_by_id(const struct dc_scan_opts *o, struct dc_report *r, unsigned n)
+{
+	struct dc_by_id links;
+
+	if (dc_by_id_read(o->sysroot, &links))
+		return;
+	for (unsigned i = 0; i < n; i++)
+		if (!r[i].error)
+			dc_by_id_pick(&links, r[i].dev.name, r[i].dev.by_id, sizeof(r[i].dev.by_id));
+	dc_by_id_free(&links);
+}
+
 static const char *resolve_error(int rc)
 {
 	switch (rc) {
@@ -369,6 +384,7 @@ int dc_scan_devices(const struct dc_scan_opts *o, char *const *args, unsigned na
 		}
 		inspect_one(o, names[i], &out[i], &raws[i]);
 	}
+	name_by_id(o, out, count);
 	rc = probe_all(o, out, count);
 	for (unsigned i = 0; i < count; i++) {
 		finish_one(o, &out[i], &raws[i]);

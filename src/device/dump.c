@@ -38,6 +38,7 @@ static cJSON *dev_to_json(const struct dc_dev *dev)
 
 	cJSON_AddStringToObject(o, "name", dev->name);
 	cJSON_AddStringToObject(o, "path", dev->path);
+	cJSON_AddStringToObject(o, "by_id", dev->by_id); /* 1.5 */
 	cJSON_AddStringToObject(o, "transport", dc_transport_name(dev->transport));
 	cJSON_AddStringToObject(o, "protocol", dc_protocol_name(dev->protocol));
 	cJSON_AddStringToObject(o, "vendor", dev->vendor);
@@ -396,6 +397,10 @@ static void dev_from_json(struct rd *c, const cJSON *o, struct dc_dev *dev)
 	memset(dev, 0, sizeof(*dev));
 	get_str(c, o, at, "name", dev->name, sizeof(dev->name));
 	get_str(c, o, at, "path", dev->path, sizeof(dev->path));
+	get_str(c, o, at, "by_id", dev->by_id, sizeof(dev->by_id)); /* 1.5; "" before */
+	/* a spec names the drive by it: a link of that folder, or none */
+	if (dev->by_id[0] && strncmp(dev->by_id, "/dev/disk/by-id/", 16) != 0)
+		refuse(c, at, "by_id", "not a /dev/disk/by-id/ path");
 	get_str(c, o, at, "transport", text, sizeof(text));
 	/* A transport this version does not know is still a device: "other". */
 	if (dc_transport_from_name(text, &dev->transport))

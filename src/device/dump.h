@@ -6,7 +6,7 @@
 #include "dc_types.h"
 
 #define DC_DUMP_FORMAT_MAJOR 1
-#define DC_DUMP_FORMAT_MINOR 4
+#define DC_DUMP_FORMAT_MINOR 5
 #define DC_DUMP_MAX_PAGE     (64 * 1024) /* bytes; larger page files are refused */
 
 /*

@@ -131,9 +131,15 @@ static void selection(FILE *out, const char *key, const char *model, const struc
 		if (p->drives[i].spec != spec || p->drives[i].place != place)
 			continue;
 		fputs("      - ", out);
-		quoted(out, d[i].path);
+		quoted(out, dc_ceph_name(&d[i]));
 		fputs("  # ", out);
 		comment_text(out, model_of(&d[i]));
+		/* the kernel's name too, as the host shows it today */
+		if (dc_ceph_name(&d[i]) != d[i].path) {
+			fputs(", ", out);
+			comment_text(out, d[i].path);
+			fputs(" now", out);
+		}
 		fprintf(out, ": %s passes\n", place == DC_CEPH_DB ? "ceph_db" : "ceph_osd");
 	}
 }
@@ -174,8 +180,14 @@ unsigned dc_render_ceph_spec(FILE *out, const struct dc_ceph_in *d, const struct
 
 		if (s)
 			fputs("---\n", out);
-		if (sp->data_model[0])
+		if (sp->data_model[0]) {
+			/* what a model: filter means beyond today's drives, said where it is */
+			fputs("# selects by model (report --by-model): cephadm applies this spec "
+			      "again whenever a host's\n# inventory changes, so it will also take "
+			      "any blank drive of this model put in these\n# hosts later, which "
+			      "drivecheck has not checked\n", out);
 			selects(out, d, p, (int)s);
+		}
 		fputs("service_type: osd\nservice_id: ", out);
 		quoted(out, sp->service_id);
 		fputs("\nplacement:\n  hosts:\n", out);

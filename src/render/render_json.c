@@ -554,6 +554,7 @@ static cJSON *report_json(const struct dc_report *r)
 
 	cJSON_AddStringToObject(o, "path", d->path);
 	cJSON_AddStringToObject(o, "name", d->name);
+	cJSON_AddItemToObject(o, "by_id", str_or_null(d->by_id)); /* 1.6 */
 	cJSON_AddStringToObject(o, "transport", dc_transport_name(d->transport));
 	cJSON_AddStringToObject(o, "protocol", dc_protocol_name(d->protocol));
 	cJSON_AddItemToObject(o, "vendor", str_or_null(dr->vendor));
@@ -639,6 +640,7 @@ static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
 
 	cJSON_AddStringToObject(o, "host", host);
 	cJSON_AddStringToObject(o, "path", r->dev.path);
+	cJSON_AddItemToObject(o, "by_id", str_or_null(r->dev.by_id)); /* 1.6 */
 	cJSON_AddStringToObject(o, "transport", dc_transport_name(r->dev.transport));
 	cJSON_AddItemToObject(o, "vendor", str_or_null(r->drive.vendor));
 	cJSON_AddItemToObject(o, "model", str_or_null(r->drive.model));

@@ -11,6 +11,7 @@
 #include "lookup/dbinfo.h"
 #include "names.h"
 #include "render/render_avail.h"
+#include "status.h"
 #include "render/render.h"
 #include "render/words.h"
 #include "report/summary.h"
@@ -643,27 +644,39 @@ void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum
 		const struct dc_reason *why;
 		char text[DC_WORDS_LEN];
 		struct dc_facts f;
+		char avail[1024], probe[512];
 
 		if (r->error) {
 			fprintf(out, "%s: %s: NOT CHECKED: %s\n", r->dev.path, dc_role_cli_name(role),
 				r->error_msg);
 			continue;
 		}
-		/* the drive, not only its path: a script's log must say which one failed */
+		/* the drive, not only its path: a script's log must say which one failed; for
+		 * a Ceph role, the gate's answer and what keeps the drive from becoming an OSD */
+		dc_render_avail_gate(r, role, avail, sizeof(avail));
 		fprintf(out, "%s (%s, serial %s): %s: %s", r->dev.path,
 			r->drive.model[0] ? r->drive.model : "model unknown",
 			r->drive.serial[0] ? r->drive.serial : "unknown", dc_role_cli_name(role),
-			dc_status_name(v->status));
+			dc_status_name(dc_gate_status(r, role)));
 		dc_facts_of(r, &f);
-		/* what makes it so, on the line a script logs */
+		/* what makes it so, on the line a script logs: what keeps the drive from
+		 * becoming an OSD now (a Ceph role's question), then the verdict's own reason */
+		if (avail[0])
+			fprintf(out, ": %s", avail);
 		if ((why = deciding_reason(v))) {
 			dc_words_reason(&f, &r->result, why, text, sizeof(text));
-			fprintf(out, ": %s", text);
+			fprintf(out, "%s%s", avail[0] ? "; " : ": ", text);
 		}
 		fputc('\n', out);
 		for (unsigned k = 0; k < v->nreasons; k++)
 			print_reason(out, "  ", &f, &r->result, &v->reasons[k]);
+		if (avail[0])
+			fprintf(out, "  - %-4s %s\n", "WARN", avail);
 		print_dropped(out, "  ", v->reasons_dropped, "reasons");
+		if (dc_render_probe_through_fs(r, probe, sizeof(probe)))
+			fprintf(out, "  - %s\n", probe);
+		if (dc_render_avail_gate_note(r, role, probe, sizeof(probe)))
+			fprintf(out, "  - %s\n", probe);
 	}
 }
 

@@ -44,6 +44,7 @@ void dc_ceph_in_of(const struct dc_report *r, const char *host, struct dc_ceph_i
 	*in = (struct dc_ceph_in){
 		.host = host ? host : "",
 		.path = r->dev.path,
+		.by_id = r->dev.by_id,
 		.model = r->drive.model[0] ? r->drive.model : r->dev.model,
 		.sysfs_model = r->dev.model,
 		.error_msg = r->error_msg,
@@ -57,6 +58,17 @@ void dc_ceph_in_of(const struct dc_report *r, const char *host, struct dc_ceph_i
 		.available = a->available,
 		.reasons = a->reasons,
 	};
+}
+
+/*
+ * /dev/sdX is the order the kernel found the disks in, which can change at the next boot;
+ * cephadm applies a spec again whenever a host's inventory changes, so a spec that names
+ * /dev/sdb may take another drive after a reboot. A drive is named by its /dev/disk/by-id
+ * link where it has one (ceph-volume follows the link to the device).
+ */
+const char *dc_ceph_name(const struct dc_ceph_in *d)
+{
+	return d->by_id && d->by_id[0] ? d->by_id : d->path;
 }
 
 /* Paths and models as a YAML scalar carries them whole: printable ASCII. A host as
@@ -210,7 +222,7 @@ static void first_look(const struct by_host *g, unsigned n, const struct dc_ceph
 			p[i].why = DC_CEPH_WHY_AVAIL_UNKNOWN;
 		else if (g->host[i] < 0)
 			p[i].why = DC_CEPH_WHY_NO_HOST;
-		else if (!printable(d[i].path) || d[i].path[0] != '/')
+		else if (!printable(dc_ceph_name(&d[i])) || dc_ceph_name(&d[i])[0] != '/')
 			p[i].why = DC_CEPH_WHY_BAD_NAME;
 		else
 			p[i].place = DC_CEPH_DATA; /* a candidate, for now */
@@ -408,7 +420,7 @@ int dc_ceph_plan_make(const struct dc_ceph_in *d, unsigned n, const struct dc_ce
 		p->specs[p->nspecs].first_host = nhosts;
 		add_host(p, &g, h, &nhosts);
 		/* one host alone, as a scan has it: the id as given */
-		service_id(p, base, placed_hosts == 1 && !o->by_model ? NULL : g.names[h]);
+		service_id(p, base, placed_hosts == 1 && !o->fleet ? NULL : g.names[h]);
 		p->nspecs++;
 	}
 	rc = 0;

@@ -42,6 +42,7 @@ enum dc_ceph_why {
 struct dc_ceph_in {
 	const char *host;           /* the host it is on; "" : not known */
 	const char *path;           /* the device path */
+	const char *by_id;          /* its /dev/disk/by-id link, the spec's name for it; "" none */
 	const char *model;          /* as the comments name it: the drive's, else sysfs's, or "" */
 	const char *sysfs_model;    /* what cephadm's model: filter matches; "" : not known */
 	const char *error_msg;      /* why it could not be read (when error) */
@@ -70,7 +71,8 @@ struct dc_ceph_spec {
 
 struct dc_ceph_plan_opts {
 	bool db_devices;          /* --db-devices */
-	bool by_model;            /* report --ceph-spec: a model filter where one is exact */
+	bool fleet;               /* report --ceph-spec: each spec's id names its host or model */
+	bool by_model;            /* report --ceph-spec --by-model: a model filter where exact */
 	const char *service_id;   /* --service-id, or NULL: "drivecheck" */
 };
 
@@ -83,6 +85,8 @@ struct dc_ceph_plan {
 };
 
 /* ceph_plan.c */
+/* The name a spec gives the drive: its /dev/disk/by-id link, else its kernel path. */
+const char *dc_ceph_name(const struct dc_ceph_in *d);
 /* What the plan reads of a scan's report r, on host ("" : not known), pointing into r. */
 void dc_ceph_in_of(const struct dc_report *r, const char *host, struct dc_ceph_in *in);
 /*

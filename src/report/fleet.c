@@ -57,7 +57,7 @@ struct dc_fleet_row {
 
 /* The order of the row's strings in its text. */
 enum { S_PATH, S_VENDOR, S_MODEL, S_SERIAL, S_FIRMWARE, S_DB_VENDOR, S_DB_FAMILY, S_HEALTH_SOURCE,
-       S_ERROR, S_SYSFS_MODEL, S_COUNT };
+       S_ERROR, S_SYSFS_MODEL, S_AVAIL_UNKNOWN, S_BY_ID, S_COUNT };
 
 /* "out/ceph-07.json" -> "ceph-07": the host of a file that names none. */
 static void host_from_path(const char *path, char *host, size_t len)
@@ -150,7 +150,8 @@ static int keep_drive(void *ctx, const struct dc_report *r)
 		[S_SERIAL] = r->drive.serial, [S_FIRMWARE] = r->drive.firmware,
 		[S_DB_VENDOR] = r->db.vendor, [S_DB_FAMILY] = r->db.family,
 		[S_HEALTH_SOURCE] = r->result.health.source, [S_ERROR] = r->error_msg,
-		[S_SYSFS_MODEL] = r->dev.model,
+		[S_SYSFS_MODEL] = r->dev.model, [S_AVAIL_UNKNOWN] = r->avail.not_looked,
+		[S_BY_ID] = r->dev.by_id,
 	};
 	unsigned nerrors = r->drive.nerrors < DC_MAX_ERRORS ? r->drive.nerrors : DC_MAX_ERRORS;
 	struct dc_fleet_row *row;
@@ -357,6 +358,7 @@ void dc_fleet_report(const struct dc_fleet *f, unsigned i, struct dc_report *r)
 	r->dev.kernel_cache = row->kernel_cache;
 	r->dev.kernel_fua = DC_TRI_UNKNOWN;
 	snprintf(r->dev.model, sizeof(r->dev.model), "%s", s[S_SYSFS_MODEL]);
+	snprintf(r->dev.by_id, sizeof(r->dev.by_id), "%s", s[S_BY_ID]);
 	snprintf(r->drive.vendor, sizeof(r->drive.vendor), "%s", s[S_VENDOR]);
 	snprintf(r->drive.model, sizeof(r->drive.model), "%s", s[S_MODEL]);
 	snprintf(r->drive.serial, sizeof(r->drive.serial), "%s", s[S_SERIAL]);
@@ -403,6 +405,7 @@ void dc_fleet_report(const struct dc_fleet *f, unsigned i, struct dc_report *r)
 		memcpy(r->advisories, row->advisories, row->nadvisories * sizeof(*row->advisories));
 	r->avail.available = row->available;
 	r->avail.reasons = row->avail_reasons;
+	snprintf(r->avail.not_looked, sizeof(r->avail.not_looked), "%s", s[S_AVAIL_UNKNOWN]);
 	r->error = row->error;
 	snprintf(r->error_msg, sizeof(r->error_msg), "%s", s[S_ERROR]);
 }
@@ -411,15 +414,17 @@ void dc_fleet_ceph_in(const struct dc_fleet *f, unsigned i, struct dc_ceph_in *i
 {
 	const struct dc_fleet_row *row = &f->rows[i];
 	const char *model = row_string(row, S_MODEL), *sysfs = row_string(row, S_SYSFS_MODEL);
+	const char *unknown = row_string(row, S_AVAIL_UNKNOWN);
 
 	*in = (struct dc_ceph_in){
 		.host = dc_fleet_host(f, i),
 		.path = row->text, /* S_PATH */
+		.by_id = row_string(row, S_BY_ID),
 		.model = model[0] ? model : sysfs,
 		.sysfs_model = sysfs,
 		.error_msg = row_string(row, S_ERROR),
-		/* a host's JSON says whether, not what could not be looked at */
-		.avail_unknown = "not in the input",
+		/* the host's availability_unknown; a file older than 1.5 says nothing */
+		.avail_unknown = unknown[0] ? unknown : "not in the input",
 		.error = row->error != 0,
 		.transport = row->transport,
 		.protocol = DC_PROTO_NONE, /* not in the JSON: the transport says the tier */

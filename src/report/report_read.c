@@ -463,6 +463,28 @@ static void read_result(struct rd *c, const cJSON *dev, const char *at, unsigned
 	read_health(c, dev, at, &r->health);
 }
 
+/*
+ * 1.6: the drive's stable name, which report --ceph-spec puts in a spec: whole, and a link
+ * of /dev/disk/by-id, or the file is refused (a cut or edited one would name another
+ * device, or none). Older files have none: the spec names the kernel's path.
+ */
+static void read_by_id(struct rd *c, const cJSON *dev, const char *at, char *dst, size_t len)
+{
+	char buf[REPORT_MAX_STRING + 1];
+
+	str_key(c, dev, at, "by_id", buf, sizeof(buf), false);
+	dst[0] = '\0';
+	if (c->bad || !buf[0])
+		return;
+	if (strncmp(buf, "/dev/disk/by-id/", 16) != 0 || strchr(buf, '?') ||
+	    strlen(buf) >= len) {
+		bad(c, "%s.by_id: want a /dev/disk/by-id/ path of printable ASCII, at most %zu "
+		    "characters", at, len - 1);
+		return;
+	}
+	memcpy(dst, buf, strlen(buf) + 1);
+}
+
 static void read_device(struct rd *c, const cJSON *dev, const char *at, unsigned minor,
 			struct dc_report *r)
 {
@@ -473,6 +495,7 @@ static void read_device(struct rd *c, const cJSON *dev, const char *at, unsigned
 
 	str_key(c, dev, at, "path", r->dev.path, sizeof(r->dev.path), true);
 	str_key(c, dev, at, "name", r->dev.name, sizeof(r->dev.name), false);
+	read_by_id(c, dev, at, r->dev.by_id, sizeof(r->dev.by_id));
 	str_key(c, dev, at, "transport", word, sizeof(word), false);
 	if (dc_transport_from_name(word, &r->dev.transport))
 		r->dev.transport = word[0] ? DC_TRAN_OTHER : DC_TRAN_UNKNOWN;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* report_read_avail.c - a host's "available", its reasons and sysfs_model, read back (1.5). */
+/* report_read_avail.c - a host's "available", its reasons, why it is unknown and sysfs_model,
+ * read back (1.5). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,11 +23,22 @@ int dc_report_read_avail(const cJSON *dev, const char *at, struct dc_report *r, 
 	const cJSON *model = cJSON_GetObjectItemCaseSensitive(dev, "sysfs_model");
 	const cJSON *avail = cJSON_GetObjectItemCaseSensitive(dev, "available");
 	const cJSON *reasons = cJSON_GetObjectItemCaseSensitive(dev, "rejected_reasons");
+	const cJSON *unknown = cJSON_GetObjectItemCaseSensitive(dev, "availability_unknown");
 	const cJSON *e;
 	unsigned k = 0;
 
 	r->avail.available = DC_TRI_UNKNOWN;
 	r->avail.reasons = 0;
+	r->avail.not_looked[0] = '\0';
+	/* why it is not known, as the host said it: what a gate or a spec says of the drive */
+	if (unknown && !cJSON_IsNull(unknown)) {
+		if (!cJSON_IsString(unknown)) {
+			snprintf(err, errlen, "%s.availability_unknown: want a string or null", at);
+			return -EINVAL;
+		}
+		snprintf(r->avail.not_looked, sizeof(r->avail.not_looked), "%s",
+			 unknown->valuestring);
+	}
 	if (model && !cJSON_IsNull(model)) {
 		if (!cJSON_IsString(model)) {
 			snprintf(err, errlen, "%s.sysfs_model: want a string or null", at);

@@ -12,7 +12,8 @@ each spec to an inventory made from the JSON (path, sysfs model, size, rotationa
 available, rejected_reasons: what ceph-volume inventory would give), and the drives it
 selects, host by host, must be exactly the drives that pass ceph_osd and are available
 (with --db-devices: data and DB together, DB drives passing ceph_db, NVMe only, and only on
-a host whose data drives are not all NVMe), none twice; every other drive is named in a
+a host whose data drives are not all NVMe), none twice; a drive the JSON gives a "by_id"
+link is named by it, never by its kernel path; every other drive is named in a
 "# left out:" comment. Prints "N passed, N failed"; exit 0 when none failed.
 """
 import json
@@ -90,18 +91,33 @@ def main(argv):
     nleft = 0
     for h, devices in hosts.items():
         inv = inventory(devices)
-        data, db = [], []
+        data, db, named = [], [], []
         for spec in specs:
             if h not in [p.hostname for p in spec.placement.hosts]:
                 continue
+            for sel_spec in (spec.data_devices, spec.db_devices):
+                named += [p.path for p in (sel_spec.paths if sel_spec else [])]
             sel = DriveSelection(spec, inv)
             data += [x.path for x in sel.data_devices()]
             db += [x.path for x in sel.db_devices()]
-        placed = data + db
-        check(len(placed) == len(set(placed)), "%s: no drive selected twice: %s" % (h, placed))
         by_path = {}
         for d in devices:
             by_path.setdefault(d["path"], []).append(d)
+        # a spec names a drive by its /dev/disk/by-id link where it has one (a model filter
+        # selects inventory devices, by their kernel paths): each selected name, back to the
+        # kernel path it stands for
+        kernel = {}
+        for p, ds in by_path.items():
+            if len(ds) == 1 and ds[0].get("by_id"):
+                kernel[ds[0]["by_id"]] = p
+        for p in named:
+            d = by_path.get(p, [{}])[0]
+            check(not d.get("by_id"), "%s %s: named by its kernel path, not by its link %s"
+                  % (h, p, d.get("by_id")))
+        data = [kernel.get(p, p) for p in data]
+        db = [kernel.get(p, p) for p in db]
+        placed = data + db
+        check(len(placed) == len(set(placed)), "%s: no drive selected twice: %s" % (h, placed))
         want = set()
         for p, ds in by_path.items():
             if len(ds) == 1 and status(ds[0], "ceph_osd") == "pass" and ds[0].get("available") is True:

@@ -43,6 +43,7 @@ LOOPS+=("$L")
 $DC --json --no-probe "$L" >"$T/j"; rc=$?
 check "loop: exit 0" "[ $rc -eq 0 ]"
 check "loop: json_format_version [1,6]" "[ \"\$(jq -c .json_format_version $T/j)\" = '[1,6]' ]"
+check "loop: no /dev/disk/by-id link (udev makes none for a loop device): by_id null" "jq -e '.devices[0] | has(\"by_id\") and .by_id == null' $T/j >/dev/null"
 check "loop: no cache experiment unless asked" "jq -e '.devices[0] | (.cache_experiment == null) and (.cache_left_off == null)' $T/j >/dev/null"
 check "loop: transport loop" "[ \"\$(jq -r '.devices[0].transport' $T/j)\" = loop ]"
 check "loop: path" "[ \"\$(jq -r '.devices[0].path' $T/j)\" = $L ]"
@@ -148,8 +149,8 @@ check "a device that cannot be read: in the table and on stderr, exit 3" \
 # --- dump and replay give the same answer ---
 $DC --json --no-probe --dump "$T/dump" "$L" >"$T/live.json"
 check "dump written" "[ -f $T/dump/${L#/dev/}/device.json ]"
-check "a 1.4 dump stores enums by name (the writer's names are the reader's)" \
-	"jq -e '.dump_format_version == [1, 4] and (.device.rotational | IN(\"no\", \"yes\", \"unknown\")) and (.device.kernel_fua | IN(\"no\", \"yes\", \"unknown\")) and .probe.mode == \"not-run\" and all(.pages[]; .result | type == \"string\") and (.availability | type == \"object\")' $T/dump/${L#/dev/}/device.json >/dev/null"
+check "a 1.5 dump stores enums by name (the writer's names are the reader's), and by_id" \
+	"jq -e '.dump_format_version == [1, 5] and .device.by_id == \"\" and (.device.rotational | IN(\"no\", \"yes\", \"unknown\")) and (.device.kernel_fua | IN(\"no\", \"yes\", \"unknown\")) and .probe.mode == \"not-run\" and all(.pages[]; .result | type == \"string\") and (.availability | type == \"object\")' $T/dump/${L#/dev/}/device.json >/dev/null"
 $DC --json --replay "$T/dump" >"$T/replay.json"; rc=$?
 check "replay exits 0" "[ $rc -eq 0 ]"
 norm='del(.drivecheck_version) | .devices[] |= del(.probe)'
@@ -226,6 +227,49 @@ $DC --gate etcd --no-probe "$L" >"$T/g"; rc=$?
 check "gate etcd on an unmeasured loop warns (1)" "[ $rc -eq 1 ] && grep -q 'etcd: warn' $T/g"
 $DC --gate etcd --probe-time 1 "$LPR" >"$T/g"; rc=$?
 check "gate etcd with the probe: a verdict from the flush p99" "[ $rc -le 2 ] && grep -q '99th percentile' $T/g"
+# For the Ceph roles the gate answers "can this drive become an OSD now": a drive that
+# passes and that ceph-volume would not take warns, naming why. A captured drive that
+# passes (a full-PLP Intel DC, replayed with a fast probe written in here), then the same
+# drive holding a mounted XFS filesystem probed through it.
+G=$T/gate-dump
+cp -r data/dumps/INTEL_SSDSC2KB960G8 "$G"
+lat='{"count":1000,"mean_us":210,"stdev_us":20,"min_us":150,"p50_us":200,"p90_us":230,"p99_us":300,"p999_us":400,"max_us":500,"iops":4700}'
+fast='{"count":3000,"mean_us":60,"stdev_us":5,"min_us":40,"p50_us":55,"p90_us":70,"p99_us":90,"p999_us":120,"max_us":150,"iops":16000}'
+jq --argjson l "$lat" --argjson n "$fast" '.probe = {mode: "raw", where: "/dev/sda", skipped: "",
+	duration_s: 5, stable: true, sync: $l, flush: $l, nosync: $n, flush_cost_us: 145}' \
+	data/dumps/INTEL_SSDSC2KB960G8/device.json >"$G/device.json"
+$DC --replay "$G" --gate ceph-osd >"$T/g"; rc=$?
+check "gate ceph-osd: a passing drive that ceph-volume would take passes (0)" \
+	"[ $rc -eq 0 ] && grep -Eq '^/dev/sda \\(INTEL SSDSC2KB960G8, serial .*\\): ceph-osd: pass\$' $T/g"
+jq '.device.mounts = [{source: "/dev/sda", target: "/srv/osd7", fstype: "xfs", readonly: false}] |
+	.availability.type = "xfs" | .availability.usage = "filesystem" | .availability.locked = true |
+	.probe.mode = "file" | .probe.where = "/srv/osd7"' "$G/device.json" >"$T/dj" && mv "$T/dj" "$G/device.json"
+$DC --replay "$G" --gate ceph-osd >"$T/g"; rc=$?
+check "gate ceph-osd: the same drive mounted warns (1), the gate line naming why" \
+	"[ $rc -eq 1 ] && head -1 $T/g | grep -q ': ceph-osd: warn: the drive passes, but is not available (ceph-volume would not take it): locked, Has a FileSystem (xfs), mounted at /srv/osd7\$'"
+check "gate ceph-osd: it says the probe went through the filesystem" \
+	"grep -qx '  - probed through the xfs filesystem at /srv/osd7 (an unnamed temporary file there), not on the raw device, which is in use' $T/g"
+$DC --replay "$G" --gate ceph-db >/dev/null; rc=$?
+check "gate ceph-db: the same (1)" "[ $rc -eq 1 ]"
+$DC --replay "$G" --gate drbd >"$T/g"; rc=$?
+check "gate drbd asks nothing of availability: pass (0), the probe's filesystem said" \
+	"[ $rc -eq 0 ] && head -1 $T/g | grep -q ': drbd: pass\$' && grep -q 'probed through the xfs filesystem' $T/g"
+$DC --replay "$G" --gate ceph-osd --json >"$T/j"; rc=$?
+check "gate ceph-osd --json: exit 1, the verdict in the JSON is still the drive's fitness (pass)" \
+	"[ $rc -eq 1 ] && jq -e '.devices[0].verdicts.ceph_osd.status == \"pass\" and .devices[0].available == false' $T/j >/dev/null"
+# live: a loop device with a mounted ext4, probed
+truncate -s 256M "$T/mounted.img"
+LM=$(losetup -f --show "$T/mounted.img"); LOOPS+=("$LM")
+mkfs.ext4 -q -F "$LM" >/dev/null 2>&1
+MNT=$T/mnt
+mkdir -p "$MNT" && mount "$LM" "$MNT" || { echo "cannot mount $LM" >&2; exit 1; }
+$DC --gate ceph-osd --probe-time 1 "$LM" >"$T/g"; rc=$?
+# (a loop drive is not identified: it warns, or fails where this host's flushes are slow)
+check "gate ceph-osd on a mounted loop: the gate line names the mount and the filesystem" \
+	"[ $rc -eq 1 -o $rc -eq 2 ] && head -1 $T/g | grep -Eq ': ceph-osd: (warn|fail): is not available \\(ceph-volume would not take it\\): locked, .*Has a FileSystem \\(ext4\\), mounted at $MNT(; |\$)'"
+check "gate ceph-osd on a mounted loop: probed through its filesystem, said so" \
+	"grep -qx '  - probed through the ext4 filesystem at $MNT (an unnamed temporary file there), not on the raw device, which is in use' $T/g"
+umount "$MNT" && MNT=""
 $DC --jobs 0 "$L" >/dev/null 2>&1; check "--jobs 0 exits 4" "[ $? -eq 4 ]"
 $DC --jobs 1.5 "$L" >/dev/null 2>&1; check "--jobs 1.5 exits 4" "[ $? -eq 4 ]"
 

@@ -255,9 +255,24 @@ report "$T/bad/prose.json" "$T/bad/v2.json"
 check "only bad files: exit 3, 0 drives" "[ $rc -eq 3 ] && grep -q '^Summary: 0 drives on 0 hosts, 2 files or drives not read' $T/out"
 
 # --- exit codes as for a scan ---
-host good SAMSUNG_MZ7LH960HAJR-00005 INTEL_SSDSC2KB960G8 >"$T/good.json"
+host good INTEL_SSDSC2KG480G8 INTEL_SSDSC2KB960G8 >"$T/good.json"
 host meh SAMSUNG_MZ7LH960HAJR-00005 Samsung_SSD_860_EVO_1TB >"$T/meh.json"
-report --gate ceph-osd "$T/good.json"; check "--gate ceph-osd, every drive passes: exit 0" "[ $rc -eq 0 ]"
+report --gate ceph-osd "$T/good.json"; check "--gate ceph-osd, every drive passes and is available: exit 0" "[ $rc -eq 0 ] && [ ! -s $T/err ]"
+# for the Ceph roles the gate asks whether the drive can become an OSD now: a drive that
+# passes and holds a BlueStore label (or of which that is not known) warns, named on stderr
+host used SAMSUNG_MZ7LH960HAJR-00005 >"$T/used.json"
+report --gate ceph-osd "$T/used.json"
+check "--gate ceph-osd, a passing drive that is not available: exit 1, named on stderr" \
+	"[ $rc -eq 1 ] && grep -qx 'drivecheck report: used /dev/sda: ceph-osd: warn: the drive passes, but is not available (ceph-volume would not take it): Has BlueStore device label' $T/err"
+report --gate ceph-db --json "$T/used.json"
+check "--gate ceph-db alike; the JSON keeps the verdict, pass" \
+	"[ $rc -eq 1 ] && jq -e '.drives[0].verdicts.ceph_db.status == \"pass\" and .drives[0].available == false' $T/out >/dev/null"
+report --gate drbd "$T/used.json"
+check "--gate drbd: a role that asks nothing of availability passes it (0)" "[ $rc -eq 0 ] && [ ! -s $T/err ]"
+host older SAMSUNG_MZQLB1T9HAJR-00007 >"$T/older.json"
+report --gate ceph-osd "$T/older.json"
+check "--gate ceph-osd, a passing drive whose availability is unknown (an older dump): exit 1, said why" \
+	"[ $rc -eq 1 ] && grep -q 'ceph-osd: warn: the drive passes, but whether ceph-volume would take it is unknown: signatures and locks: the dump does not say' $T/err"
 report --gate ceph-osd "$T/good.json" "$T/meh.json"; check "--gate ceph-osd, a warn: exit 1" "[ $rc -eq 1 ]"
 report --gate zfs-slog "$T/good.json" "$T/meh.json"; check "--gate zfs-slog, a fail: exit 2" "[ $rc -eq 2 ]"
 report --gate=ceph-db "${IN[@]}"; check "--gate=ceph-db over the fleet (a fail on ceph1): exit 2" "[ $rc -eq 2 ]"

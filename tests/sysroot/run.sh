@@ -81,8 +81,32 @@ cat >"$R/proc/self/mountinfo" <<'MI'
 33 32 8:2 / /var/lib/imagesx rw,relatime shared:5 - xfs /dev/sda2 rw
 MI
 
+# udev's /dev/disk/by-id links (60-persistent-storage.rules), relative as udev makes them
+mkdir -p "$R/dev/disk/by-id"
+link() { ln -s "../../$2" "$R/dev/disk/by-id/$1"; }
+link ata-INTEL_SSDSC2KB960G8_PHYF000101 sda
+link ata-INTEL_SSDSC2KB960G8_PHYF000101-part1 sda1
+link wwn-0x55cd2e414f000101 sda
+link wwn-0x55cd2e414f000101-part2 sda2
+link scsi-SATA_INTEL_SSDSC2KB96_PHYF000101 sda
+link usb-SanDisk_Cruzer_4C530001-0:0 sdb
+link scsi-35000c500a0000001 sdc
+link lvm-pv-uuid-Qx1Cc3-aaaa-bbbb sdc
+link ata-WDC_WDS100T2B0A_2040AB000001 sdd
+link wwn-0x0000000000000000 sdd
+link nvme-SAMSUNG_MZQL2960HCJR-00A07_S64FNE0R000001 nvme0n1
+link nvme-SAMSUNG_MZQL2960HCJR-00A07_S64FNE0R000001_1 nvme0n1
+link nvme-INTEL_SSDPE2KX020T8_PHLJ000102_1 nvme1n1
+link nvme-eui.01000000000000005cd2e4a1b2c3d4e5 nvme1n1
+link virtio-VIRTSERIAL vda
+link dm-name-vg-lv dm-0
 $DC --sysroot "$R" --all --json >"$R/out.json" 2>"$R/err"; rc=$?
 j() { jq -r "$1" "$R/out.json"; }
+# each disk's most stable link (docs/ceph.md): the WWN over the model and serial; an NVMe
+# namespace's EUI over udev's name, and the name with the namespace id over the one
+# without; never a partition's link, a USB one, an LVM PV's, nor a WWN of zeros
+check "by_id: each disk's most stable /dev/disk/by-id link" \
+	"[ \"\$(j '[.devices[] | \"\\(.name)=\\(.by_id)\"] | join(\" \")')\" = 'nvme0n1=/dev/disk/by-id/nvme-SAMSUNG_MZQL2960HCJR-00A07_S64FNE0R000001_1 nvme1n1=/dev/disk/by-id/nvme-eui.01000000000000005cd2e4a1b2c3d4e5 sda=/dev/disk/by-id/wwn-0x55cd2e414f000101 sdb=null sdc=/dev/disk/by-id/scsi-35000c500a0000001 sdd=/dev/disk/by-id/ata-WDC_WDS100T2B0A_2040AB000001 vda=/dev/disk/by-id/virtio-VIRTSERIAL' ]"
 check "--all exits 3 (NVMe/ATA devices of a fake tree cannot be asked)" "[ $rc -eq 3 ]"
 check "--all lists the whole disks, not loop, zram or hidden paths" \
 	"[ \"\$(j '[.devices[].name] | join(\" \")')\" = 'nvme0n1 nvme1n1 sda sdb sdc sdd vda' ]"

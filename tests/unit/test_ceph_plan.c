@@ -44,7 +44,7 @@ static void records(void)
 
 static void plan(bool by_model, bool db, struct dc_ceph_plan *p)
 {
-	struct dc_ceph_plan_opts o = { .by_model = by_model, .db_devices = db };
+	struct dc_ceph_plan_opts o = { .fleet = by_model, .by_model = by_model, .db_devices = db };
 
 	records();
 	CHECK(dc_ceph_plan_make(D, N, &o, p) == 0);
@@ -141,6 +141,22 @@ int main(void)
 	y = yaml(&p, false);
 	CHECK(strstr(y, "    - 'h1'\n    - 'h2'\nspec:\n  data_devices:\n    model: 'MODEL A'\n") != NULL);
 	CHECK(strstr(y, "paths") == NULL);
+	/* the spec says what a model filter does beyond today's drives */
+	CHECK(strstr(y, "# selects by model (report --by-model): cephadm applies this spec again "
+		      "whenever a host's\n# inventory changes, so it will also take any blank "
+		      "drive of this model") != NULL);
+	dc_ceph_plan_free(&p);
+	/* the same fleet without --by-model: a spec per host, by paths, each named for its host */
+	{
+		struct dc_ceph_plan_opts o = { .fleet = true };
+
+		records();
+		CHECK(dc_ceph_plan_make(D, N, &o, &p) == 0);
+	}
+	CHECK(p.nspecs == 2 && !p.specs[0].data_model[0] && !p.specs[1].data_model[0]);
+	CHECK_STR(p.specs[0].service_id, "drivecheck-h1");
+	y = yaml(&p, false);
+	CHECK(strstr(y, "model:") == NULL && strstr(y, "selects by model") == NULL);
 	dc_ceph_plan_free(&p);
 	/* ... but a failing drive whose model holds the filter keeps its host on paths:
 	 * cephadm's filter is a substring, and would take it once zapped; the other host

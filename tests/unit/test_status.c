@@ -27,6 +27,39 @@ int main(void)
 		r.result.verdicts[i].status = DC_NOT_CHECKED;
 	CHECK(dc_report_status(&r, DC_ROLE_CEPH_OSD) == DC_NOT_CHECKED);
 	CHECK(dc_report_status(&r, -1) == DC_NOT_CHECKED);
+	/* the gate: for the Ceph roles, a passing drive warns unless ceph-volume would take it
+	 * (docs/design.md); a warning or failure stays what it is; the other roles ask nothing */
+	for (unsigned i = 0; i < DC_ROLE_COUNT; i++)
+		r.result.verdicts[i].status = DC_PASS;
+	r.result.verdicts[DC_ROLE_ZFS_SLOG].status = DC_FAIL;
+	/* an imported report: a drive on no host, whose gate answers fitness alone */
+	r.avail.available = DC_TRI_UNKNOWN;
+	CHECK(!dc_gate_asks_available(&r, DC_ROLE_CEPH_OSD));
+	CHECK(dc_gate_status(&r, DC_ROLE_CEPH_OSD) == DC_PASS);
+	/* a host's file that says why it is not known: asked */
+	snprintf(r.avail.not_looked, sizeof(r.avail.not_looked), "signatures and locks: x");
+	CHECK(dc_gate_asks_available(&r, DC_ROLE_CEPH_OSD));
+	CHECK(dc_gate_status(&r, DC_ROLE_CEPH_OSD) == DC_WARN);
+	r.avail.not_looked[0] = '\0';
+	/* a scanned drive (sysfs facts): asked */
+	r.avail.sysfs_known = true;
+	r.avail.available = DC_TRI_YES;
+	CHECK(dc_gate_status(&r, DC_ROLE_CEPH_OSD) == DC_PASS);
+	CHECK(dc_gate_status(&r, DC_ROLE_CEPH_DB) == DC_PASS);
+	r.avail.available = DC_TRI_NO;
+	CHECK(dc_gate_status(&r, DC_ROLE_CEPH_OSD) == DC_WARN);
+	CHECK(dc_gate_status(&r, DC_ROLE_CEPH_DB) == DC_WARN);
+	CHECK(dc_report_status(&r, DC_ROLE_CEPH_OSD) == DC_PASS); /* the verdict is untouched */
+	CHECK(dc_gate_status(&r, DC_ROLE_DRBD) == DC_PASS && dc_gate_status(&r, DC_ROLE_ETCD) == DC_PASS);
+	CHECK(dc_gate_status(&r, DC_ROLE_ZFS_SLOG) == DC_FAIL);
+	r.avail.available = DC_TRI_UNKNOWN;
+	CHECK(dc_gate_status(&r, DC_ROLE_CEPH_OSD) == DC_WARN);
+	r.result.verdicts[DC_ROLE_CEPH_OSD].status = DC_FAIL;
+	CHECK(dc_gate_status(&r, DC_ROLE_CEPH_OSD) == DC_FAIL);
+	r.result.verdicts[DC_ROLE_CEPH_OSD].status = DC_NOT_CHECKED;
+	CHECK(dc_gate_status(&r, DC_ROLE_CEPH_OSD) == DC_NOT_CHECKED);
+	CHECK(dc_gate_asks_available(&r, DC_ROLE_CEPH_OSD) && dc_gate_asks_available(&r, DC_ROLE_CEPH_DB) &&
+	      !dc_gate_asks_available(&r, DC_ROLE_DRBD) && !dc_gate_asks_available(&r, -1));
 	/* a device that could not be read, whatever its verdicts say */
 	r.error = -5;
 	r.result.verdicts[0].status = DC_FAIL;
