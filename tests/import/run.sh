@@ -164,6 +164,18 @@ check "mixed folder: summary counts" "jq -e '.summary.drives == 1 and .summary.u
 $DC import "$T/mixed" >"$T/out" 2>/dev/null
 check "mixed folder: table summary" "grep -q '^Summary: 1 drives, 6 files or drives not read, 2 files skipped (not reports)' $T/out"
 
+# --- a FIFO, named or in a folder, is refused without being opened: opening one waits for
+# a writer for ever (timeout turns that hang into a failure); /dev/null is a device node ---
+mkdir -p "$T/fifo"; cp "$PM883" "$T/fifo/good.txt"; mkfifo "$T/fifo/pipe"
+timeout 20 $DC import --json "$T/fifo" >"$T/j" 2>"$T/e"; rc=$?
+check "a FIFO in a folder: refused (exit 3), never waited on" "[ $rc -eq 3 ] && grep -q \"^drivecheck import: $T/fifo/pipe: not a regular file: a FIFO (named pipe)\$\" $T/e"
+check "a FIFO in a folder: the report beside it is still a drive" "[ -s $T/j ] && jq -e '[.devices[] | select(.verdicts)] | length == 1' $T/j >/dev/null"
+timeout 20 $DC import "$T/fifo/pipe" >/dev/null 2>"$T/e"; rc=$?
+check "a FIFO named: refused (exit 3), never waited on" "[ $rc -eq 3 ] && grep -q \"^drivecheck import: $T/fifo/pipe: not a regular file: a FIFO (named pipe)\$\" $T/e"
+timeout 20 $DC import /dev/null >/dev/null 2>"$T/e"; rc=$?
+check "a device node named: refused (exit 3), said what it is" "[ $rc -eq 3 ] && grep -q '^drivecheck import: /dev/null: not a regular file: a device node\$' $T/e"
+rm -r "$T/fifo"
+
 # --- fio: a block size past 64 bits is refused, never wrapped to 4 KiB ---
 # 18014398509481988k is 2^64 + 4096 bytes: n * 1024 in 64 bits is 4096
 jq '.jobs[0]["job options"].bs = "18014398509481988k"' data/import/fio/sync.json >"$T/fio-wrap.json"

@@ -196,6 +196,11 @@ declare -A WHY=(
 	[missing]='No such file or directory'
 	[million]='devices[0]: want an object, not a number'
 )
+# a FIFO is refused without being opened (its open would wait for a writer for ever)
+mkfifo "$T/pipe.json"
+timeout 20 $DC report "$T/pipe.json" "${IN[1]}" >/dev/null 2>"$T/err"; rc=$?
+check "a FIFO: refused (exit 3), never waited on" "[ $rc -eq 3 ] && grep -qx \"drivecheck report: $T/pipe.json: not a regular file: a FIFO (named pipe)\" $T/err"
+rm "$T/pipe.json"
 args=("${IN[@]}")
 for b in "${BAD[@]}"; do args+=("$T/bad/$b.json"); done
 report --json "${args[@]}"
