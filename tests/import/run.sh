@@ -34,6 +34,21 @@ check "860 EVO report does not pass --gate ceph-osd" "[ $rc -ne 0 ]"
 cat "$PM883" | $DC import --json - >"$T/j" 2>/dev/null
 check "standard input" "jq -e '.devices[0].model == \"SAMSUNG MZ7LH960HAJR-00005\" and .devices[0].path == \"-\"' $T/j >/dev/null"
 
+# --- the udev rule and sysfs_model name the model as sysfs holds it (an ATA model's first
+# 16 characters behind libata), as the live path reads it: the PM883's dump replayed is that
+# path, its report imported must give the same rule ---
+rule_of() { grep -o 'ATTRS{model}=="[^"]*"' | head -1; }
+live=$($DC --replay data/dumps/SAMSUNG_MZ7LH960HAJR-00005 -v 2>/dev/null | rule_of)
+imported=$($DC import -v "$PM883" 2>/dev/null | rule_of)
+check "import: the udev rule's ATA model is sysfs's 16 characters" "[ '$imported' = 'ATTRS{model}==\"SAMSUNG MZ7LH960*\"' ]"
+check "import: the udev rule is the live path's" "[ -n '$live' ] && [ '$imported' = '$live' ]"
+$DC import --json data/import/smartctl-json/exporter-ata-INTEL_SSDSC2KB960G8.json >"$T/j" 2>/dev/null
+check "import: sysfs_model of an ATA drive is its first 16 characters, model whole" \
+	"jq -e '.devices[0].sysfs_model == \"INTEL SSDSC2KB96\" and .devices[0].model == \"INTEL SSDSC2KB960G8\"' $T/j >/dev/null"
+$DC import --json data/import/smartctl-json/exporter-nvme-SAMSUNG_MZQL2960HCJR-00A07.json >"$T/j" 2>/dev/null
+check "import: sysfs_model of an NVMe drive is its whole model" \
+	"jq -e '.devices[0].sysfs_model == \"SAMSUNG MZQL2960HCJR-00A07\"' $T/j >/dev/null"
+
 # --- smartctl -a text of an ATA drive has no write-cache line: not in the input ---
 grep -v '^Write cache is' "$PM883" >"$T/minus-a.txt"
 $DC import --json "$T/minus-a.txt" >"$T/j" 2>/dev/null
