@@ -84,6 +84,24 @@ else
 	bad "the kernel made no partition node for $LP (losetup -P, then partx -a): the partition refusal cannot be tested here"
 fi
 
+# --- root that a device cgroup refuses the disk (a container): said as such, never "needs
+# root". Loop devices are block major 7; the v1 devices controller denies them to a child
+# cgroup, whose open then fails with EPERM. ---
+CG=/sys/fs/cgroup/devices
+if [ -w "$CG/devices.deny" ] && mkdir "$CG/drivecheck-test.$$" 2>/dev/null; then
+	echo 'b 7:* rwm' >"$CG/drivecheck-test.$$/devices.deny"
+	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG/drivecheck-test.$$" \
+		"$DC" --json --probe-time 1 "$L" >"$T/j" 2>"$T/e"
+	rmdir "$CG/drivecheck-test.$$"
+	check "root refused by a device cgroup: availability says so, not 'needs root'" \
+		"jq -e '.devices[0].availability_unknown == \"signatures and locks: no permission to open the disk (refused to root by a device cgroup)\"' $T/j >/dev/null"
+	check "root refused by a device cgroup: the probe says so, not 'needs root'" \
+		"jq -e '.devices[0].probe.skipped | test(\"refused to root by a device cgroup\")' $T/j >/dev/null"
+	check "root refused by a device cgroup: 'needs root' nowhere" "! grep -q 'needs root' $T/j $T/e"
+else
+	echo "tests/cli: no writable cgroup v1 devices controller ($CG): the device cgroup checks did not run" >&2
+fi
+
 # --- non-root: sysfs facts, and what needs root ---
 if ! command -v setpriv >/dev/null; then
 	bad "setpriv (util-linux) is needed for the non-root checks"
