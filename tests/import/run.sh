@@ -191,6 +191,18 @@ timeout 20 $DC import /dev/null >/dev/null 2>"$T/e"; rc=$?
 check "a device node named: refused (exit 3), said what it is" "[ $rc -eq 3 ] && grep -q '^drivecheck import: /dev/null: not a regular file: a device node\$' $T/e"
 rm -r "$T/fifo"
 
+# --- a capacity past 64 bits is refused, never read as a drive of 0 B that passes ---
+sed 's/^User Capacity:.*/User Capacity:    99,999,999,999,999,999,999 bytes [99.9 ZB]/' "$PM883" >"$T/cap-wrap.txt"
+$DC import --json "$T/cap-wrap.txt" >"$T/j" 2>"$T/e"; rc=$?
+check "User Capacity past 64 bits: refused (exit 3), said why" \
+	"[ $rc -eq 3 ] && grep -q \"^drivecheck import: $T/cap-wrap.txt: User Capacity: '99,999,999,999,999,999,999 bytes \\[99.9 ZB\\]' is more bytes than 64 bits hold\$\" $T/e"
+check "User Capacity past 64 bits: an error result, no verdict" "[ -s $T/j ] && jq -e '(.devices | length == 1) and (.devices[0].verdicts == null) and (.devices[0].errors[0] | test(\"more bytes than 64 bits\"))' $T/j >/dev/null"
+$DC import --gate ceph-osd "$T/cap-wrap.txt" >/dev/null 2>&1; rc=$?
+check "User Capacity past 64 bits: --gate ceph-osd could not check (3), never a pass" "[ $rc -eq 3 ]"
+jq '.user_capacity.bytes = 1e23' data/import/smartctl-json/exporter-ata-INTEL_SSDSC2KB960G8.json >"$T/cap-wrap.json"
+$DC import --gate ceph-osd "$T/cap-wrap.json" >/dev/null 2>"$T/e"; rc=$?
+check "smartctl -j user_capacity.bytes past 64 bits: refused (3)" "[ $rc -eq 3 ] && grep -q 'user_capacity.bytes' $T/e"
+
 # --- fio: a block size past 64 bits is refused, never wrapped to 4 KiB ---
 # 18014398509481988k is 2^64 + 4096 bytes: n * 1024 in 64 bits is 4096
 jq '.jobs[0]["job options"].bs = "18014398509481988k"' data/import/fio/sync.json >"$T/fio-wrap.json"
