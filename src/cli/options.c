@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -196,13 +197,26 @@ static const struct opt *opt_by_id(int id)
 	return NULL;
 }
 
+/* A finite number: strtod alone takes "nan" and "inf", which pass every range check
+ * below (a NaN compares false with each bound). */
 static int parse_number(const char *s, double *out)
 {
 	char *end;
 
 	errno = 0;
 	*out = strtod(s, &end);
-	return (errno || end == s || *end) ? -EINVAL : 0;
+	return (errno || end == s || *end || !isfinite(*out)) ? -EINVAL : 0;
+}
+
+/* The interfaces the database knows (db/schema.sql's CHECK on families.interface). */
+static bool known_interface(const char *s)
+{
+	static const char *const names[] = { "sata", "sas", "nvme" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(s, names[i]) == 0)
+			return true;
+	return false;
 }
 
 /* A message on stderr; the exit code of a bad command line. */
@@ -277,15 +291,21 @@ static int apply(struct dc_cli *c, int id, const char *arg)
 	case OPT_PLP:
 		if (dc_plp_from_name(arg, &plp))
 			return usage_error("drivecheck: --plp: want full, data-at-rest, "
-					   "at-least-data-at-rest, none or unknown\n");
+					   "at-least-data-at-rest, none or unknown, not '%s'\n", arg);
 		c->filter.plp = arg;
 		break;
-	case OPT_INTERFACE: c->filter.interface = arg; break;
+	case OPT_INTERFACE:
+		/* a word the database never holds would list no family, and exit 0 */
+		if (!known_interface(arg))
+			return usage_error("drivecheck: --interface: want sata, sas or nvme, not "
+					   "'%s'\n", arg);
+		c->filter.interface = arg;
+		break;
 	case OPT_SOURCE_KIND:
 		if (dc_source_kind_from_name(arg, &kind) || kind == DC_SRC_NONE ||
 		    kind == DC_SRC_MEASURED)
 			return usage_error("drivecheck: --source-kind: want vendor, device, review, "
-					   "compilation, distributor or community\n");
+					   "compilation, distributor or community, not '%s'\n", arg);
 		c->filter.source_kind = arg;
 		break;
 	case OPT_ADVISORIES: c->advisories = true; break;
@@ -301,8 +321,9 @@ static int apply(struct dc_cli *c, int id, const char *arg)
 			c->capacity = (unsigned long long)v;
 		break;
 	case OPT_MIN_DWPD:
-		if (parse_number(arg, &c->filter.min_dwpd))
-			return usage_error("drivecheck: --min-dwpd: not a number: '%s'\n", arg);
+		if (parse_number(arg, &c->filter.min_dwpd) || c->filter.min_dwpd < 0)
+			return usage_error("drivecheck: --min-dwpd: want a number of at least 0, "
+					   "not '%s'\n", arg);
 		break;
 	}
 	return -1;

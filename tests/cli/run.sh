@@ -22,6 +22,10 @@ check "--version" "$DC --version | grep -q '^drivecheck [0-9]'"
 $DC >/dev/null 2>&1; check "no device is a usage error" "[ $? -eq 4 ]"
 $DC --bogus >/dev/null 2>&1; check "unknown option exits 4" "[ $? -eq 4 ]"
 $DC --probe-time -1 /dev/null >/dev/null 2>&1; check "bad --probe-time exits 4" "[ $? -eq 4 ]"
+# strtod takes "nan", which every range check lets through (a NaN compares false)
+$DC --probe-time nan /dev/null >/dev/null 2>&1; check "--probe-time nan exits 4" "[ $? -eq 4 ]"
+$DC --jobs nan /dev/null >/dev/null 2>&1; check "--jobs nan exits 4" "[ $? -eq 4 ]"
+$DC lookup --hours nan X >/dev/null 2>&1; check "--hours nan exits 4" "[ $? -eq 4 ]"
 $DC --gate nosuchrole /dev/null >/dev/null 2>&1; check "bad --gate role exits 4" "[ $? -eq 4 ]"
 $DC --all /dev/null >/dev/null 2>&1; check "--all with names exits 4" "[ $? -eq 4 ]"
 
