@@ -153,8 +153,21 @@ check "--db on report (no database is read): refused, before any file" \
 	"[ $rc -eq 4 ] && grep -q 'not with --db' $T/e"
 $DC --all --replay data/dumps >/dev/null 2>"$T/e"; rc=$?
 check "--all with --replay: choose one" "[ $rc -eq 4 ] && grep -q 'choose one' $T/e"
-$DC --help | grep -q -- '--capacity BYTES' && $DC lookup --help | cmp -s - <($DC --help); rc=$?
-check "--help is one text, whatever the command" "[ $rc -eq 0 ]"
+# each command's --help is its own usage and options; drivecheck --help is all of them
+$DC --help >"$T/help"
+$DC lookup --help >"$T/h"; rc=$?
+check "lookup --help: exit 0, lookup's usage and options" "[ $rc -eq 0 ] && grep -q '^Usage: drivecheck lookup ' $T/h && grep -q -- '--interface IF' $T/h && grep -q -- '--advisories' $T/h"
+check "lookup --help: no other command's usage or options" "! grep -q -e '--probe-time' -e '--gate' -e '--prometheus' -e 'import FILE' -e 'drivecheck report' -e '--all' $T/h"
+check "lookup --help: a heading only above its options" "! grep -q -e '^Probe ' -e '^Verdict:' -e '^Devices:' $T/h && grep -q '^Lookup ' $T/h"
+$DC --help lookup >"$T/h2"
+check "--help before the command word: the same" "cmp -s $T/h $T/h2"
+$DC import --help >"$T/h"
+check "import --help: its options, not lookup's or the probe's" "grep -q '^Usage: drivecheck import ' $T/h && grep -q -- '--prometheus' $T/h && ! grep -q -e '--vendor' -e '--probe-time' -e 'drivecheck lookup' $T/h"
+$DC report --help >"$T/h"
+check "report --help: its two usages and --ceph-spec, no probe" "[ \$(grep -c 'drivecheck report ' $T/h) -eq 2 ] && grep -q -- '--ceph-spec' $T/h && ! grep -q -e '--probe-time' -e '--vendor' $T/h"
+$DC ceph-spec --help >"$T/h"
+check "ceph-spec --help: the scan's options it takes, not lookup's" "grep -q '^Usage: drivecheck ceph-spec ' $T/h && grep -q -- '--probe-time' $T/h && grep -q -- '--db-devices' $T/h && ! grep -q -e '--vendor' -e '--prometheus' $T/h"
+check "drivecheck --help: every command's usage and option" "grep -q -- '--capacity BYTES' $T/help && grep -q -- '--probe-time' $T/help && grep -q 'drivecheck lookup --list' $T/help && grep -q '^Devices:' $T/help"
 
 $DC --json --no-probe --host osd-7 "$L" >"$T/j"
 check "--host names the JSON's host" "jq -e '.host == \"osd-7\"' $T/j >/dev/null"
