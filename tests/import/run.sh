@@ -81,6 +81,16 @@ check "nvme report: cache present unknown" "jq -e '.devices[0].write_cache.prese
 check "nvme report: no declaration evidence" "jq -e '[.devices[0].plp_evidence[]? | select(.kind == \"no-volatile-cache\")] | length == 0' $T/j >/dev/null"
 check "nvme report: VWC not in the input" "jq -e '[.devices[0].errors[] | test(\"VWC.*not in the input\")] | any' $T/j >/dev/null"
 
+# --- bytes written in smartctl's own unit (TB, powers of 1000, as TBW ratings count): each
+# NVMe report's "Data Units Written: N [47.5 TB]" is the -v wear line's "47.5 TB written" ---
+n=0 same=0
+while IFS= read -r -d '' f; do
+	want=$(sed -nE 's/^Data Units Written: +[0-9,]+ \[(.*)\]$/\1/p' "$f" | head -1)
+	n=$((n + 1))
+	$DC import -v "$f" 2>/dev/null | grep -q "^  wear: .* $want written" && same=$((same + 1))
+done < <(grep -rlZE '^Data Units Written: +[0-9,]+ \[' $R)
+check "bytes written: smartctl's figure and unit in all $n NVMe reports" "[ $n -ge 10 ] && [ $same -eq $n ]"
+
 # --- one input, one drive: a file of several reports gives one result per report ---
 # Real reports of data/import/linuxhw (linuxhw/EnterpriseDrive, CC BY 4.0): a Seagate Nytro
 # (hex56 raw values), the Crucial MX200 whose health says FAILED!, an Intel P4510 NVMe.
