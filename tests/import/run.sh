@@ -321,6 +321,14 @@ check "linuxhw sample: unknown families listed" "jq -e '.summary.not_in_database
 check "linuxhw sample: exit code as a scan (no gate: 0)" "[ $rc -eq 0 ]"
 $DC import --prometheus $R >"$T/p" 2>/dev/null
 check "linuxhw sample: prometheus output" "grep -q '^drivecheck' $T/p"
+# an imported report is no node of /dev: its device label is the file it came from, and
+# each report of a file of several its own (FILE#N)
+$DC import --prometheus "$PM883" >"$T/p" 2>/dev/null
+check "prometheus: an imported report's device is its file" "grep -q '^drivecheck_drive_info{device=\"$PM883\",' $T/p"
+cat "$M1" "$M2" >"$T/two.txt"
+$DC import --prometheus "$T/two.txt" >"$T/p" 2>/dev/null
+check "prometheus: two reports of one file, two devices FILE#1 and FILE#2" \
+	"[ \"\$(sed -n 's/^drivecheck_drive_info{device=\"\([^\"]*\)\".*/\1/p' $T/p | tr '\n' ' ')\" = '$T/two.txt#1 $T/two.txt#2 ' ]"
 
 echo "tests/import/run.sh: $pass passed, $fail failed"
 python3 tests/import/check_reports.py "$DC" $R || fail=$((fail + 1))
