@@ -19,6 +19,9 @@ int dc_sync_dir(const char *dir);
  * a malloc'd buffer ending in a NUL. Returns 0, -EFBIG, -EINVAL (not a regular file) or
  * -errno. */
 int dc_read_file(const char *path, size_t max, uint8_t **out, size_t *len);
+/* What path is, when dc_read_file() said -EINVAL, in a user's words: "a FIFO (named
+ * pipe)", "a folder", "a device node", "a socket"; "" when lstat cannot say. */
+const char *dc_file_kind(const char *path);
 /* mkdir -p, mode 0755. Returns 0 or -errno. */
 int dc_mkdir_p(const char *dir);
 

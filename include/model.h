@@ -18,4 +18,15 @@ bool dc_model_match(const char *pattern, const char *norm);
 /* The number of literal (non-wildcard) characters of a pattern: the more, the more specific. */
 unsigned dc_model_pattern_weight(const char *pattern);
 
+/* The bytes of SCSI INQUIRY's product identification (SPC), which sysfs shows as a SCSI
+ * disk's device/model. */
+#define DC_SCSI_PRODUCT_LEN 16
+/* What the kernel's sysfs device/model (what udev's ATTRS{model} and ceph-volume read)
+ * holds for a drive whose own model is model. scsi_disk: the drive is a SCSI disk to the
+ * kernel (SCSI, or ATA behind libata or a SAT layer, which put the ATA model's first 16
+ * characters in INQUIRY's product field): the first DC_SCSI_PRODUCT_LEN characters;
+ * else (NVMe) the whole model. Trailing blanks go, as udev drops them. out may be model.
+ * Always NUL-terminates out; returns the length written. */
+size_t dc_model_sysfs(const char *model, bool scsi_disk, char *out, size_t outlen);
+
 #endif /* DC_MODEL_H */

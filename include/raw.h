@@ -80,5 +80,10 @@ const char *dc_raw_strerror(const struct dc_io_status *st, char *buf, size_t len
 /* The same for the cache switch's answer (transport.h: set_cache): -errno, or >0 the
  * status an NVMe controller gave. */
 const char *dc_errno_text(int err, char *buf, size_t len);
+/* Why opening a device node gave err (-EACCES or -EPERM), in words for a parenthesis:
+ * to a user who is not root, "needs root"; to root (as_root: the euid was 0), what
+ * refuses root, which more root cannot mend: EPERM is a device cgroup (a container not
+ * granted the device), EACCES a security module (SELinux, AppArmor) or a user namespace. */
+const char *dc_open_denied_text(int err, bool as_root);
 
 #endif /* DC_RAW_H */

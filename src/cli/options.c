@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +39,9 @@ struct opt {
 	const char *name;       /* the long name; NULL for OPT_TEXT */
 	enum opt_id id;         /* its short letter, or an OPT_ code */
 	int has_arg;
-	unsigned cmds;          /* the commands it belongs to */
+	unsigned cmds;          /* the commands it belongs to; a text row: the commands whose
+				 * help shows it, 0 for a heading, shown above an option of the
+				 * command that follows it */
 	const char *help;       /* its lines of --help, as printed */
 };
 
@@ -47,7 +50,7 @@ static const struct opt opts[] = {
 	{ NULL, OPT_TEXT, 0, 0, "Devices:\n" },
 	{ "all", OPT_ALL, no_argument, S | C,
 	  "  -a, --all               every whole disk (not partitions, loop, ram, dm or md)\n" },
-	{ NULL, OPT_TEXT, 0, 0,
+	{ NULL, OPT_TEXT, 0, S | C,
 	  "  DEVICE                  /dev/sdX, /dev/nvme0n1, a /dev/disk/by-* link, or a kernel name\n" },
 	{ NULL, OPT_TEXT, 0, 0, "Output:\n" },
 	{ "json", OPT_JSON, no_argument, S | I | R | L,
@@ -94,13 +97,14 @@ static const struct opt opts[] = {
 	  "      --replay DIR        evaluate a dump instead of live devices\n" },
 	{ "sysroot", OPT_SYSROOT, required_argument, S | C,
 	  "      --sysroot DIR       read sysfs and the mount table under DIR (tests); no device I/O\n" },
-	{ NULL, OPT_TEXT, 0, 0,
+	{ NULL, OPT_TEXT, 0, I,
 	  "Import (the drive's own words in another tool's output, no drive needed):\n"
 	  "  import FILE|DIR|-       smartctl -a / -x text and -j JSON; nvme-cli id-ctrl, id-ns,\n"
 	  "                          smart-log, get-feature -f 6 and list (-o json); fio JSON of a\n"
 	  "                          4 KiB queue-depth-1 sync write job (as the probe). Folders are\n"
 	  "                          read recursively; one drive's files join by serial or folder.\n"
-	  "                          What a format does not carry is reported as not in the input.\n"
+	  "                          What a format does not carry is reported as not in the input.\n" },
+	{ NULL, OPT_TEXT, 0, R,
 	  "Report (a fleet: many hosts' drivecheck --json files merged, no drive needed):\n"
 	  "  report FILE...          every drive with its host, the worst first; per role how many\n"
 	  "                          pass, warn and fail; the models and families the database does\n"
@@ -112,7 +116,7 @@ static const struct opt opts[] = {
 	  "      --by-model          with --ceph-spec: one spec by model where a model passes on every\n"
 	  "                          host that has it (it also takes any blank drive of that model\n"
 	  "                          put in later, unchecked)\n" },
-	{ NULL, OPT_TEXT, 0, 0,
+	{ NULL, OPT_TEXT, 0, C,
 	  "Ceph (a cephadm OSD service specification from the verdicts; docs/ceph.md):\n"
 	  "  ceph-spec [--all | DEVICE... | --replay DIR]  (nothing named: --all)\n"
 	  "                          YAML for 'ceph orch apply -i': data_devices are the drives\n"
@@ -125,7 +129,7 @@ static const struct opt opts[] = {
 	{ "service-id", OPT_SERVICE_ID, required_argument, C | R,
 	  "      --service-id ID     the spec's service_id (default drivecheck; per host and per\n"
 	  "                          model, ID-HOST and ID-MODEL when there are several)\n" },
-	{ NULL, OPT_TEXT, 0, 0, "Lookup (what the database says, no drive needed):\n" },
+	{ NULL, OPT_TEXT, 0, L, "Lookup (what the database says, no drive needed):\n" },
 	{ "list", OPT_LIST, no_argument, L,
 	  "      --list              every family that passes these filters:\n" },
 	{ "vendor", OPT_VENDOR, required_argument, L,
@@ -155,33 +159,74 @@ static const struct opt opts[] = {
 
 #define NOPTS (sizeof(opts) / sizeof(opts[0]))
 
-void dc_cli_usage(FILE *f)
+/* The usage lines, each with the commands whose help shows it. */
+static const struct { unsigned cmds; const char *line; } usages[] = {
+	{ S, "drivecheck [OPTIONS] --all | DEVICE...\n" },
+	{ S, "drivecheck [OPTIONS] --replay DIR\n" },
+	{ S, "drivecheck --gate ROLE [OPTIONS] DEVICE...\n" },
+	{ S, "drivecheck --restore-cache DEVICE\n" },
+	{ I, "drivecheck import [--json | --prometheus] [-v] [--gate ROLE] FILE | DIR | -...\n" },
+	{ R, "drivecheck report [--json] [--gate ROLE] FILE...\n" },
+	{ C, "drivecheck ceph-spec [--db-devices] [--service-id ID] [--all | DEVICE... | --replay DIR]\n" },
+	{ R, "drivecheck report --ceph-spec [--by-model] [--db-devices] [--service-id ID] FILE...\n" },
+	{ L, "drivecheck lookup [--json] [--firmware FW] [--hours N] [--capacity BYTES] MODEL...\n" },
+	{ L, "drivecheck lookup --advisories [--json]\n" },
+	{ L, "drivecheck lookup --list [--vendor V] [--plp CLASS] [--interface IF] [--min-dwpd N]\n"
+	     "                                [--source-kind KIND]\n" },
+};
+
+static void put_row(FILE *f, const struct opt *o)
 {
-	fputs("Usage: drivecheck [OPTIONS] --all | DEVICE...\n"
-	      "       drivecheck [OPTIONS] --replay DIR\n"
-	      "       drivecheck --gate ROLE [OPTIONS] DEVICE...\n"
-	      "       drivecheck --restore-cache DEVICE\n"
-	      "       drivecheck import [--json | --prometheus] [-v] [--gate ROLE] FILE | DIR | -...\n"
-	      "       drivecheck report [--json] [--gate ROLE] FILE...\n"
-	      "       drivecheck ceph-spec [--db-devices] [--service-id ID] [--all | DEVICE... | --replay DIR]\n"
-	      "       drivecheck report --ceph-spec [--by-model] [--db-devices] [--service-id ID] FILE...\n"
-	      "       drivecheck lookup [--json] [--firmware FW] [--hours N] [--capacity BYTES] MODEL...\n"
-	      "       drivecheck lookup --advisories [--json]\n"
-	      "       drivecheck lookup --list [--vendor V] [--plp CLASS] [--interface IF] [--min-dwpd N]\n"
-	      "                                [--source-kind KIND]\n"
-	      "\n"
-	      "Is this drive fit for Ceph or DRBD? Identity, write cache, power-loss protection (PLP)\n"
-	      "evidence, wear, the bundled drive database, a short sync-write probe, and a verdict per\n"
-	      "role: ceph-osd, ceph-db, drbd, zfs-slog, etcd.\n"
-	      "\n", f);
+	/* the two rows that name a default */
+	if (o->id == OPT_PROBE_TIME)
+		fprintf(f, o->help, DC_PROBE_DEFAULT_SECONDS);
+	else if (o->id == OPT_TRY_CACHE_OFF)
+		fprintf(f, o->help, DC_STATE_DIR_DEFAULT);
+	else
+		fputs(o->help, f);
+}
+
+/*
+ * --help of cmd: its usage lines, and the rows of the table that are its own, each
+ * heading only above an option of cmd; a scan's (drivecheck --help) is every line and
+ * every row, the whole help.
+ */
+static void usage(FILE *f, enum dc_cmd cmd)
+{
+	const unsigned want = cmd == DC_CMD_SCAN ? ~0u : (unsigned)cmd;
+	const struct opt *heading = NULL;
+	const char *lead = "Usage: ";
+
+	for (size_t i = 0; i < sizeof(usages) / sizeof(usages[0]); i++) {
+		if (!(usages[i].cmds & want))
+			continue;
+		fprintf(f, "%s%s", lead, usages[i].line);
+		lead = "       ";
+	}
+	if (cmd == DC_CMD_SCAN)
+		fputs("\n"
+		      "Is this drive fit for Ceph or DRBD? Identity, write cache, power-loss protection (PLP)\n"
+		      "evidence, wear, the bundled drive database, a short sync-write probe, and a verdict per\n"
+		      "role: ceph-osd, ceph-db, drbd, zfs-slog, etcd.\n", f);
+	fputs("\n", f);
 	for (size_t i = 0; i < NOPTS; i++) {
-		/* the two rows that name a default */
-		if (opts[i].id == OPT_PROBE_TIME)
-			fprintf(f, opts[i].help, DC_PROBE_DEFAULT_SECONDS);
-		else if (opts[i].id == OPT_TRY_CACHE_OFF)
-			fprintf(f, opts[i].help, DC_STATE_DIR_DEFAULT);
-		else
-			fputs(opts[i].help, f);
+		const struct opt *o = &opts[i];
+
+		if (!o->name && !o->cmds) {
+			if (cmd == DC_CMD_SCAN)
+				put_row(f, o);
+			else
+				heading = o;
+			continue;
+		}
+		if (!o->name)
+			heading = NULL; /* a command's own text opens a section of its own */
+		if (!(o->cmds & want))
+			continue;
+		if (heading)
+			fputs(heading->help, f);
+		heading = NULL;
+		put_row(f, o);
 	}
 	fprintf(f, "\n"
 		"Flush thresholds (sync p50, fast / slow): NVMe %.0f / %.0f us, SATA and SAS %.0f / %.0f us,\n"
@@ -193,6 +238,11 @@ void dc_cli_usage(FILE *f)
 		DC_SATA_FLUSH_SLOW_US, DC_OTHER_FLUSH_FAST_US, DC_OTHER_FLUSH_SLOW_US);
 }
 
+void dc_cli_usage(FILE *f)
+{
+	usage(f, DC_CMD_SCAN);
+}
+
 static const struct opt *opt_by_id(int id)
 {
 	for (size_t i = 0; i < NOPTS; i++)
@@ -201,13 +251,26 @@ static const struct opt *opt_by_id(int id)
 	return NULL;
 }
 
+/* A finite number: strtod alone takes "nan" and "inf", which pass every range check
+ * below (a NaN compares false with each bound). */
 static int parse_number(const char *s, double *out)
 {
 	char *end;
 
 	errno = 0;
 	*out = strtod(s, &end);
-	return (errno || end == s || *end) ? -EINVAL : 0;
+	return (errno || end == s || *end || !isfinite(*out)) ? -EINVAL : 0;
+}
+
+/* The interfaces the database knows (db/schema.sql's CHECK on families.interface). */
+static bool known_interface(const char *s)
+{
+	static const char *const names[] = { "sata", "sas", "nvme" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(s, names[i]) == 0)
+			return true;
+	return false;
 }
 
 /* A message on stderr; the exit code of a bad command line. */
@@ -283,15 +346,21 @@ static int apply(struct dc_cli *c, int id, const char *arg)
 	case OPT_PLP:
 		if (dc_plp_from_name(arg, &plp))
 			return usage_error("drivecheck: --plp: want full, data-at-rest, "
-					   "at-least-data-at-rest, none or unknown\n");
+					   "at-least-data-at-rest, none or unknown, not '%s'\n", arg);
 		c->filter.plp = arg;
 		break;
-	case OPT_INTERFACE: c->filter.interface = arg; break;
+	case OPT_INTERFACE:
+		/* a word the database never holds would list no family, and exit 0 */
+		if (!known_interface(arg))
+			return usage_error("drivecheck: --interface: want sata, sas or nvme, not "
+					   "'%s'\n", arg);
+		c->filter.interface = arg;
+		break;
 	case OPT_SOURCE_KIND:
 		if (dc_source_kind_from_name(arg, &kind) || kind == DC_SRC_NONE ||
 		    kind == DC_SRC_MEASURED)
 			return usage_error("drivecheck: --source-kind: want vendor, device, review, "
-					   "compilation, distributor or community\n");
+					   "compilation, distributor or community, not '%s'\n", arg);
 		c->filter.source_kind = arg;
 		break;
 	case OPT_ADVISORIES: c->advisories = true; break;
@@ -307,8 +376,9 @@ static int apply(struct dc_cli *c, int id, const char *arg)
 			c->capacity = (unsigned long long)v;
 		break;
 	case OPT_MIN_DWPD:
-		if (parse_number(arg, &c->filter.min_dwpd))
-			return usage_error("drivecheck: --min-dwpd: not a number: '%s'\n", arg);
+		if (parse_number(arg, &c->filter.min_dwpd) || c->filter.min_dwpd < 0)
+			return usage_error("drivecheck: --min-dwpd: want a number of at least 0, "
+					   "not '%s'\n", arg);
 		break;
 	}
 	return -1;
@@ -363,7 +433,7 @@ static int check_scan(const struct dc_cli *c)
 int dc_cli_parse(int argc, char **argv, struct dc_cli *c)
 {
 	struct option longopts[NOPTS + 1];
-	bool seen[NOPTS] = { false };
+	bool seen[NOPTS] = { false }, help = false;
 	size_t n = 0;
 	int ch, rc;
 
@@ -377,13 +447,15 @@ int dc_cli_parse(int argc, char **argv, struct dc_cli *c)
 	while ((ch = getopt_long(argc, argv, "ajvhV", longopts, NULL)) != -1) {
 		const struct opt *o = opt_by_id(ch);
 
+		if (help)
+			continue; /* the command word is still to find: the rest is not read */
 		if (!o) {
 			fprintf(stderr, "Try 'drivecheck --help'.\n");
 			return DC_EXIT_USAGE;
 		}
 		if (ch == OPT_HELP) {
-			dc_cli_usage(stdout);
-			return DC_EXIT_OK;
+			help = true;
+			continue;
 		}
 		seen[o - opts] = true;
 		rc = apply(c, ch, optarg);
@@ -404,6 +476,11 @@ int dc_cli_parse(int argc, char **argv, struct dc_cli *c)
 				optind++;
 				break;
 			}
+	}
+	if (help) {
+		/* drivecheck lookup --help: lookup's usage and options; drivecheck --help: all */
+		usage(stdout, c->cmd);
+		return DC_EXIT_OK;
 	}
 	c->args = argv + optind;
 	c->nargs = (unsigned)(argc - optind);

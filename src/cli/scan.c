@@ -329,15 +329,24 @@ static void name_by_id(const struct dc_scan_opts *o, struct dc_report *r, unsign
 	dc_by_id_free(&links);
 }
 
-static const char *resolve_error(int rc)
+/* A DEVICE named that is not a whole disk. dc_sysfs_resolve() says "a partition" with
+ * -EISDIR and names its disk: that code is no errno to put in words (it would say "Is a
+ * directory"), nor is -ENOTBLK's "Block device required" more than the sentence says. */
+static void resolve_failed(struct dc_report *r, int err, const char *arg, const char *disk)
 {
-	switch (rc) {
-	case -ENOENT:  return "%s: no such device (%s)";
-	case -ENOTBLK: return "%s: not a block device (%s)";
-	case -EISDIR:  return "%s: a partition; name the whole disk (%s)";
-	case -EACCES:  return "%s: permission denied (%s)";
-	default:       return "%s: %s";
-	}
+	r->error = err;
+	if (err == -EISDIR)
+		snprintf(r->error_msg, sizeof(r->error_msg), "%s: a partition; name the whole "
+			 "disk (/dev/%s)", arg, disk);
+	else if (err == -ENOTBLK)
+		snprintf(r->error_msg, sizeof(r->error_msg), "%s: not a block device", arg);
+	else if (err == -ENOENT)
+		snprintf(r->error_msg, sizeof(r->error_msg), "%s: no such device (%s)", arg,
+			 strerror(-err));
+	else if (err == -EACCES)
+		snprintf(r->error_msg, sizeof(r->error_msg), "%s: permission denied", arg);
+	else
+		snprintf(r->error_msg, sizeof(r->error_msg), "%s: %s", arg, strerror(-err));
 }
 
 int dc_scan_devices(const struct dc_scan_opts *o, char *const *args, unsigned nargs,
@@ -378,7 +387,7 @@ int dc_scan_devices(const struct dc_scan_opts *o, char *const *args, unsigned na
 			if (err) {
 				snprintf(out[i].dev.path, sizeof(out[i].dev.path), "%s", args[i]);
 				out[i].dev.transport = DC_TRAN_UNKNOWN;
-				set_error(&out[i], err, resolve_error(err), args[i]);
+				resolve_failed(&out[i], err, args[i], names[i]);
 				continue;
 			}
 		}

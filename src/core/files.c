@@ -74,12 +74,23 @@ int dc_read_file(const char *path, size_t max, uint8_t **out, size_t *len)
 {
 	struct stat st;
 	uint8_t *buf = NULL;
-	/* O_NOFOLLOW: a dump or a record is input; a link must not pull in another file. */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW), rc = 0;
+	int fd, rc = 0;
 	ssize_t n;
 
 	*out = NULL;
 	*len = 0;
+	/* What is not a regular file is never opened: a FIFO's open waits for a writer for
+	 * ever, and a device node's open can act (a watchdog starts, a tape rewinds). */
+	if (lstat(path, &st) < 0)
+		return -errno;
+	if (S_ISLNK(st.st_mode))
+		return -ELOOP;
+	if (!S_ISREG(st.st_mode))
+		return -EINVAL;
+	/* O_NOFOLLOW: a dump or a record is input; a link must not pull in another file.
+	 * O_NONBLOCK: a file swapped for a FIFO since lstat must not block either (fstat
+	 * refuses it below); it changes nothing for a regular file's reads. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
@@ -108,6 +119,23 @@ out:
 	free(buf);
 	close(fd);
 	return rc;
+}
+
+const char *dc_file_kind(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) < 0)
+		return "";
+	if (S_ISFIFO(st.st_mode))
+		return "a FIFO (named pipe)";
+	if (S_ISDIR(st.st_mode))
+		return "a folder";
+	if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+		return "a device node";
+	if (S_ISSOCK(st.st_mode))
+		return "a socket";
+	return "";
 }
 
 int dc_mkdir_p(const char *dir)

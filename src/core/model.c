@@ -74,3 +74,20 @@ unsigned dc_model_pattern_weight(const char *pattern)
 	}
 	return w;
 }
+
+size_t dc_model_sysfs(const char *model, bool scsi_disk, char *out, size_t outlen)
+{
+	size_t n = 0;
+
+	if (!outlen)
+		return 0;
+	/* copied forward byte by byte, so that out == model is safe */
+	while (model[n] && n + 1 < outlen && (!scsi_disk || n < DC_SCSI_PRODUCT_LEN)) {
+		out[n] = model[n];
+		n++;
+	}
+	while (n && out[n - 1] == ' ')
+		n--;
+	out[n] = '\0';
+	return n;
+}

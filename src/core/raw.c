@@ -138,6 +138,17 @@ const char *dc_errno_text(int err, char *buf, size_t len)
 	return buf;
 }
 
+const char *dc_open_denied_text(int err, bool as_root)
+{
+	if (!as_root)
+		return "needs root";
+	/* root passes every file permission; what still says no is the devices cgroup
+	 * controller (EPERM, devcgroup_check_permission) or an LSM or a user namespace
+	 * without the device's owner mapped (EACCES) */
+	return err == -EPERM ? "refused to root by a device cgroup"
+			     : "refused to root by a security module";
+}
+
 const char *dc_raw_strerror(const struct dc_io_status *st, char *buf, size_t len)
 {
 	switch (st->kind) {

@@ -9,6 +9,7 @@
 
 #include "device/availability.h"
 #include "device/disk_signature.h"
+#include "raw.h"
 
 static void not_looked(struct dc_availability *a, const char *what, const char *why)
 {
@@ -18,22 +19,31 @@ static void not_looked(struct dc_availability *a, const char *what, const char *
 		 what, why);
 }
 
+/* The disk's open refused (-EACCES, -EPERM): to root that is no want of root (raw.h). */
+static const char *denied(int err, char *why, size_t len)
+{
+	snprintf(why, len, "no permission to open the disk (%s)",
+		 dc_open_denied_text(err, geteuid() == 0));
+	return why;
+}
+
 /* What libblkid finds on the whole disk, as the probe's raw mode asks it
  * (disk_signature.c); several signatures at once are kept as "several". */
-static void look_signatures(const struct dc_dev *dev, struct dc_availability *a)
+static int look_signatures(const struct dc_dev *dev, struct dc_availability *a)
 {
 	struct dc_disk_signature sig;
 	int rc = dc_disk_signature(dev->path, &sig);
 
+	if (rc == -EACCES || rc == -EPERM)
+		return rc; /* the disk cannot be opened: the locks neither, said once */
 	if (rc) {
-		not_looked(a, "signatures", rc == -EACCES || rc == -EPERM ?
-			   "no permission to read the disk (needs root)" : strerror(-rc));
-		return;
+		not_looked(a, "signatures", strerror(-rc));
+		return 0;
 	}
 	switch (sig.answer) {
 	case DC_SIG_NOT_READ:
 		not_looked(a, "signatures", "libblkid could not read the disk");
-		return;
+		return 0;
 	case DC_SIG_SEVERAL:
 		snprintf(a->sig_type, sizeof(a->sig_type), "several");
 		snprintf(a->sig_usage, sizeof(a->sig_usage), "other");
@@ -47,6 +57,7 @@ static void look_signatures(const struct dc_dev *dev, struct dc_availability *a)
 		break;
 	}
 	a->signature_known = true;
+	return 0;
 }
 
 /*
@@ -58,6 +69,7 @@ static void look_signatures(const struct dc_dev *dev, struct dc_availability *a)
  */
 static void look_lock(const struct dc_dev *dev, struct dc_availability *a)
 {
+	char why[80];
 	int fd = open(dev->path, O_RDONLY | O_EXCL | O_CLOEXEC | O_NONBLOCK);
 
 	if (fd < 0) {
@@ -65,8 +77,10 @@ static void look_lock(const struct dc_dev *dev, struct dc_availability *a)
 			a->locked = a->lock_known = true;
 			return;
 		}
-		not_looked(a, "locks", errno == EACCES || errno == EPERM ?
-			   "no permission to open the disk (needs root)" : strerror(errno));
+		if (errno == EACCES || errno == EPERM)
+			not_looked(a, "locks", denied(-errno, why, sizeof(why)));
+		else
+			not_looked(a, "locks", strerror(errno));
 		return;
 	}
 	if (flock(fd, LOCK_SH | LOCK_NB) != 0) {
@@ -83,8 +97,15 @@ static void look_lock(const struct dc_dev *dev, struct dc_availability *a)
 
 void dc_availability_look(const struct dc_dev *dev, struct dc_availability *a)
 {
+	char why[80];
+	int rc;
+
 	memset(a, 0, sizeof(*a));
 	a->sysfs_known = true;
-	look_signatures(dev, a);
+	rc = look_signatures(dev, a);
+	if (rc) {
+		not_looked(a, "signatures and locks", denied(rc, why, sizeof(why)));
+		return;
+	}
 	look_lock(dev, a);
 }

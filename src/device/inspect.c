@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "drive.h"
 #include "device/inspect.h"
@@ -52,9 +53,11 @@ int dc_inspect_parse(const struct dc_dev *dev, const struct dc_raw *raw, int acq
 
 	dc_drive_init(d);
 
+	/* acquire_err comes from a live scan only, this process's own open: its euid says
+	 * whether more root could help */
 	if (acquire_err == -EACCES || acquire_err == -EPERM)
-		dc_drive_add_error(d, "%s: permission denied: reading %s data needs root",
-				   dev->path, ops->name);
+		dc_drive_add_error(d, "%s: permission denied: reading %s data (%s)", dev->path,
+				   ops->name, dc_open_denied_text(acquire_err, geteuid() == 0));
 	else if (acquire_err == -ENOENT || acquire_err == -ENXIO || acquire_err == -ENODEV)
 		dc_drive_add_error(d, "%s: device vanished while being read", dev->path);
 	else if (acquire_err)

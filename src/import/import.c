@@ -68,6 +68,8 @@ char *dc_import_read_text(const char *path, size_t *len, char *err, size_t errle
 			 DC_IMPORT_MAX_FILE >> 20);
 	else if (rc == -ELOOP)
 		snprintf(err, errlen, "a symbolic link: name the file it points to");
+	else if (rc == -EINVAL && *dc_file_kind(path))
+		snprintf(err, errlen, "not a regular file: %s", dc_file_kind(path));
 	else if (rc == -EINVAL)
 		snprintf(err, errlen, "not a regular file");
 	else if (rc)

@@ -10,6 +10,7 @@
 #include "drive.h"
 #include "import/import.h"
 #include "import/import_index.h"
+#include "model.h"
 #include "raw.h"
 #include "text_fit.h"
 
@@ -160,6 +161,12 @@ void dc_import_evaluate(struct dc_db *db, const struct dc_import_parts *parts, u
 		dc_drive_add_error(&r->drive, "identity, write cache and SMART: not in the input "
 				   "(no smartctl or nvme-cli output for this drive)");
 	}
+	/* r->dev is the device as the kernel would show it, as on a live drive: its model is
+	 * what sysfs's device/model would hold (the udev rule and sysfs_model name it; an ATA
+	 * model's first 16 characters), the drive's own whole model is r->drive's. */
+	if (r->dev.protocol != DC_PROTO_NONE)
+		dc_model_sysfs(r->dev.model, r->dev.protocol != DC_PROTO_NVME, r->dev.model,
+			       sizeof(r->dev.model));
 	for (unsigned i = 0; i < notes.nerrors; i++)
 		dc_drive_add_error(&r->drive, "%s", notes.errors[i]);
 	if (!have_probe) {

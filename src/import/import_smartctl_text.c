@@ -27,6 +27,7 @@ struct report {
 	bool sata;                     /* "SATA Version is:" seen */
 	uint64_t capacity_bytes;
 	uint64_t total_nvm_bytes;      /* NVMe "Total NVM Capacity": Identify's TNVMCAP */
+	char bad_capacity[DC_TEXT_LEN]; /* a capacity past 64 bits: the report is refused */
 	uint32_t logical, physical;
 	unsigned rotation;             /* 0 not said, 1 SSD, else rpm */
 	enum dc_tri wcache_supported, wcache_enabled;
@@ -347,12 +348,22 @@ static void attr_row(struct report *r, const char *line, bool brief)
 }
 
 /* "960,197,124,096 bytes [960 GB]" and "3,843,995,729,920 [3.84 TB]" */
-static void capacity(struct report *r, const char *v)
+/* A capacity line's bytes. One past 64 bits is no size at all: the report is refused
+ * (a capacity of 0 would read as a drive of 0 B that still passes). */
+static void capacity(struct report *r, const char *label, const char *v)
 {
+	const char *d = v;
 	uint64_t b;
 
-	if (!r->capacity_bytes && grouped_number(v, &b))
-		r->capacity_bytes = b;
+	while (*d == ' ')
+		d++;
+	if (grouped_number(v, &b)) {
+		if (!r->capacity_bytes)
+			r->capacity_bytes = b;
+	} else if (isdigit((unsigned char)*d) && !r->bad_capacity[0]) {
+		snprintf(r->bad_capacity, sizeof(r->bad_capacity), "%s: '%.64s' is more bytes "
+			 "than 64 bits hold", label, d);
+	}
 }
 
 static void sector_sizes(struct report *r, const char *v)
@@ -497,7 +508,9 @@ static void info_line(struct report *r, const char *line)
 		   (v = take(r, line, "Total NVM Capacity"))) {
 		if (strncmp(line, "Total NVM Capacity", 18) == 0)
 			grouped_number(v, &r->total_nvm_bytes);
-		capacity(r, v);
+		capacity(r, strncmp(line, "User", 4) == 0 ? "User Capacity" :
+			 strncmp(line, "Total", 5) == 0 ? "Total NVM Capacity" :
+			 "Namespace 1 Size/Capacity", v);
 	} else if ((v = take(r, line, "Sector Sizes")) || (v = take(r, line, "Sector Size"))) {
 		sector_sizes(r, v);
 	} else if ((v = take(r, line, "Namespace 1 Formatted LBA Size")) ||
@@ -932,6 +945,11 @@ int dc_import_smartctl_text(const char *text, size_t len, struct dc_import_parts
 		snprintf(err, errlen, "smartctl report without a drive identity%s%s",
 			 r->failure[0] ? ": " : " (no Device Model, Model Number or Product line)",
 			 r->failure);
+		free(r);
+		return -EINVAL;
+	}
+	if (r->bad_capacity[0]) {
+		snprintf(err, errlen, "%s", r->bad_capacity);
 		free(r);
 		return -EINVAL;
 	}

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "drive.h"
@@ -20,6 +21,11 @@
 
 /* Seconds in the year decide counts endurance in. */
 #define DC_PROM_YEAR_SECONDS (DC_HOURS_PER_YEAR * 3600.0)
+
+/* The layout of the metrics, in drivecheck_build_info's format_version label: raised
+ * when a name, a label or a unit changes (docs/prometheus.md, "Format versions").
+ * 2: device is the kernel's name ("sda"), no longer the /dev path. */
+#define DC_PROM_FORMAT_VERSION "2"
 
 /* One metric family being written: its header goes out before its first sample. */
 struct fam {
@@ -66,13 +72,28 @@ static void header(struct fam *f)
 	f->started = true;
 }
 
+/*
+ * The device label: the kernel's name of the disk, "sda" or "nvme0n1" for /dev/sda and
+ * /dev/nvme0n1, as node_exporter's node_disk_* series and smartctl_exporter name it, so
+ * that a query joins them on (instance, device) without relabelling. What is no node of
+ * /dev (an imported report's file, a dump that could not be read) keeps its path.
+ */
+static const char *device_label(const struct dc_dev *dev)
+{
+	const char *name = dev->path + 5;
+
+	if (strncmp(dev->path, "/dev/", 5) == 0 && name[0] && !strchr(name, '/'))
+		return name;
+	return dev->path;
+}
+
 /* Starts a sample of a drive: the header if first, then NAME[suffix]{device=...[,dump=...]
  * for more labels to follow. Close with end_*(). */
 static void start(struct fam *f, const char *suffix, const struct dc_report *r)
 {
 	header(f);
 	fprintf(f->out, "%s%s{device=", f->name, suffix);
-	label_value(f->out, r->dev.path);
+	label_value(f->out, device_label(&r->dev));
 	if (r->replayed_from[0])
 		label(f->out, "dump", r->replayed_from);
 }
@@ -104,7 +125,7 @@ static void render_run(FILE *out)
 {
 	struct fam build = {
 		.out = out, .name = "drivecheck_build_info", .type = "gauge",
-		.help = "drivecheck's version (value always 1).",
+		.help = "drivecheck's version and the format version of these metrics (value always 1).",
 	};
 	struct fam when = {
 		.out = out, .name = "drivecheck_last_run_timestamp_seconds", .type = "gauge",
@@ -115,6 +136,7 @@ static void render_run(FILE *out)
 	header(&build);
 	fputs("drivecheck_build_info{version=", out);
 	label_value(out, DC_VERSION);
+	label(out, "format_version", DC_PROM_FORMAT_VERSION);
 	end_u64(&build, 1);
 	if (clock_gettime(CLOCK_REALTIME, &now) == 0) {
 		header(&when);

@@ -46,6 +46,34 @@ static const char *human_size(uint64_t bytes, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * 47535068736000 -> "47.5 TB": bytes written, in powers of 1000 as smartctl prints them
+ * ("Data Units Written: 92,842,400 [47.5 TB]") and as every TBW rating counts, with the
+ * unit spelt out so that it is not read as lsblk's powers of 1024. Three significant
+ * digits, cut rather than rounded, as smartctl does: its figure and this one agree.
+ */
+static const char *decimal_size(uint64_t bytes, char *buf, size_t len)
+{
+	static const char *const units[] = { "B", "kB", "MB", "GB", "TB", "PB", "EB" };
+	uint64_t unit = 1;
+	unsigned u = 0, whole;
+
+	while (u + 1 < sizeof(units) / sizeof(units[0]) && bytes / 1000 >= unit) {
+		unit *= 1000;
+		u++;
+	}
+	whole = (unsigned)(bytes / unit % 1000); /* below 1000 (2^64 bytes are 18.4 EB) */
+	if (u == 0 || whole >= 100)
+		snprintf(buf, len, "%u %s", whole, units[u]);
+	else if (whole >= 10)
+		snprintf(buf, len, "%u.%u %s", whole, (unsigned)(bytes % unit / (unit / 10)),
+			 units[u]);
+	else
+		snprintf(buf, len, "%u.%02u %s", whole, (unsigned)(bytes % unit / (unit / 100)),
+			 units[u]);
+	return buf;
+}
+
 /* The drive's own health, in the table: what smartctl's first line says. */
 static const char *health_word(const struct dc_health *h)
 {
@@ -351,7 +379,7 @@ static void print_detail(FILE *out, const struct dc_report *r)
 		}
 		if (d->wear.have_written) {
 			fprintf(out, "%s %s written", sep,
-				human_size(d->wear.host_written_bytes, size, sizeof(size)));
+				decimal_size(d->wear.host_written_bytes, size, sizeof(size)));
 			sep = ",";
 		}
 		if (d->wear.have_power_on) {

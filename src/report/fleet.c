@@ -72,14 +72,20 @@ static void host_from_path(const char *path, char *host, size_t len)
 	snprintf(host, len, "%.*s", (int)n, base);
 }
 
-static const char *why_unreadable(int rc)
+static void why_unreadable(char *err, size_t len, int rc, const char *path)
 {
-	switch (rc) {
-	case -EFBIG: return "larger than any drivecheck output (64 MiB at most)";
-	case -EINVAL: return "not a regular file (name the files of a folder: DIR/*.json)";
-	case -ELOOP: return "a symbolic link (name the file it points to)";
-	}
-	return strerror(-rc);
+	const char *kind = rc == -EINVAL ? dc_file_kind(path) : "";
+
+	if (rc == -EFBIG)
+		snprintf(err, len, "larger than any drivecheck output (64 MiB at most)");
+	else if (rc == -EINVAL && (!*kind || strcmp(kind, "a folder") == 0))
+		snprintf(err, len, "not a regular file (name the files of a folder: DIR/*.json)");
+	else if (rc == -EINVAL)
+		snprintf(err, len, "not a regular file: %s", kind);
+	else if (rc == -ELOOP)
+		snprintf(err, len, "a symbolic link (name the file it points to)");
+	else
+		snprintf(err, len, "%s", strerror(-rc));
 }
 
 static struct dc_fleet_file *add_file(struct dc_fleet *f, const char *path)
@@ -256,7 +262,7 @@ static int add_file_text(struct dc_fleet *f, const char *path, const char *text,
 	if (!m)
 		return -ENOMEM;
 	if (rc)
-		snprintf(err, sizeof(err), "%s", why_unreadable(rc));
+		why_unreadable(err, sizeof(err), rc, path);
 	else
 		rc = dc_report_read(text, len, m, keep_drive, &k, err, sizeof(err));
 	if (rc < 0) {

@@ -112,18 +112,19 @@ static bool num_key(struct rd *c, const cJSON *o, const char *at, const char *ke
 }
 
 /* A count, or null. A JSON number past 2^53 is not exact, and drivecheck writes counters
- * that large as numbers (bytes written): it is taken as printed, past 2^64 as UINT64_MAX. */
+ * that large as numbers (bytes written): it is taken as printed. UINT64_MAX printed reads
+ * back as the double 2^64, which is taken as UINT64_MAX; past it is out of range. */
 static bool u64_key(struct rd *c, const cJSON *o, const char *at, const char *key, uint64_t *out)
 {
-	unsigned __int128 v;
+	const cJSON *j = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
 	char why[96];
 
-	if (!o || !took(c, at, key, dc_json_get_count(cJSON_GetObjectItemCaseSensitive(o, key),
-			(unsigned __int128)1 << 64, DC_JSON_NULL_OK | DC_JSON_INEXACT_OK, &v, why,
-			sizeof(why)), why, false))
-		return false;
-	*out = v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;
-	return true;
+	if (!c->bad && cJSON_IsNumber(j) && j->valuedouble == 18446744073709551616.0) {
+		*out = UINT64_MAX;
+		return true;
+	}
+	return o && took(c, at, key, dc_json_get_u64(j, UINT64_MAX, DC_JSON_NULL_OK |
+			 DC_JSON_INEXACT_OK, out, why, sizeof(why)), why, false);
 }
 
 static enum dc_tri tri_key(struct rd *c, const cJSON *o, const char *at, const char *key)
@@ -490,7 +491,6 @@ static void read_device(struct rd *c, const cJSON *dev, const char *at, unsigned
 {
 	const cJSON *errors = member(c, dev, at, "errors", T_ARR, true), *e;
 	char word[32];
-	double cap = 0;
 	unsigned k = 0;
 
 	str_key(c, dev, at, "path", r->dev.path, sizeof(r->dev.path), true);
@@ -499,8 +499,7 @@ static void read_device(struct rd *c, const cJSON *dev, const char *at, unsigned
 	str_key(c, dev, at, "transport", word, sizeof(word), false);
 	if (dc_transport_from_name(word, &r->dev.transport))
 		r->dev.transport = word[0] ? DC_TRAN_OTHER : DC_TRAN_UNKNOWN;
-	num_key(c, dev, at, "capacity_bytes", &cap);
-	r->dev.capacity_bytes = cap >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)cap;
+	u64_key(c, dev, at, "capacity_bytes", &r->dev.capacity_bytes);
 	str_key(c, dev, at, "vendor", r->drive.vendor, sizeof(r->drive.vendor), false);
 	str_key(c, dev, at, "model", r->drive.model, sizeof(r->drive.model), false);
 	str_key(c, dev, at, "serial", r->drive.serial, sizeof(r->drive.serial), false);

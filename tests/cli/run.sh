@@ -22,6 +22,10 @@ check "--version" "$DC --version | grep -q '^drivecheck [0-9]'"
 $DC >/dev/null 2>&1; check "no device is a usage error" "[ $? -eq 4 ]"
 $DC --bogus >/dev/null 2>&1; check "unknown option exits 4" "[ $? -eq 4 ]"
 $DC --probe-time -1 /dev/null >/dev/null 2>&1; check "bad --probe-time exits 4" "[ $? -eq 4 ]"
+# strtod takes "nan", which every range check lets through (a NaN compares false)
+$DC --probe-time nan /dev/null >/dev/null 2>&1; check "--probe-time nan exits 4" "[ $? -eq 4 ]"
+$DC --jobs nan /dev/null >/dev/null 2>&1; check "--jobs nan exits 4" "[ $? -eq 4 ]"
+$DC lookup --hours nan X >/dev/null 2>&1; check "--hours nan exits 4" "[ $? -eq 4 ]"
 $DC --gate nosuchrole /dev/null >/dev/null 2>&1; check "bad --gate role exits 4" "[ $? -eq 4 ]"
 $DC --all /dev/null >/dev/null 2>&1; check "--all with names exits 4" "[ $? -eq 4 ]"
 
@@ -61,8 +65,9 @@ check "loop: probe skipped says why" "jq -e '.devices[0].probe.skipped | test(\"
 check "loop: verdict reasons" "jq -e '[.devices[0].verdicts[] | .reasons | length > 0] | all' $T/j >/dev/null"
 check "loop: table output" "$DC --no-probe $L | grep -q '^$L'"
 $DC --no-probe --prometheus "$L" >"$T/prom"
-check "loop: prometheus: one status of four per role" "[ \$(grep -c '^drivecheck_role_status{device=\"$L\",role=\"ceph_osd\",status=\"[a-z-]*\"} [01]\$' $T/prom) -eq 4 ] && [ \$(grep -c '^drivecheck_role_status{device=\"$L\",role=\"ceph_osd\",.*} 1\$' $T/prom) -eq 1 ]"
-check "loop: prometheus: read, identified by its path" "grep -q '^drivecheck_device_read_error{device=\"$L\"} 0\$' $T/prom && grep -q '^drivecheck_drive_info{device=\"$L\",.*transport=\"loop\",plp_class=\"unknown\"} 1\$' $T/prom"
+check "loop: prometheus: one status of four per role" "[ \$(grep -c '^drivecheck_role_status{device=\"${L#/dev/}\",role=\"ceph_osd\",status=\"[a-z-]*\"} [01]\$' $T/prom) -eq 4 ] && [ \$(grep -c '^drivecheck_role_status{device=\"${L#/dev/}\",role=\"ceph_osd\",.*} 1\$' $T/prom) -eq 1 ]"
+check "loop: prometheus: read, identified by its kernel name as node_exporter's node_disk_* are" "grep -q '^drivecheck_device_read_error{device=\"${L#/dev/}\"} 0\$' $T/prom && grep -q '^drivecheck_drive_info{device=\"${L#/dev/}\",.*transport=\"loop\",plp_class=\"unknown\"} 1\$' $T/prom"
+check "prometheus: the metrics' format version 2" "grep -q '^drivecheck_build_info{version=\"[^\"]*\",format_version=\"2\"} 1\$' $T/prom"
 check "loop: prometheus: no probe, no latency" "! grep -q '^drivecheck_probe_write_latency_seconds' $T/prom"
 check "by kernel name" "$DC --json --no-probe ${L#/dev/} | jq -e '.devices[0].path == \"$L\"' >/dev/null"
 # a named device and a missing one: the good one is still reported
@@ -83,6 +88,24 @@ if [ -b "${LP}p1" ]; then
 	check "partitioned disk lists its partition" "[ \"\$($DC --json --no-probe $LP | jq -c '.devices[0].partitions')\" = '[\"${LP#/dev/}p1\"]' ]"
 else
 	bad "the kernel made no partition node for $LP (losetup -P, then partx -a): the partition refusal cannot be tested here"
+fi
+
+# --- root that a device cgroup refuses the disk (a container): said as such, never "needs
+# root". Loop devices are block major 7; the v1 devices controller denies them to a child
+# cgroup, whose open then fails with EPERM. ---
+CG=/sys/fs/cgroup/devices
+if [ -w "$CG/devices.deny" ] && mkdir "$CG/drivecheck-test.$$" 2>/dev/null; then
+	echo 'b 7:* rwm' >"$CG/drivecheck-test.$$/devices.deny"
+	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG/drivecheck-test.$$" \
+		"$DC" --json --probe-time 1 "$L" >"$T/j" 2>"$T/e"
+	rmdir "$CG/drivecheck-test.$$"
+	check "root refused by a device cgroup: availability says so, not 'needs root'" \
+		"jq -e '.devices[0].availability_unknown == \"signatures and locks: no permission to open the disk (refused to root by a device cgroup)\"' $T/j >/dev/null"
+	check "root refused by a device cgroup: the probe says so, not 'needs root'" \
+		"jq -e '.devices[0].probe.skipped | test(\"refused to root by a device cgroup\")' $T/j >/dev/null"
+	check "root refused by a device cgroup: 'needs root' nowhere" "! grep -q 'needs root' $T/j $T/e"
+else
+	echo "tests/cli: no writable cgroup v1 devices controller ($CG): the device cgroup checks did not run" >&2
 fi
 
 # --- non-root: sysfs facts, and what needs root ---
@@ -137,8 +160,21 @@ check "--db on report (no database is read): refused, before any file" \
 	"[ $rc -eq 4 ] && grep -q 'not with --db' $T/e"
 $DC --all --replay data/dumps >/dev/null 2>"$T/e"; rc=$?
 check "--all with --replay: choose one" "[ $rc -eq 4 ] && grep -q 'choose one' $T/e"
-$DC --help | grep -q -- '--capacity BYTES' && $DC lookup --help | cmp -s - <($DC --help); rc=$?
-check "--help is one text, whatever the command" "[ $rc -eq 0 ]"
+# each command's --help is its own usage and options; drivecheck --help is all of them
+$DC --help >"$T/help"
+$DC lookup --help >"$T/h"; rc=$?
+check "lookup --help: exit 0, lookup's usage and options" "[ $rc -eq 0 ] && grep -q '^Usage: drivecheck lookup ' $T/h && grep -q -- '--interface IF' $T/h && grep -q -- '--advisories' $T/h"
+check "lookup --help: no other command's usage or options" "! grep -q -e '--probe-time' -e '--gate' -e '--prometheus' -e 'import FILE' -e 'drivecheck report' -e '--all' $T/h"
+check "lookup --help: a heading only above its options" "! grep -q -e '^Probe ' -e '^Verdict:' -e '^Devices:' $T/h && grep -q '^Lookup ' $T/h"
+$DC --help lookup >"$T/h2"
+check "--help before the command word: the same" "cmp -s $T/h $T/h2"
+$DC import --help >"$T/h"
+check "import --help: its options, not lookup's or the probe's" "grep -q '^Usage: drivecheck import ' $T/h && grep -q -- '--prometheus' $T/h && ! grep -q -e '--vendor' -e '--probe-time' -e 'drivecheck lookup' $T/h"
+$DC report --help >"$T/h"
+check "report --help: its two usages and --ceph-spec, no probe" "[ \$(grep -c 'drivecheck report ' $T/h) -eq 2 ] && grep -q -- '--ceph-spec' $T/h && ! grep -q -e '--probe-time' -e '--vendor' $T/h"
+$DC ceph-spec --help >"$T/h"
+check "ceph-spec --help: the scan's options it takes, not lookup's" "grep -q '^Usage: drivecheck ceph-spec ' $T/h && grep -q -- '--probe-time' $T/h && grep -q -- '--db-devices' $T/h && ! grep -q -e '--vendor' -e '--prometheus' $T/h"
+check "drivecheck --help: every command's usage and option" "grep -q -- '--capacity BYTES' $T/help && grep -q -- '--probe-time' $T/help && grep -q 'drivecheck lookup --list' $T/help && grep -q '^Devices:' $T/help"
 
 $DC --json --no-probe --host osd-7 "$L" >"$T/j"
 check "--host names the JSON's host" "jq -e '.host == \"osd-7\"' $T/j >/dev/null"

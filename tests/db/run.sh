@@ -147,6 +147,13 @@ check "list --source-kind compilation" "[ \$($DC --db $T/t.sqlite lookup --list 
 check "list --source-kind distributor: the strongest of the 870 EVO" "[ \$($DC --db $T/t.sqlite lookup --list --source-kind distributor 2>/dev/null | tail -n +2 | wc -l) -eq 1 ]"
 check "list --source-kind bogus is a usage error" "$DC lookup --list --source-kind blog >/dev/null 2>&1; [ \$? -eq 4 ]"
 check "list --plp bogus is a usage error" "$DC lookup --list --plp bogus >/dev/null 2>&1; [ \$? -eq 4 ]"
+# every value option is checked alike: a value the database never holds is a usage error,
+# never "0 families" and exit 0
+for bad in "--interface bogus" "--interface SATA" "--min-dwpd nan" "--min-dwpd -1" "--min-dwpd inf"; do
+	$DC lookup --list $bad >"$T/t" 2>"$T/e"; rc=$?
+	check "list $bad is a usage error, said why" "[ $rc -eq 4 ] && [ ! -s $T/t ] && grep -q -- \"^drivecheck: ${bad%% *}: want .*, not '${bad#* }'\\\$\" $T/e"
+done
+check "list --interface sas still lists" "[ \$($DC lookup --list --interface sas 2>/dev/null | tail -n +2 | wc -l) -gt 0 ]"
 
 # A missing, corrupt or foreign database: a clear message and exit 5.
 $DC --db "$T/missing.sqlite" lookup X >/dev/null 2>"$T/err"; rc=$?

@@ -50,6 +50,21 @@ check "860 EVO report does not pass --gate ceph-osd" "[ $rc -ne 0 ]"
 cat "$PM883" | $DC import --json - >"$T/j" 2>/dev/null
 check "standard input" "jq -e '.devices[0].model == \"SAMSUNG MZ7LH960HAJR-00005\" and .devices[0].path == \"-\"' $T/j >/dev/null"
 
+# --- the udev rule and sysfs_model name the model as sysfs holds it (an ATA model's first
+# 16 characters behind libata), as the live path reads it: the PM883's dump replayed is that
+# path, its report imported must give the same rule ---
+rule_of() { grep -o 'ATTRS{model}=="[^"]*"' | head -1; }
+live=$($DC --replay data/dumps/SAMSUNG_MZ7LH960HAJR-00005 -v 2>/dev/null | rule_of)
+imported=$($DC import -v "$PM883" 2>/dev/null | rule_of)
+check "import: the udev rule's ATA model is sysfs's 16 characters" "[ '$imported' = 'ATTRS{model}==\"SAMSUNG MZ7LH960*\"' ]"
+check "import: the udev rule is the live path's" "[ -n '$live' ] && [ '$imported' = '$live' ]"
+$DC import --json data/import/smartctl-json/exporter-ata-INTEL_SSDSC2KB960G8.json >"$T/j" 2>/dev/null
+check "import: sysfs_model of an ATA drive is its first 16 characters, model whole" \
+	"jq -e '.devices[0].sysfs_model == \"INTEL SSDSC2KB96\" and .devices[0].model == \"INTEL SSDSC2KB960G8\"' $T/j >/dev/null"
+$DC import --json data/import/smartctl-json/exporter-nvme-SAMSUNG_MZQL2960HCJR-00A07.json >"$T/j" 2>/dev/null
+check "import: sysfs_model of an NVMe drive is its whole model" \
+	"jq -e '.devices[0].sysfs_model == \"SAMSUNG MZQL2960HCJR-00A07\"' $T/j >/dev/null"
+
 # --- smartctl -a text of an ATA drive has no write-cache line: not in the input ---
 grep -v '^Write cache is' "$PM883" >"$T/minus-a.txt"
 $DC import --json "$T/minus-a.txt" >"$T/j" 2>/dev/null
@@ -81,6 +96,16 @@ $DC import --json "$NV" >"$T/j" 2>/dev/null
 check "nvme report: cache present unknown" "jq -e '.devices[0].write_cache.present == null' $T/j >/dev/null"
 check "nvme report: no declaration evidence" "jq -e '[.devices[0].plp_evidence[]? | select(.kind == \"no-volatile-cache\")] | length == 0' $T/j >/dev/null"
 check "nvme report: VWC not in the input" "jq -e '[.devices[0].errors[] | test(\"VWC.*not in the input\")] | any' $T/j >/dev/null"
+
+# --- bytes written in smartctl's own unit (TB, powers of 1000, as TBW ratings count): each
+# NVMe report's "Data Units Written: N [47.5 TB]" is the -v wear line's "47.5 TB written" ---
+n=0 same=0
+while IFS= read -r -d '' f; do
+	want=$(sed -nE 's/^Data Units Written: +[0-9,]+ \[(.*)\]$/\1/p' "$f" | head -1)
+	n=$((n + 1))
+	$DC import -v "$f" 2>/dev/null | grep -q "^  wear: .* $want written" && same=$((same + 1))
+done < <(grep -rlZE '^Data Units Written: +[0-9,]+ \[' $R)
+check "bytes written: smartctl's figure and unit in all $n NVMe reports" "[ $n -ge 10 ] && [ $same -eq $n ]"
 
 # --- one input, one drive: a file of several reports gives one result per report ---
 # Real reports of data/import/linuxhw (linuxhw/EnterpriseDrive, CC BY 4.0): a Seagate Nytro
@@ -179,6 +204,30 @@ check "mixed folder: hidden files skipped" "! grep -q 'hidden\|\.git' $T/e"
 check "mixed folder: summary counts" "jq -e '.summary.drives == 1 and .summary.unreadable == 6 and .summary.files_skipped == 2' $T/j >/dev/null"
 $DC import "$T/mixed" >"$T/out" 2>/dev/null
 check "mixed folder: table summary" "grep -q '^Summary: 1 drives, 6 files or drives not read, 2 files skipped (not reports)' $T/out"
+
+# --- a FIFO, named or in a folder, is refused without being opened: opening one waits for
+# a writer for ever (timeout turns that hang into a failure); /dev/null is a device node ---
+mkdir -p "$T/fifo"; cp "$PM883" "$T/fifo/good.txt"; mkfifo "$T/fifo/pipe"
+timeout 20 $DC import --json "$T/fifo" >"$T/j" 2>"$T/e"; rc=$?
+check "a FIFO in a folder: refused (exit 3), never waited on" "[ $rc -eq 3 ] && grep -q \"^drivecheck import: $T/fifo/pipe: not a regular file: a FIFO (named pipe)\$\" $T/e"
+check "a FIFO in a folder: the report beside it is still a drive" "[ -s $T/j ] && jq -e '[.devices[] | select(.verdicts)] | length == 1' $T/j >/dev/null"
+timeout 20 $DC import "$T/fifo/pipe" >/dev/null 2>"$T/e"; rc=$?
+check "a FIFO named: refused (exit 3), never waited on" "[ $rc -eq 3 ] && grep -q \"^drivecheck import: $T/fifo/pipe: not a regular file: a FIFO (named pipe)\$\" $T/e"
+timeout 20 $DC import /dev/null >/dev/null 2>"$T/e"; rc=$?
+check "a device node named: refused (exit 3), said what it is" "[ $rc -eq 3 ] && grep -q '^drivecheck import: /dev/null: not a regular file: a device node\$' $T/e"
+rm -r "$T/fifo"
+
+# --- a capacity past 64 bits is refused, never read as a drive of 0 B that passes ---
+sed 's/^User Capacity:.*/User Capacity:    99,999,999,999,999,999,999 bytes [99.9 ZB]/' "$PM883" >"$T/cap-wrap.txt"
+$DC import --json "$T/cap-wrap.txt" >"$T/j" 2>"$T/e"; rc=$?
+check "User Capacity past 64 bits: refused (exit 3), said why" \
+	"[ $rc -eq 3 ] && grep -q \"^drivecheck import: $T/cap-wrap.txt: User Capacity: '99,999,999,999,999,999,999 bytes \\[99.9 ZB\\]' is more bytes than 64 bits hold\$\" $T/e"
+check "User Capacity past 64 bits: an error result, no verdict" "[ -s $T/j ] && jq -e '(.devices | length == 1) and (.devices[0].verdicts == null) and (.devices[0].errors[0] | test(\"more bytes than 64 bits\"))' $T/j >/dev/null"
+$DC import --gate ceph-osd "$T/cap-wrap.txt" >/dev/null 2>&1; rc=$?
+check "User Capacity past 64 bits: --gate ceph-osd could not check (3), never a pass" "[ $rc -eq 3 ]"
+jq '.user_capacity.bytes = 1e23' data/import/smartctl-json/exporter-ata-INTEL_SSDSC2KB960G8.json >"$T/cap-wrap.json"
+$DC import --gate ceph-osd "$T/cap-wrap.json" >/dev/null 2>"$T/e"; rc=$?
+check "smartctl -j user_capacity.bytes past 64 bits: refused (3)" "[ $rc -eq 3 ] && grep -q 'user_capacity.bytes' $T/e"
 
 # --- fio: a block size past 64 bits is refused, never wrapped to 4 KiB ---
 # 18014398509481988k is 2^64 + 4096 bytes: n * 1024 in 64 bits is 4096
@@ -288,6 +337,14 @@ check "linuxhw sample: unknown families listed" "jq -e '.summary.not_in_database
 check "linuxhw sample: exit code as a scan (no gate: 0)" "[ $rc -eq 0 ]"
 $DC import --prometheus $R >"$T/p" 2>/dev/null
 check "linuxhw sample: prometheus output" "grep -q '^drivecheck' $T/p"
+# an imported report is no node of /dev: its device label is the file it came from, and
+# each report of a file of several its own (FILE#N)
+$DC import --prometheus "$PM883" >"$T/p" 2>/dev/null
+check "prometheus: an imported report's device is its file" "grep -q '^drivecheck_drive_info{device=\"$PM883\",' $T/p"
+cat "$M1" "$M2" >"$T/two.txt"
+$DC import --prometheus "$T/two.txt" >"$T/p" 2>/dev/null
+check "prometheus: two reports of one file, two devices FILE#1 and FILE#2" \
+	"[ \"\$(sed -n 's/^drivecheck_drive_info{device=\"\([^\"]*\)\".*/\1/p' $T/p | tr '\n' ' ')\" = '$T/two.txt#1 $T/two.txt#2 ' ]"
 
 echo "tests/import/run.sh: $pass passed, $fail failed"
 python3 tests/import/check_reports.py "$DC" $R || fail=$((fail + 1))

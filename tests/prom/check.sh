@@ -115,11 +115,11 @@ done
 check "data/dumps: three drives with failed PLP" "[ \$(grep -c '^drivecheck_plp_failed{.*} 1\$' $T/all-data-dumps.prom) -eq 3 ]"
 check "DCTEST_NVME-BACKUP-FAILED: fails every role" "[ \$(grep -c '^drivecheck_role_status{.*status=\"fail\"} 1\$' $T/DCTEST_NVME-BACKUP-FAILED.prom) -eq 5 ]"
 # the e2e lab's consumer SATA drive put in 'write through' by hand: the hazard, alone
-check "e2e sdg: write-through hazard" "grep -q '^drivecheck_write_through_hazard{device=\"/dev/sdg\",dump=\"data/e2e/dump/sdg\"} 1\$' $T/sdg.prom"
+check "e2e sdg: write-through hazard" "grep -q '^drivecheck_write_through_hazard{device=\"sdg\",dump=\"data/e2e/dump/sdg\"} 1\$' $T/sdg.prom"
 check "e2e: no other hazard" "[ \$(grep -c '^drivecheck_write_through_hazard{.*} 1\$' $T/all-data-e2e-dump.prom) -eq 1 ]"
 check "e2e sdg: both durable-write ways timed" "grep -q 'sync=\"fdatasync\",quantile=\"0.99\"}' $T/sdg.prom && grep -q 'sync=\"dsync\",quantile=\"0.5\"}' $T/sdg.prom"
 check "data/dumps-bad: unreadable dumps are read errors" "grep -q '^drivecheck_device_read_error{device=\"data/dumps-bad/device-json-empty\"} 1\$' $T/all-data-dumps-bad.prom"
-check "Micron_5100: wear as a ratio" "grep -q '^drivecheck_endurance_used_ratio{device=\"/dev/sda\",dump=\"data/dumps/Micron_5100_MTFDDAK480TCB\"} 0.43\$' $T/Micron_5100_MTFDDAK480TCB.prom"
+check "Micron_5100: wear as a ratio" "grep -q '^drivecheck_endurance_used_ratio{device=\"sda\",dump=\"data/dumps/Micron_5100_MTFDDAK480TCB\"} 0.43\$' $T/Micron_5100_MTFDDAK480TCB.prom"
 
 # A live run on a loop device with a filesystem, probed: no dump label, and a summary
 truncate -s 64M "$T/disk.img"
@@ -135,7 +135,7 @@ check "live, probed: exit 0-3 ($rc)" "[ $rc -le 3 ]"
 lint live-probe "$T/live-probe.prom"
 compare live-probe
 check "live: no dump label" "! grep -q 'dump=' $T/live-probe.prom"
-check "live: the probe's summary" "grep -q '^drivecheck_probe_write_latency_seconds_count{device=\"$L\",sync=\"fdatasync\"} [1-9]' $T/live-probe.prom"
+check "live: the probe's summary" "grep -q '^drivecheck_probe_write_latency_seconds_count{device=\"${L#/dev/}\",sync=\"fdatasync\"} [1-9]' $T/live-probe.prom"
 run live-noprobe --no-probe "$L"
 lint live-noprobe "$T/live-noprobe.prom"
 compare live-noprobe

@@ -86,13 +86,19 @@ def main():
     # the run
     c.eq("build_info version", [lab.get("version") for n, lab, _ in samples
                                 if n == "drivecheck_build_info"], [version])
+    c.eq("build_info format_version (2: device is the kernel's name)",
+         [lab.get("format_version") for n, lab, _ in samples if n == "drivecheck_build_info"],
+         ["2"])
     ts = one("drivecheck_last_run_timestamp_seconds")
     c.eq("last run timestamp is now", ts is not None and abs(ts - time.time()) < 300, True)
     # every per-drive sample names this drive, and the same way
     keys = {(lab.get("device"), lab.get("dump")) for n, lab, _ in samples
             if n not in ("drivecheck_build_info", "drivecheck_last_run_timestamp_seconds")}
     c.eq("one drive in the Prometheus text", len(keys), 1)
-    c.eq("device label", {k[0] for k in keys}, {dev["path"]})
+    # the kernel's name for a /dev node, as node_exporter labels disks; any other path whole
+    path = dev["path"]
+    want = path[5:] if path.startswith("/dev/") and "/" not in path[5:] else path
+    c.eq("device label", {k[0] for k in keys}, {want})
     # conventions docs/prometheus.md promises
     for name, kind in types.items():
         c.eq(f"{name}: _total exactly on counters", name.endswith("_total"), kind == "counter")

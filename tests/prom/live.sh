@@ -94,7 +94,7 @@ for d in "$SET"/*; do
 		grep FAIL "$T/$n.cmp" | head -5 >&2
 	fi
 done
-check "the scrape holds the failed PLP, the hazard and the healthy drives" "grep -q '^drivecheck_plp_failed{device=\"/dev/nvme0n1\",dump=\"$SET/DCTEST_NVME-BACKUP-FAILED\"} 1\$' $T/s1 && grep -q '^drivecheck_write_through_hazard{device=\"/dev/sdg\",dump=\"$SET/e2e-sdg\"} 1\$' $T/s1 && grep -q 'dump=\"$SET/INTEL_SSDSC2KB960G8\"' $T/s1"
+check "the scrape holds the failed PLP, the hazard and the healthy drives" "grep -q '^drivecheck_plp_failed{device=\"nvme0n1\",dump=\"$SET/DCTEST_NVME-BACKUP-FAILED\"} 1\$' $T/s1 && grep -q '^drivecheck_write_through_hazard{device=\"sdg\",dump=\"$SET/e2e-sdg\"} 1\$' $T/s1 && grep -q 'dump=\"$SET/INTEL_SSDSC2KB960G8\"' $T/s1"
 
 # --- 2. a half-written textfile never shows ---
 cp "$TF/drivecheck.prom" "$T/before"

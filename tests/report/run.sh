@@ -222,6 +222,11 @@ declare -A WHY=(
 	[missing]='No such file or directory'
 	[million]='devices[0]: want an object, not a number'
 )
+# a FIFO is refused without being opened (its open would wait for a writer for ever)
+mkfifo "$T/pipe.json"
+timeout 20 $DC report "$T/pipe.json" "${IN[1]}" >/dev/null 2>"$T/err"; rc=$?
+check "a FIFO: refused (exit 3), never waited on" "[ $rc -eq 3 ] && grep -qx \"drivecheck report: $T/pipe.json: not a regular file: a FIFO (named pipe)\" $T/err"
+rm "$T/pipe.json"
 args=("${IN[@]}")
 for b in "${BAD[@]}"; do args+=("$T/bad/$b.json"); done
 report --json "${args[@]}"
@@ -286,6 +291,21 @@ check "a device not read on its host: exit 3, its error kept" \
 	"[ $rc -eq 3 ] && jq -e '.summary.unreadable == 1 and .summary.drives == 1 and (.drives[0].errors[0] == \"/dev/sdb: no such device\")' $T/out >/dev/null"
 report --gate ceph-osd "$T/gone.json" "$T/meh.json"; check "... with --gate and a warn: still 3" "[ $rc -eq 3 ]"
 report --gate zfs-slog "$T/gone.json" "$T/meh.json"; check "... with --gate and a fail: 2" "[ $rc -eq 2 ]"
+
+# a count past 64 bits is refused, its range said as 64 bits hold it (never 2^64); UINT64_MAX
+# itself, which drivecheck prints as a number that reads back as 2^64, is taken
+jq '.devices[0].wear.host_written_bytes = 1e20' "$T/good.json" >"$T/wrap.json"
+report --json "$T/wrap.json"
+check "host_written_bytes past 64 bits: refused, range 0 to UINT64_MAX" \
+	"[ $rc -eq 3 ] && grep -qx 'drivecheck report: $T/wrap.json: devices\[0\].wear.host_written_bytes: 100000000000000000000 is out of range (0 to 18446744073709551615)' $T/err"
+jq '.devices[0].capacity_bytes = 1e20' "$T/good.json" >"$T/wrap.json"
+report --json "$T/wrap.json"
+check "capacity_bytes past 64 bits: refused, never taken as 16 EiB" \
+	"[ $rc -eq 3 ] && grep -q 'devices\[0\].capacity_bytes: 100000000000000000000 is out of range (0 to 18446744073709551615)' $T/err"
+jq '.devices[0].wear.host_written_bytes = 18446744073709551615' "$T/good.json" >"$T/wrap.json"
+report --json "$T/wrap.json"
+check "host_written_bytes UINT64_MAX: taken" \
+	"[ $rc -eq 0 ] && jq -e '.drives[0].wear.host_written_bytes == 18446744073709551615' $T/out >/dev/null"
 
 # --- one host in two files: said, and counted twice ---
 cp "$T/good.json" "$T/good-again.json"

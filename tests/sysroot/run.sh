@@ -139,6 +139,15 @@ check "a loop device shows its backing file and the filesystem and device it liv
 	"[ \"\$(j '.devices[0].backing | \"\(.file) \(.fstype) \(.source) \(.mount)\"')\" = '/var/lib/images/osd.img xfs /dev/sda2 /var' ]"
 $DC --sysroot "$R" loop0 >"$R/out.txt" 2>/dev/null
 check "... and the table says so" "grep -q 'loop device of /var/lib/images/osd.img on xfs /dev/sda2 at /var' $R/out.txt"
+# a partition named by its node: refused, naming its whole disk, never "Is a directory" (the
+# code that says "a partition" is no errno to put in words)
+ln -s ../../block/sda/sda1 "$R/sys/dev/block/8:1"
+mknod "$R/node-sda1" b 8 1
+$DC --sysroot "$R" --json "$R/node-sda1" >"$R/out.json" 2>"$R/err"; rc=$?
+check "a partition named: exit 3, refused naming its disk" \
+	"[ $rc -eq 3 ] && [ \"\$(j '.devices[0].errors[0]')\" = '$R/node-sda1: a partition; name the whole disk (/dev/sda)' ]"
+check "a partition named: no errno's words" "! grep -q 'Is a directory' $R/out.json $R/err"
+rm "$R/node-sda1" "$R/sys/dev/block/8:1"
 # memory is not a drive: no hazard, no verdict for drive roles, said as such
 $DC --sysroot "$R" --json zram1 ram0 >"$R/out.json" 2>/dev/null
 check "zram and brd are memory" "[ \"\$(j '[.devices[].transport] | join(\",\")')\" = 'memory,memory' ]"

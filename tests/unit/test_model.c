@@ -43,9 +43,35 @@ static void test_strip_and_match(void)
 	CHECK(dc_model_pattern_weight("A?C") == 2);
 }
 
+/* What sysfs shows as device/model: the rule an imported report's udev rule and
+ * sysfs_model follow, so that they match what the live path reads from the kernel. */
+static void test_sysfs_model(void)
+{
+	char out[64];
+
+	/* libata puts an ATA model's first 16 characters in INQUIRY's product field */
+	dc_model_sysfs("INTEL SSDSC2KG960G8", true, out, sizeof(out));
+	CHECK_STR(out, "INTEL SSDSC2KG96");
+	/* the cut falls on a blank: sysfs shows it, udev drops it */
+	dc_model_sysfs("Samsung SSD 860 EVO 1TB", true, out, sizeof(out));
+	CHECK_STR(out, "Samsung SSD 860");
+	dc_model_sysfs("ST4000NM0033", true, out, sizeof(out));
+	CHECK_STR(out, "ST4000NM0033");
+	/* an NVMe controller's model is shown whole */
+	dc_model_sysfs("SAMSUNG MZQL2960HCJR-00A07", false, out, sizeof(out));
+	CHECK_STR(out, "SAMSUNG MZQL2960HCJR-00A07");
+	/* in place, and never past a short buffer */
+	snprintf(out, sizeof(out), "%s", "SAMSUNG MZ7LH960HAJR-00005");
+	CHECK(dc_model_sysfs(out, true, out, sizeof(out)) == 16);
+	CHECK_STR(out, "SAMSUNG MZ7LH960");
+	dc_model_sysfs("ABCDEFGHIJ", true, out, 4);
+	CHECK_STR(out, "ABC");
+}
+
 int main(void)
 {
 	test_normalize();
 	test_strip_and_match();
+	test_sysfs_model();
 	return dc_test_summary("test_model");
 }

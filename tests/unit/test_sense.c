@@ -188,6 +188,11 @@ static void test_text(void)
 	/* the other kinds keep their words */
 	st = dc_io_errno(-EACCES);
 	CHECK_STR(text(&st), "permission denied (needs root)");
+	/* a device's open refused: more root mends it only for a user who is not root */
+	CHECK_STR(dc_open_denied_text(-EACCES, false), "needs root");
+	CHECK_STR(dc_open_denied_text(-EPERM, false), "needs root");
+	CHECK_STR(dc_open_denied_text(-EPERM, true), "refused to root by a device cgroup");
+	CHECK_STR(dc_open_denied_text(-EACCES, true), "refused to root by a security module");
 	st = dc_io_nvme(0x2);
 	CHECK_STR(text(&st), "Invalid Field in Command (NVMe status 0x2)");
 	st = dc_io_nvme(0x4109); /* DNR, command specific: Invalid Log Page */

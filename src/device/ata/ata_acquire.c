@@ -153,7 +153,8 @@ static int health_pages(const char *path, const uint8_t *id, struct dc_raw *raw,
  * libatasmart turns SMART on when it finds it off, and that is a setting of the drive's
  * that drivecheck must not change. So it may open only a drive whose SMART is on, or
  * whose IDENTIFY drivecheck cannot read itself. Returns 1 when SMART is supported and
- * off (the IDENTIFY page is then added), 0 otherwise.
+ * off (the IDENTIFY page is then added), 0 otherwise, -errno when the disk cannot be
+ * opened at all (as the other transports' acquire return it, for inspect.c to say).
  */
 static int smart_is_off(const char *path, struct dc_raw *raw)
 {
@@ -163,7 +164,7 @@ static int smart_is_off(const char *path, struct dc_raw *raw)
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
 	if (fd < 0)
-		return 0;
+		return -errno;
 	if (dc_sgio_read(fd, cdb, sizeof(cdb), id, sizeof(id), &got, NULL) || got < sizeof(id)) {
 		close(fd);
 		return 0;
@@ -182,7 +183,10 @@ int dc_ata_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 	SkDisk *d = NULL;
 	int rc;
 
-	if (smart_is_off(dev->path, raw))
+	rc = smart_is_off(dev->path, raw);
+	if (rc < 0)
+		return rc;
+	if (rc)
 		return 0; /* the parser says SMART is off and how to turn it on */
 
 	/* libatasmart reads IDENTIFY at open, SMART data and thresholds on request, and

@@ -19,6 +19,7 @@
 #include "device/disk_signature.h"
 #include "device/probe/probe_target.h"
 #include "device/sysfs.h"
+#include "raw.h"
 
 /*
  * The rules, in the order they are tried (docs/probe.md):
@@ -273,7 +274,8 @@ static int dc_target_open_raw(const struct dc_dev *dev, bool lock_held,
 		else if (e == EROFS)
 			dc_why(why, whylen, "%s is read-only", dev->path);
 		else if (e == EACCES || e == EPERM)
-			dc_why(why, whylen, "no permission to open %s for writing (needs root)", dev->path);
+			dc_why(why, whylen, "no permission to open %s for writing (%s)", dev->path,
+			       dc_open_denied_text(-e, geteuid() == 0));
 		else
 			dc_why(why, whylen, "cannot open %s for writing: %s", dev->path, strerror(e));
 		return 0;
