@@ -208,6 +208,32 @@ static void render_verdicts(FILE *out, const struct dc_report *reports, unsigned
 	}
 }
 
+/*
+ * What each role's verdict could not weigh (docs/design.md: nothing unmeasured passes):
+ * 1 for a flush cost never timed or a health never read, so that a dashboard tells the
+ * drives that warn for a missing measurement from the ones that warn for what was seen.
+ */
+static void render_unmeasured(FILE *out, const struct dc_report *reports, unsigned n)
+{
+	struct fam unmeasured = {
+		.out = out, .name = "drivecheck_role_unmeasured", .type = "gauge",
+		.help = "1 when the role's verdict could not weigh this (flush-cost: no durable write "
+			"was timed; health: the drive's own health verdict was not read), else 0.",
+	};
+
+	for (unsigned i = 0; i < n; i++) {
+		if (reports[i].error)
+			continue;
+		for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
+			for (unsigned b = 0; b < DC_UNMEASURED_KINDS; b++) {
+				start(&unmeasured, "", &reports[i]);
+				label(out, "role", dc_role_name((enum dc_role)role));
+				label(out, "what", dc_enum_name(&dc_unmeasured_names, (int)b, "?"));
+				end_u64(&unmeasured, (reports[i].result.verdicts[role].unmeasured >> b) & 1);
+			}
+	}
+}
+
 /* The drive's own verdict (docs/health.md), a state set like the roles'. */
 static void render_health(FILE *out, const struct dc_report *reports, unsigned n)
 {
@@ -430,6 +456,7 @@ int dc_render_prom(FILE *out, const struct dc_report *reports, unsigned n)
 	render_run(out);
 	render_identity(out, reports, n);
 	render_verdicts(out, reports, n);
+	render_unmeasured(out, reports, n);
 	render_health(out, reports, n);
 	render_advisories(out, reports, n);
 	render_safety(out, reports, n);

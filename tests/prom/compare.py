@@ -116,6 +116,15 @@ def main():
              [want])
         c.eq(f"role_status {role}: the others 0",
              sorted(v for s, v in statuses.items() if s != want), [0.0, 0.0, 0.0])
+        if readable:
+            # what the verdict could not weigh: the JSON's unmeasured, one series each
+            missing = {lab["what"]: v for n, lab, v in samples
+                       if n == "drivecheck_role_unmeasured" and lab.get("role") == role}
+            c.eq(f"role_unmeasured {role}: flush-cost and health, each 0 or 1",
+                 sorted(missing), ["flush-cost", "health"])
+            c.eq(f"role_unmeasured {role}: as the JSON's unmeasured",
+                 sorted(w for w, v in missing.items() if v == 1),
+                 sorted(dev["verdicts"][role]["unmeasured"]))
     if not readable:
         others = {n for n, lab, _ in samples if "device" in lab} - {
             "drivecheck_device_read_error", "drivecheck_role_status"}
