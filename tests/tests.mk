@@ -118,6 +118,7 @@ check-ansible: $(BUILD)/drivecheck
 -include tests/report/report.mk
 -include tests/e2e/e2e.mk
 -include tests/ceph/ceph.mk
+-include tests/ceph-health/ceph-health.mk
 
 # The parts that exist in this tree (each sub-folder brings its own .mk).
 CHECK_FAST := check-unit check-db check-cli check-output check-sysroot check-install check-import
@@ -131,6 +132,9 @@ CHECK_ALL := check-werror db-check $(CHECK_FAST) check-prom check-live-prom chec
              check-fuzz check-mutants check-deb check-ansible check-tsan check-layers
 ifneq ($(wildcard tests/ceph/ceph.mk),)
 CHECK_ALL += check-ceph
+endif
+ifneq ($(wildcard tests/ceph-health/ceph-health.mk),)
+CHECK_ALL += check-ceph-health
 endif
 ifneq ($(wildcard tests/probe/probe.mk),)
 CHECK_ALL += check-probe

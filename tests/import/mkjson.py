@@ -88,8 +88,8 @@ def device_statistics(text):
     return {"pages": pages}
 
 
-def main():
-    text = open(sys.argv[1], encoding="utf-8", errors="replace").read()
+def build(text):
+    """The smartctl -x -j document of the report TEXT, as a dict (tests/ceph-health too)."""
     r = parse_smartctl(text)
     banner = re.match(r"smartctl (\d+)\.(\d+) \S+ r(\d+) \[(.*?)\] (\(.*?\))", text)
     out = {"json_format_version": [1, 0],
@@ -122,7 +122,12 @@ def main():
     ds = device_statistics(text)
     if ds:
         out["ata_device_statistics"] = ds
-    json.dump(out, sys.stdout, indent=2)
+    return out
+
+
+def main():
+    text = open(sys.argv[1], encoding="utf-8", errors="replace").read()
+    json.dump(build(text), sys.stdout, indent=2)
     sys.stdout.write("\n")
 
 
