@@ -506,7 +506,8 @@ def header(args, date, reports, used, left, checks):
         "#   digits, - for the whole family; drives: used, at least " f"{args.min_drives}" ";\n"
         "#   dw_p25, dw_median, dw_p75: full-drive writes to 100% wear, the quartiles of the\n"
         "#   drives; wear_median: percent used, the median of those drives; wrapped: drives\n"
-        "#   one of whose two counters had wrapped at 2^32 of its units (the other one used)\n")
+        "#   one of whose two counters had wrapped at 2^32 of its units (the other one used);\n"
+        "#   model: the model string most of those drives report (what a TBW line matches)\n")
 
 
 class Tally:
@@ -582,7 +583,7 @@ def tally(args):
         else:
             fig = drive_writes(r, d)
             t.used.append((fam[0], fam[1], r.capacity, fig, d.percent_used,
-                           d.check == "wrapped", rated_writes(db, r.capacity)))
+                           d.check == "wrapped", rated_writes(db, r.capacity), r.model))
             t.unchecked[fam].append(lone)
         if args.drives:
             t.lines.append((
@@ -596,17 +597,20 @@ def tally(args):
 
 def table_rows(t, min_drives):
     """(vendor, family, capacity or None, drives, p25, median, p75, wear median, wrapped,
-    [rated drive writes]) for each family, and each family and capacity, of min_drives."""
+    [rated drive writes], model) for each family, and each family and capacity, of
+    min_drives."""
     groups = collections.defaultdict(list)
-    for v, fam, cap, fig, wear, wrapped, rated in t.used:
-        groups[(v, fam, None)].append((fig, wear, wrapped, rated))
-        groups[(v, fam, nominal(cap))].append((fig, wear, wrapped, rated))
+    for v, fam, cap, fig, wear, wrapped, rated, model in t.used:
+        groups[(v, fam, None)].append((fig, wear, wrapped, rated, model))
+        groups[(v, fam, nominal(cap))].append((fig, wear, wrapped, rated, model))
     rows = []
     for (v, fam, cap), g in sorted(groups.items(), key=lambda kv: (*kv[0][:2], kv[0][2] or 0)):
         if len(g) >= min_drives:
+            # the model string most of them report (the first in order between equals)
+            model = collections.Counter(sorted(x[4] for x in g)).most_common(1)[0][0]
             rows.append((v, fam, cap, len(g), *stats([x[0] for x in g]),
                          statistics.median([x[1] for x in g]), sum(1 for x in g if x[2]),
-                         [x[3] for x in g if x[3] is not None]))
+                         [x[3] for x in g if x[3] is not None], model))
     return rows
 
 
@@ -628,7 +632,7 @@ def summary(t, rows, min_drives):
              f"{sum(1 for x in whole if x[9])} of them rated; capacity rows: "
              f"{len(rows) - len(whole)}")
     s.append("rated vs observed (median full-drive writes), families differing by more than 3x:")
-    for v, fam, cap, n, p25, med, p75, wm, wr, rated in whole:
+    for v, fam, cap, n, p25, med, p75, wm, wr, rated, _ in whole:
         ratio = med / statistics.median(rated) if rated else 1
         if ratio > 3 or ratio < 1 / 3:
             s.append(f"  {'>10x' if ratio > 10 or ratio < 0.1 else '>3x '} {v} {fam}: observed "
@@ -653,10 +657,10 @@ def build(args):
     out = open(args.output, "w") if args.output != "-" else sys.stdout
     out.write(header(args, date, t.reports, len(t.used), t.left, t.checks))
     out.write("vendor\tfamily\tcapacity_bytes\tdrives\tdw_p25\tdw_median\tdw_p75\t"
-              "wear_median\twrapped\n")
-    for v, fam, cap, n, p25, med, p75, wm, wr, _ in rows:
+              "wear_median\twrapped\tmodel\n")
+    for v, fam, cap, n, p25, med, p75, wm, wr, _, model in rows:
         out.write("\t".join((v, fam, str(cap) if cap else "-", str(n), fmt_int(p25),
-                             fmt_int(med), fmt_int(p75), fmt_int(wm), str(wr))) + "\n")
+                             fmt_int(med), fmt_int(p75), fmt_int(wm), str(wr), model)) + "\n")
     if out is not sys.stdout:
         out.close()
     if args.drives:

@@ -9,6 +9,7 @@ regular expressions of this file, never with the tool's readers. Needs no corpus
 
   tests/db/observed_endurance_test.py [DRIVECHECK]     (default build/drivecheck)
 """
+import json
 import os
 import re
 import sqlite3
@@ -252,16 +253,20 @@ class Table(unittest.TestCase):
         self.assertRegex(h, r"\n# date: \d{4}-\d\d-\d\d\n")
         rows = [line.split("\t") for line in lines if not line.startswith("#")]
         self.assertEqual(rows[0], ["vendor", "family", "capacity_bytes", "drives", "dw_p25",
-                                   "dw_median", "dw_p75", "wear_median", "wrapped"])
+                                   "dw_median", "dw_p75", "wear_median", "wrapped", "model"])
+        # no new text of a report: each model string is one data/enterprise-models.tsv has
+        fleet = {line.split("\t")[2] for line in
+                 text(os.path.join(TOP, "data", "enterprise-models.tsv")).splitlines()[1:]}
         db = os.path.join(os.path.dirname(DC), "drives.sqlite")
         con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
         known = set(con.execute("SELECT vendor, family FROM family"))
         con.close()
         whole = {}
         for r in rows[1:]:
-            self.assertEqual(len(r), 9, r)
+            self.assertEqual(len(r), 10, r)
             self.assertIn((r[0], r[1]), known, r)
-            n, p25, med, p75, wear, wrapped = map(int, r[3:])
+            self.assertIn(r[9], fleet, r)
+            n, p25, med, p75, wear, wrapped = map(int, r[3:9])
             self.assertGreaterEqual(n, 5, r)
             self.assertTrue(0 <= p25 <= med <= p75, r)
             self.assertTrue(3 <= wear < 255 and 0 <= wrapped <= n, r)
@@ -270,6 +275,14 @@ class Table(unittest.TestCase):
             else:
                 self.assertLessEqual(n, whole[(r[0], r[1])], r)   # the family's row first
         self.assertGreater(len(whole), 100)
+        # and the database matches each model to its row's family
+        models = sorted({r[9] for r in rows[1:]})
+        got = json.loads(subprocess.run([DC, "lookup", "--json"] + models, capture_output=True,
+                                        text=True).stdout)["results"]
+        family = {a["query"]: ((a.get("match") or {}).get("vendor"),
+                               (a.get("match") or {}).get("family")) for a in got}
+        for r in rows[1:]:
+            self.assertEqual(family[r[9]], (r[0], r[1]), r)
 
     def test_lone_counter_in_a_family_that_wraps(self):
         """A KC600 whose only counter is the log, under 2^32 sectors: a figure while no drive
