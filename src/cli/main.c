@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/host.h"
 #include "core/json_alloc.h"
 #include "device/probe/cache_experiment.h"
 #include "device/probe/cache_state.h"
@@ -74,16 +75,6 @@ static void warn_left_off(const struct dc_report *r, unsigned n)
 	}
 }
 
-/* This machine's name up to the first dot, or NULL. */
-static const char *short_hostname(char *buf, size_t len)
-{
-	if (gethostname(buf, len) < 0 || !buf[0])
-		return NULL;
-	buf[len - 1] = '\0';
-	buf[strcspn(buf, ".")] = '\0';
-	return buf;
-}
-
 /*
  * The JSON's "host": --host; for a replay, the host its dumps were made on (NULL when
  * they do not say, or name different hosts: a fleet report must not put the drives on
@@ -95,7 +86,7 @@ static const char *json_host(const struct dc_cli *c, const struct dc_report *r, 
 	if (c->host)
 		return c->host;
 	if (!c->replay_dir)
-		return short_hostname(buf, len);
+		return dc_hostname_short(buf, len);
 	for (unsigned i = 0; i < n; i++)
 		if (!r[i].host[0] || strcmp(r[i].host, r[0].host) != 0)
 			return NULL;
@@ -180,7 +171,7 @@ static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned na
 		fprintf(stderr, "drivecheck: warning: %s\n", warnings[i]);
 	if (c->cmd == DC_CMD_CEPH_SPEC)
 		rc = dc_cli_ceph_spec(c, reports, n, c->replay_dir ? NULL :
-				      short_hostname(host, sizeof(host)));
+				      dc_hostname_short(host, sizeof(host)));
 	else if (c->format == DC_OUT_JSON)
 		rc = dc_render_json(stdout, json_host(c, reports, n, host, sizeof(host)), reports, n,
 				    warnings, nwarn);
