@@ -93,38 +93,6 @@ static const char *json_host(const struct dc_cli *c, const struct dc_report *r, 
 	return n ? r[0].host : NULL;
 }
 
-/*
- * What the whole run must say once, before the results (stderr, and the JSON's
- * "warnings"): a live scan without root reads no identify, SMART or log page, so every
- * drive's own answers are missing (each drive's errors name what); nor does one as root
- * that the kernel refuses the devices, which more root cannot mend.
- */
-static unsigned run_warnings(const struct dc_cli *c, const struct dc_report *r, unsigned n,
-			     const char **out)
-{
-	unsigned k = 0;
-	bool denied = false;
-
-	for (unsigned i = 0; i < n && !denied; i++)
-		for (unsigned e = 0; e < r[i].drive.nerrors; e++)
-			denied |= strstr(r[i].drive.errors[e], "permission denied") != NULL;
-	if (!c->replay_dir && !c->sysroot && geteuid() != 0 && n)
-		out[k++] = "not running as root: the drives' identify, SMART and log pages could "
-			   "not be read, so their own answers (write cache, power-loss protection, "
-			   "health) are missing and the verdicts rest on sysfs and the database; run "
-			   "as root for a full check";
-	else if (!c->replay_dir && !c->sysroot && denied)
-		/* root refused: a device cgroup (EPERM on open) or a security module
-		 * (EACCES), each drive's error names which (raw.h: dc_open_denied_text); a
-		 * command refused for a capability root lacks in a container, too */
-		out[k++] = "running as root, yet the kernel refused drives or their commands (a "
-			   "device cgroup or missing capabilities, as in a container, or a security "
-			   "module such as SELinux or AppArmor): their identify, SMART and log pages "
-			   "could not be read, so their own answers are missing and the verdicts rest "
-			   "on sysfs and the database; allow the devices for a full check";
-	return k;
-}
-
 static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned nargs)
 {
 	struct dc_scan_opts o = {
@@ -166,7 +134,9 @@ static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned na
 		return rc;
 	}
 	warn_left_off(reports, n);
-	nwarn = run_warnings(c, reports, n, warnings);
+	/* a replay or another tree's sysfs was never this process's to read */
+	nwarn = c->replay_dir || c->sysroot ? 0 : dc_scan_warnings(reports, n, geteuid() == 0,
+								       warnings);
 	for (unsigned i = 0; i < nwarn; i++)
 		fprintf(stderr, "drivecheck: warning: %s\n", warnings[i]);
 	if (c->cmd == DC_CMD_CEPH_SPEC)
