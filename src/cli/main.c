@@ -9,7 +9,7 @@
 #include "core/json_alloc.h"
 #include "device/probe/cache_experiment.h"
 #include "device/probe/cache_state.h"
-#include "render/render.h"
+#include "render/print.h"
 #include "cli/ceph_spec.h"
 #include "cli/commands.h"
 #include "cli/scan.h"
@@ -46,7 +46,7 @@ static void catch_stop_signals(void)
 }
 
 /* What an interrupted run did with each cache: the only output it gives. */
-static int report_interrupted(const struct dc_report *r, unsigned n)
+static enum dc_exit report_interrupted(const struct dc_report *r, unsigned n)
 {
 	fprintf(stderr, "drivecheck: interrupted (%s)\n", strsignal(stop_requested));
 	for (unsigned i = 0; i < n; i++) {
@@ -93,7 +93,26 @@ static const char *json_host(const struct dc_cli *c, const struct dc_report *r, 
 	return n ? r[0].host : NULL;
 }
 
-static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned nargs)
+/* The results through the run's printer (c->print). Returns 0, or the output's -ENOMEM or
+ * -errno (print.h). */
+static int print_scan(const struct dc_cli *c, const struct dc_report *r, unsigned n,
+		      const char *const *warnings, unsigned nwarnings)
+{
+	char host[256];
+	const struct dc_print_head h = {
+		.doc = DC_PRINT_SCAN,
+		/* one drive named is shown in detail */
+		.verbose = c->verbose || (n == 1 && !c->all),
+		.role = c->gate_role,
+		.host = json_host(c, r, n, host, sizeof(host)),
+		.warnings = warnings,
+		.nwarnings = nwarnings,
+	};
+
+	return dc_print_reports(c->print, stdout, &h, r, n);
+}
+
+static enum dc_exit cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned nargs)
 {
 	struct dc_scan_opts o = {
 		.sysroot = c->sysroot ? c->sysroot : "",
@@ -111,27 +130,28 @@ static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned na
 	};
 	struct dc_report *reports = NULL;
 	unsigned n = 0, nwarn;
-	char err[512] = "", host[256];
+	char why[512] = "", host[256];
 	const char *warnings[4];
-	int rc;
+	enum dc_exit code = DC_EXIT_OK; /* ceph-spec's, else the results' (below) */
+	int err; /* -errno: the scan's own failure, then the output's */
 
 	if (c->try_cache_off) {
 		catch_stop_signals();
 		o.probe_opts.stop = &stop_requested;
 	}
 	if (c->replay_dir)
-		rc = dc_scan_replay(&o, c->replay_dir, &reports, &n, err, sizeof(err));
+		err = dc_scan_replay(&o, c->replay_dir, &reports, &n, why, sizeof(why));
 	else
-		rc = dc_scan_devices(&o, c->all ? NULL : args, nargs, &reports, &n);
-	if (rc) {
-		fprintf(stderr, "drivecheck: %s\n", err[0] ? err : strerror(-rc));
+		err = dc_scan_devices(&o, c->all ? NULL : args, nargs, &reports, &n);
+	if (err) {
+		fprintf(stderr, "drivecheck: %s\n", why[0] ? why : strerror(-err));
 		free(reports);
 		return c->replay_dir ? DC_EXIT_NOT_CHECKED : DC_EXIT_INTERNAL;
 	}
 	if (stop_requested) {
-		rc = report_interrupted(reports, n);
+		code = report_interrupted(reports, n);
 		free(reports);
-		return rc;
+		return code;
 	}
 	warn_left_off(reports, n);
 	/* a replay or another tree's sysfs was never this process's to read */
@@ -139,18 +159,11 @@ static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned na
 								       warnings);
 	for (unsigned i = 0; i < nwarn; i++)
 		fprintf(stderr, "drivecheck: warning: %s\n", warnings[i]);
-	if (c->cmd == DC_CMD_CEPH_SPEC)
-		rc = dc_cli_ceph_spec(c, reports, n, c->replay_dir ? NULL :
-				      dc_hostname_short(host, sizeof(host)));
-	else if (c->format == DC_OUT_JSON)
-		rc = dc_render_json(stdout, json_host(c, reports, n, host, sizeof(host)), reports, n,
-				    warnings, nwarn);
-	else if (c->format == DC_OUT_PROM)
-		rc = dc_render_prom(stdout, reports, n);
-	else if (c->gate)
-		dc_render_gate(stdout, reports, n, c->gate_role);
+	if (c->cmd == DC_CMD_CEPH_SPEC) /* 0 a spec, 1 none (cli/ceph_spec.c) */
+		code = dc_cli_ceph_spec(c, reports, n, c->replay_dir ? NULL :
+					dc_hostname_short(host, sizeof(host)));
 	else
-		rc = dc_render_table(stdout, reports, n, c->verbose || (n == 1 && !c->all));
+		err = print_scan(c, reports, n, warnings, nwarn);
 	if (!n && c->format == DC_OUT_TABLE)
 		fprintf(stderr, "drivecheck: no disks found\n");
 	/* a device not read is said on stderr whatever the format: scripts read stdout */
@@ -158,10 +171,10 @@ static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned na
 		if (reports[i].error)
 			fprintf(stderr, "drivecheck: %s\n", reports[i].error_msg);
 	dc_cli_say_not_kept("drivecheck", reports, n);
-	if (c->cmd != DC_CMD_CEPH_SPEC) /* ceph-spec: 0 a spec, 1 none (cli/ceph_spec.c) */
-		rc = rc ? dc_cli_output_error("drivecheck", rc) : dc_cli_exit_code(c, reports, n);
+	if (c->cmd != DC_CMD_CEPH_SPEC)
+		code = err ? dc_cli_output_error("drivecheck", err) : dc_cli_exit_code(c, reports, n);
 	free(reports);
-	return rc;
+	return code;
 }
 
 /* --restore-cache DEV: the drive read as a scan reads it (no probe), then its record. */

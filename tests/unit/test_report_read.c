@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* test_report_read.c - drivecheck's JSON read back: every captured drive replayed, rendered
  * and read again gives the same table fields and the same summary, and what the fleet keeps
- * of it renders as the drive read; every kind of bad file is refused with a message naming
+ * of it prints as the drive read; every kind of bad file is refused with a message naming
  * what is wrong and keeps nothing; the worst come first. */
 #include <errno.h>
 #include <math.h>
@@ -11,8 +11,7 @@
 
 #include "dc_test.h"
 #include "lookup/db.h"
-#include "render/json_stream.h"
-#include "render/render.h"
+#include "render/print.h"
 #include "render/words.h"
 #include "report/fleet.h"
 #include "report/report_read.h"
@@ -122,26 +121,34 @@ static int collect(void *ctx, const struct dc_report *r)
 	return 0;
 }
 
-/* One drive's fleet table row and fleet JSON, as text. */
-static void render_fleet(const struct dc_report *r, char **row, char **json)
+/* A fleet of one drive, r on host h1: its path and host for the table's widths. */
+static const char *one_path(const void *ctx, unsigned i, const char **host, char *buf,
+			    size_t len)
 {
-	struct dc_table_widths w;
-	struct dc_json_stream s;
-	size_t len;
-	FILE *mem;
+	(void)i;
+	(void)buf;
+	(void)len;
+	*host = "h1";
+	return ((const struct dc_report *)ctx)->dev.path;
+}
 
-	dc_render_widths_init(&w, true);
-	dc_render_widths_add(&w, r->dev.path, "h1");
-	mem = open_memstream(row, &len);
-	dc_render_table_row(mem, r, "h1", &w);
+/* What report's printer ops writes of a fleet whose one drive is r, on host h1. */
+static char *printed(const struct dc_print_ops *ops, const struct dc_report *r)
+{
+	const struct dc_print_head h = { .doc = DC_PRINT_FLEET, .n = 1, .path = one_path,
+					 .ctx = r };
+	struct dc_printer p;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		return NULL;
+	dc_print_begin(&p, ops, mem, &h);
+	dc_print_drive(&p, r, "h1");
+	CHECK(dc_print_end(&p, true) == 0);
 	fclose(mem);
-	mem = open_memstream(json, &len);
-	dc_json_stream_begin(&s, mem);
-	dc_json_stream_array_begin(&s, "drives");
-	dc_render_json_fleet_drive(&s, r, "h1");
-	dc_json_stream_array_end(&s);
-	CHECK(dc_json_stream_end(&s) == 0);
-	fclose(mem);
+	return text;
 }
 
 /* What the fleet keeps of each drive (fleet.c's rows, in the order read) renders as the
@@ -158,17 +165,16 @@ static void check_fleet_rows(const char *text, size_t len, const struct collecte
 	CHECK(f.n == read->n && f.nfiles == 1 && !f.files[0].error);
 	CHECK(dc_summary_begin(&b, &s1) == 0);
 	for (unsigned i = 0; r && i < f.n && i < read->n; i++) {
-		char *row1, *row2, *json1, *json2;
+		static const struct dc_print_ops *const ops[] = { &dc_print_table, &dc_print_json };
 
 		dc_fleet_report(&f, i, r);
-		render_fleet(&read->v[i], &row1, &json1);
-		render_fleet(r, &row2, &json2);
-		CHECK_STR(row2, row1);
-		CHECK_STR(json2, json1);
-		free(row1);
-		free(row2);
-		free(json1);
-		free(json2);
+		for (unsigned k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
+			char *want = printed(ops[k], &read->v[i]), *got = printed(ops[k], r);
+
+			CHECK_STR(got, want);
+			free(want);
+			free(got);
+		}
 		dc_summary_add(&b, r, "h1");
 	}
 	CHECK(dc_summary_end(&b) == 0);
@@ -195,7 +201,8 @@ static void round_trip(struct dc_db *db, const char *dir, unsigned *drives)
 	CHECK(dc_scan_replay(&o, dir, &reports, &n, err, sizeof(err)) == 0);
 	CHECK(n > 0);
 	mem = open_memstream(&text, &len);
-	CHECK(mem && dc_render_json(mem, "h1", reports, n, NULL, 0) == 0);
+	CHECK(mem && dc_print_reports(&dc_print_json, mem, &(struct dc_print_head){
+		.doc = DC_PRINT_SCAN, .host = "h1" }, reports, n) == 0);
 	fclose(mem);
 	rc = dc_report_read(text, len, &meta, collect, &f, err, sizeof(err));
 	if (rc < 0)
