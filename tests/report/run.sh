@@ -285,6 +285,12 @@ host older SAMSUNG_MZQLB1T9HAJR-00007 >"$T/older.json"
 report --gate ceph-osd "$T/older.json"
 check "--gate ceph-osd, a passing drive whose availability is unknown (an older dump): exit 1, said why" \
 	"[ $rc -eq 1 ] && grep -q '^older:/dev/nvme0n1 (.*): ceph-osd: warn: the drive passes, but whether ceph-volume would take it is unknown: signatures and locks: the dump does not say' $T/out"
+# a drive its host probed through one of its filesystems (docs/probe.md): the fleet keeps the
+# probe's mode, not where it wrote, and the line says what is known
+jq '.devices[0].probe.mode = "file" | .devices[0].probe.where = "/srv/osd7"' "$T/good.json" >"$T/infs.json"
+report --gate ceph-osd "$T/infs.json"
+check "--gate, a drive probed through a filesystem: said, with no empty place" \
+	"grep -qx '  - probed through one of its filesystems (an unnamed temporary file there), not on the raw device, which is in use' $T/out"
 report --gate ceph-osd "$T/good.json" "$T/meh.json"; check "--gate ceph-osd, a warn: exit 1" "[ $rc -eq 1 ]"
 report --gate zfs-slog "$T/good.json" "$T/meh.json"; check "--gate zfs-slog, a fail: exit 2" "[ $rc -eq 2 ]"
 report --gate=ceph-db "${IN[@]}"; check "--gate=ceph-db over the fleet (a fail on ceph1): exit 2" "[ $rc -eq 2 ]"
