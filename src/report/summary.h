@@ -94,11 +94,12 @@ int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary 
 bool dc_summary_look(const struct dc_report *r, struct dc_look_why *why);
 
 /*
- * Where a drive stands in "worst first": the drives that need a look first (a firmware
- * advisory that loses data or the drive, a drive that says it is failing, failed backup
- * power, worn out, ...: dc_summary_look's order), then by their verdict (role >= 0: that
- * role's; else the worst of the roles): fail, not read, warn, pass; then the more roles
- * failing and warning first. Ties are the caller's (host, device path, the order read).
+ * Where a drive stands in "worst first" (a fleet's order, report/fleet.c: dc_fleet_sort):
+ * the drives that need a look first (a firmware advisory that loses data or the drive, a
+ * drive that says it is failing, failed backup power, worn out, ...: dc_summary_look's
+ * order), then by their verdict (role >= 0: that role's; else the worst of the roles):
+ * fail, not read, warn, pass; then the more roles failing and warning first. Ties are the
+ * caller's (host, device path, the order read).
  */
 struct dc_summary_rank {
 	unsigned char look;            /* why it needs a look, the most urgent highest; 0 none */
@@ -109,9 +110,5 @@ struct dc_summary_rank {
 void dc_summary_rank_of(const struct dc_report *r, int role, struct dc_summary_rank *k);
 /* < 0 when a comes before b, > 0 after, 0 when the caller's ties decide. */
 int dc_summary_rank_cmp(const struct dc_summary_rank *a, const struct dc_summary_rank *b);
-/* Fills order[0..n) with the indices of reports worst first; ties by group[i] (a host
- * name; group may be NULL), the device path, and the index, so the order is total. */
-void dc_summary_worst_first(const struct dc_report *reports, unsigned n,
-			    const char *const *group, int role, unsigned *order);
 
 #endif /* DC_SUMMARY_H */

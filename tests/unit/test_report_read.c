@@ -2,7 +2,7 @@
 /* test_report_read.c - drivecheck's JSON read back: every captured drive replayed, rendered
  * and read again gives the same table fields and the same summary, and what the fleet keeps
  * of it prints as the drive read; every kind of bad file is refused with a message naming
- * what is wrong and keeps nothing; the worst come first. */
+ * what is wrong and keeps nothing; the fleet's worst come first. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +11,7 @@
 
 #include "dc_test.h"
 #include "lookup/db.h"
+#include "drive.h"
 #include "render/print.h"
 #include "render/words.h"
 #include "report/fleet.h"
@@ -352,21 +353,48 @@ static void good_documents(void)
 	free(f.v);
 }
 
-/* Failed backup power first, then fail, not read, warn, pass; ties by host, then path. */
+/* The fleet's drives, in its order, as "HOST PATH" lines. */
+static char *fleet_order(const struct dc_fleet *f)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	for (unsigned i = 0; mem && i < f->n; i++)
+		fprintf(mem, "%s %s\n", dc_fleet_host(f, i), dc_fleet_path(f, i));
+	if (mem)
+		fclose(mem);
+	return text;
+}
+
+/*
+ * The fleet's worst first (fleet.c), as report reads hosts' JSON: failed backup power
+ * first, then fail, not read, warn, pass; then more roles failing first; ties by host,
+ * then path, whatever the order of the files.
+ */
 static void worst_first(void)
 {
-	static struct dc_report r[6];
-	const char *hosts[6] = { "b", "a", "a", "c", "a", "b" };
-	unsigned order[6];
-	static const unsigned want[6] = { 3, 4, 2, 5, 1, 0 };
+	enum { N = 8 };
+	static struct dc_report r[N];
+	static const char *const hosts[N] = { "b", "a", "a", "c", "a", "b", "a", "a" };
+	static const char *const paths[N] = { "/dev/sda", "/dev/sdb", "/dev/sdc", "/dev/sdd",
+					      "/dev/sde", "/dev/sdf", "/dev/sda", "/dev/sdh" };
+	static const char *const files[] = { "b", "c", "a" }; /* not in the hosts' order */
+	static const int roles[] = { -1, DC_ROLE_DRBD };          /* all of them; --gate drbd */
+	struct dc_fleet f = { 0 };
+	char *order;
 
 	memset(r, 0, sizeof(r));
-	for (unsigned i = 0; i < 6; i++) {
-		snprintf(r[i].dev.path, sizeof(r[i].dev.path), "/dev/sd%c", 'a' + (int)i);
+	for (unsigned i = 0; i < N; i++) {
+		snprintf(r[i].dev.path, sizeof(r[i].dev.path), "%s", paths[i]);
+		dc_drive_init(&r[i].drive);
+		r[i].dev.kernel_fua = DC_TRI_UNKNOWN;
+		r[i].db.best_source = -1;
 		r[i].result.endurance_years_left = -1;
+		r[i].avail.available = DC_TRI_UNKNOWN;
 	}
-	/* 0 passes; 1 warns; 2 fails one role; 3 passes but its capacitors failed; 4 fails two
-	 * roles; 5 could not be read */
+	/* 0, 6 and 7 pass; 1 warns; 2 fails one role; 3 passes but its capacitors failed; 4
+	 * fails two roles; 5 could not be read */
 	r[1].result.verdicts[DC_ROLE_DRBD].status = DC_WARN;
 	r[2].result.verdicts[DC_ROLE_ZFS_SLOG].status = DC_FAIL;
 	r[3].drive.nevidence = 1;
@@ -374,11 +402,40 @@ static void worst_first(void)
 	r[4].result.verdicts[DC_ROLE_ZFS_SLOG].status = DC_FAIL;
 	r[4].result.verdicts[DC_ROLE_ETCD].status = DC_FAIL;
 	r[5].error = -EIO;
-	dc_summary_worst_first(r, 6, hosts, -1, order);
-	CHECK(memcmp(order, want, sizeof(want)) == 0);
-	/* with a role: only its status counts (2 and 4 pass for DRBD) */
-	dc_summary_worst_first(r, 6, hosts, DC_ROLE_DRBD, order);
-	CHECK(order[0] == 3 && order[1] == 5 && order[2] == 1);
+	snprintf(r[5].error_msg, sizeof(r[5].error_msg), "/dev/sdf: gone");
+	for (unsigned j = 0; j < sizeof(roles) / sizeof(roles[0]); j++) {
+		int role = roles[j];
+
+		f = (struct dc_fleet){ .role = role };
+		for (unsigned k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
+			struct dc_report mine[N];
+			unsigned n = 0;
+			char *text = NULL;
+			size_t len = 0;
+			FILE *mem = open_memstream(&text, &len);
+
+			for (unsigned i = 0; i < N; i++)
+				if (strcmp(hosts[i], files[k]) == 0)
+					mine[n++] = r[i];
+			CHECK(mem && dc_print_reports(&dc_print_json, mem, &(struct dc_print_head){
+				.doc = DC_PRINT_SCAN, .host = files[k] }, mine, n) == 0);
+			if (mem)
+				fclose(mem);
+			CHECK(text && dc_fleet_add_text(&f, files[k], text, len) == 0);
+			free(text);
+		}
+		CHECK(f.n == N);
+		dc_fleet_sort(&f);
+		order = fleet_order(&f);
+		if (role < 0)
+			CHECK_STR(order, "c /dev/sdd\na /dev/sde\na /dev/sdc\nb /dev/sdf\n"
+				  "a /dev/sdb\na /dev/sda\na /dev/sdh\nb /dev/sda\n");
+		else /* only its status counts: 2 and 4 pass DRBD, 4 failing more roles */
+			CHECK_STR(order, "c /dev/sdd\nb /dev/sdf\na /dev/sdb\na /dev/sde\n"
+				  "a /dev/sdc\na /dev/sda\na /dev/sdh\nb /dev/sda\n");
+		free(order);
+		dc_fleet_free(&f);
+	}
 }
 
 int main(void)
