@@ -206,13 +206,3 @@ int dc_summary_end(struct dc_summary_builder *b)
 	memset(b, 0, sizeof(*b));
 	return rc;
 }
-
-int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary *s)
-{
-	struct dc_summary_builder b;
-
-	dc_summary_begin(&b, s);
-	for (unsigned i = 0; i < n; i++)
-		dc_summary_add(&b, &reports[i], NULL);
-	return dc_summary_end(&b);
-}

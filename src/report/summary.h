@@ -47,7 +47,7 @@ struct dc_summary {
 	unsigned drives;               /* reports that are drives (read) */
 	unsigned unreadable;           /* reports with an error: not a drive result */
 	unsigned files_skipped;        /* import: files of a folder that are no report of a
-					 known format (set by the caller; dc_summarize sets 0) */
+					 known format (set by the caller; dc_summary_begin sets 0) */
 	unsigned roles[DC_ROLE_COUNT][DC_NOT_CHECKED + 1]; /* by enum dc_status */
 	unsigned unmeasured[DC_ROLE_COUNT]; /* of the warns, those that warn only for what was
 					       not measured or read (measured_status pass) */
@@ -88,8 +88,6 @@ void dc_summary_add(struct dc_summary_builder *b, const struct dc_report *r, con
 /* The lists from the counts; frees what b holds (also after a failure). Returns 0 or
  * -ENOMEM (then s is not complete). */
 int dc_summary_end(struct dc_summary_builder *b);
-/* All of reports[0..n) at once (tests). Returns 0 or -ENOMEM. */
-int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary *s);
 /* Whether a drive needs a look first, and why (summary's attention), as facts. */
 bool dc_summary_look(const struct dc_report *r, struct dc_look_why *why);
 
