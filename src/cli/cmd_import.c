@@ -121,14 +121,7 @@ enum dc_exit dc_cmd_import(struct dc_cli *c, struct dc_db *db, char **paths, uns
 		dc_print_summary(&p, &sum, 0);
 	wrote = dc_print_end(&p, !err);
 	say_now(&errors, "drivecheck import");
-	if (err) {
-		fprintf(stderr, "drivecheck import: %s\n", strerror(-err));
-		code = DC_EXIT_INTERNAL;
-	} else if (wrote) {
-		code = dc_cli_output_error("drivecheck import", wrote);
-	} else {
-		code = dc_status_exit(worst);
-	}
+	code = dc_cli_end_code("drivecheck import", err, wrote, worst);
 out:
 	free(r);
 	dc_import_index_free(x);

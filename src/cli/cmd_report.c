@@ -116,14 +116,7 @@ enum dc_exit dc_cmd_report(struct dc_cli *c, char **paths, unsigned n)
 		dc_print_summary(&p, &sum, nhosts);
 	wrote = dc_print_end(&p, !err);
 	say_files_not_read(&f);
-	if (err) {
-		fprintf(stderr, "drivecheck report: %s\n", strerror(-err));
-		code = DC_EXIT_INTERNAL;
-	} else if (wrote) {
-		code = dc_cli_output_error("drivecheck report", wrote);
-	} else {
-		code = dc_status_exit(worst);
-	}
+	code = dc_cli_end_code("drivecheck report", err, wrote, worst);
 out:
 	free(r);
 	dc_fleet_free(&f);

@@ -29,6 +29,10 @@ enum dc_exit dc_cli_exit_code(const struct dc_cli *c, const struct dc_report *r,
 /* A renderer's error (-ENOMEM, or the -errno of a write), said on stderr after who; returns
  * the exit code: 6 out of memory, 7 the output not written whole. */
 enum dc_exit dc_cli_output_error(const char *who, int err);
+/* The exit code of a command that printed its results: err, its own failure (-errno),
+ * said on stderr after who, 6; else wrote, its output's (dc_cli_output_error); else the
+ * worst of its results. Keeps -errno and exit codes apart. */
+enum dc_exit dc_cli_end_code(const char *who, int err, int wrote, enum dc_status worst);
 /* At the end of main: stdout flushed and closed, and any write to it that failed (now or
  * before) said on stderr. Returns rc, or DC_EXIT_OUTPUT (7) when stdout is not whole. */
 int dc_cli_close_stdout(int rc);

@@ -52,6 +52,15 @@ enum dc_exit dc_cli_output_error(const char *who, int err)
 	return DC_EXIT_OUTPUT;
 }
 
+enum dc_exit dc_cli_end_code(const char *who, int err, int wrote, enum dc_status worst)
+{
+	if (err) {
+		fprintf(stderr, "%s: %s\n", who, strerror(-err));
+		return DC_EXIT_INTERNAL;
+	}
+	return wrote ? dc_cli_output_error(who, wrote) : dc_status_exit(worst);
+}
+
 /*
  * As util-linux's close_stdout(): a write stdio kept in its buffer fails only when the
  * buffer goes out, at fclose, and an earlier failure shows only in ferror(), so both are
