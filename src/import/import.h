@@ -158,9 +158,5 @@ const char *dc_import_index_path(const struct dc_import_index *x, unsigned i, ch
 int dc_import_index_result(struct dc_db *db, struct dc_import_index *x, unsigned i,
 			   struct dc_report *r);
 void dc_import_index_free(struct dc_import_index *x);
-/* All the results at once (tests, small inputs): a malloc'd array the caller frees.
- * Returns 0 or -ENOMEM. */
-int dc_import_run(const struct dc_import_opts *o, char *const *paths, unsigned npaths,
-		  struct dc_report **reports, unsigned *n, struct dc_import_skips *skipped);
 
 #endif /* DC_IMPORT_H */
