@@ -343,7 +343,7 @@ static unsigned read_names(struct dc_json_reader *r, const cJSON *o, const char 
 /* device.mounts[]: each an object. */
 static void mounts_from_json(struct dc_json_reader *r, const cJSON *o, struct dc_dev *dev)
 {
-	const cJSON *mounts, *m;
+	const cJSON *mounts, *m, *mo;
 
 	if (dc_jr_arr(r, o, "mounts", 0, &mounts) != DC_JSON_OK)
 		return;
@@ -358,11 +358,11 @@ static void mounts_from_json(struct dc_json_reader *r, const cJSON *o, struct dc
 			return;
 		}
 		dc_jr_enter_index(r, dev->nmounts);
-		if (dc_jr_obj(r, m, NULL, 0, &m) == DC_JSON_OK) {
-			dc_jr_copy(r, m, "source", 0, mt->source, sizeof(mt->source));
-			dc_jr_copy(r, m, "target", 0, mt->target, sizeof(mt->target));
-			dc_jr_copy(r, m, "fstype", 0, mt->fstype, sizeof(mt->fstype));
-			dc_jr_bool(r, m, "readonly", 0, &mt->readonly);
+		if (dc_jr_obj(r, m, NULL, 0, &mo) == DC_JSON_OK) {
+			dc_jr_copy(r, mo, "source", 0, mt->source, sizeof(mt->source));
+			dc_jr_copy(r, mo, "target", 0, mt->target, sizeof(mt->target));
+			dc_jr_copy(r, mo, "fstype", 0, mt->fstype, sizeof(mt->fstype));
+			dc_jr_bool(r, mo, "readonly", 0, &mt->readonly);
 		}
 		dc_jr_leave(r);
 		if (r->rc)

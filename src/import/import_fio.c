@@ -449,7 +449,7 @@ int dc_import_fio(const char *text, size_t len, struct dc_import_parts *out, cha
 		  size_t errlen)
 {
 	const char *s = json_start(text), *ver;
-	const cJSON *jobs, *jo, *global, *top;
+	const cJSON *jobs, *it, *jo, *global, *top;
 	struct dc_json_reader r;
 	cJSON *root = NULL;
 	char reasons[384] = "";
@@ -485,14 +485,14 @@ int dc_import_fio(const char *text, size_t len, struct dc_import_parts *out, cha
 		rc = dc_jr_nomem(&r);
 		goto out;
 	}
-	cJSON_ArrayForEach(jo, jobs) {
-		const char *name = job_name(&r, jo);
+	cJSON_ArrayForEach(it, jobs) {
+		const char *name = job_name(&r, it);
 		enum phase ph;
 
 		memset(&j, 0, sizeof(j));
 		dc_jr_init(&j.r, j.why, sizeof(j.why), NULL);
 		j.global = global;
-		if (dc_jr_obj(&r, jo, NULL, DC_JSON_SOFT, &jo) != DC_JSON_OK ||
+		if (dc_jr_obj(&r, it, NULL, DC_JSON_SOFT, &jo) != DC_JSON_OK ||
 		    dc_jr_obj(&r, jo, "job options", DC_JSON_SOFT, &j.opts) == DC_JSON_BAD) {
 			rc = dc_jr_fail_top(&r, -EINVAL, "job %d is not an object with \"job "
 					    "options\"", idx);

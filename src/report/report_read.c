@@ -119,19 +119,19 @@ static void read_one_evidence(struct dc_json_reader *j, const cJSON *e, struct d
 /* The drive's own PLP evidence: kept for the summary (failed or degraded backup power). */
 static void read_evidence(struct dc_json_reader *j, const cJSON *dev, struct dc_drive *d)
 {
-	const cJSON *arr, *e;
+	const cJSON *arr, *e, *eo;
 	unsigned k = 0;
 
 	dc_jr_arr(j, dev, "plp_evidence", 0, &arr);
 	dc_jr_enter(j, "plp_evidence");
 	cJSON_ArrayForEach(e, arr) {
 		dc_jr_enter_index(j, k++);
-		if (dc_jr_obj(j, e, NULL, 0, &e) != DC_JSON_OK) {
+		if (dc_jr_obj(j, e, NULL, 0, &eo) != DC_JSON_OK) {
 			;
 		} else if (d->nevidence == DC_MAX_EVIDENCE) {
 			d->evidence_dropped++; /* the first kept, the rest counted (not_kept.h) */
 		} else {
-			read_one_evidence(j, e, &d->evidence[d->nevidence]);
+			read_one_evidence(j, eo, &d->evidence[d->nevidence]);
 			d->nevidence += !j->rc;
 		}
 		dc_jr_leave(j);
@@ -256,7 +256,7 @@ static void read_problem(struct dc_json_reader *j, const cJSON *e, struct dc_hea
  * its path entered. */
 static void read_health_of(struct dc_json_reader *j, const cJSON *o, struct dc_health *h)
 {
-	const cJSON *list, *e;
+	const cJSON *list, *e, *eo;
 	char word[32];
 	unsigned k = 0, v;
 
@@ -271,9 +271,9 @@ static void read_health_of(struct dc_json_reader *j, const cJSON *o, struct dc_h
 	dc_jr_enter(j, "problems");
 	cJSON_ArrayForEach(e, list) {
 		dc_jr_enter_index(j, k++);
-		if (dc_jr_obj(j, e, NULL, 0, &e) == DC_JSON_OK &&
+		if (dc_jr_obj(j, e, NULL, 0, &eo) == DC_JSON_OK &&
 		    h->nproblems < DC_MAX_HEALTH_PROBLEMS) {
-			read_problem(j, e, &h->problems[h->nproblems]);
+			read_problem(j, eo, &h->problems[h->nproblems]);
 			h->nproblems += !j->rc;
 		}
 		dc_jr_leave(j);
@@ -325,7 +325,7 @@ static void read_advisory(struct dc_json_reader *j, const cJSON *e, struct dc_ad
 /* 1.4: the firmware advisories that hit the drive, for the fleet's order and counts. */
 static void read_advisories(struct dc_json_reader *j, const cJSON *dev, struct dc_report *r)
 {
-	const cJSON *list, *e;
+	const cJSON *list, *e, *eo;
 	unsigned k = 0;
 
 	r->nadvisories = r->advisories_total = 0;
@@ -333,10 +333,10 @@ static void read_advisories(struct dc_json_reader *j, const cJSON *dev, struct d
 	dc_jr_enter(j, "advisories");
 	cJSON_ArrayForEach(e, list) {
 		dc_jr_enter_index(j, k++);
-		if (dc_jr_obj(j, e, NULL, 0, &e) == DC_JSON_OK) {
+		if (dc_jr_obj(j, e, NULL, 0, &eo) == DC_JSON_OK) {
 			r->advisories_total++;
 			if (r->nadvisories < DC_MAX_ADVISORY_HITS) {
-				read_advisory(j, e, &r->advisories[r->nadvisories]);
+				read_advisory(j, eo, &r->advisories[r->nadvisories]);
 				r->nadvisories += !j->rc;
 			}
 		}
