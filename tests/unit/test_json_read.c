@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* test_json_read.c - the one reader of JSON inputs: the path in each message, the first error
  * kept and every read after it a no-op, missing and soft values, and out of memory told apart
- * from a text that is not JSON. */
+ * from a bad file by every JSON importer, the dump and the report reader. */
 #include <errno.h>
 #include <float.h>
 #include <stdlib.h>
@@ -12,7 +12,12 @@
 #include "core/json_alloc.h"
 #include "core/json_read.h"
 #include "dc_test.h"
+#include "device/dump.h"
+#include "import/import.h"
 #include "names.h"
+#include "raw.h"
+#include "report/report_read.h"
+#include "sample_file.h"
 
 static char err[512];
 
@@ -173,6 +178,102 @@ static void *failing_alloc(size_t size)
 	return ++calls == fail_at ? NULL : malloc(size);
 }
 
+typedef int (*importer_fn)(const char *text, size_t len, struct dc_import_parts *out,
+			   char *err, size_t errlen);
+
+/*
+ * Each cJSON allocation of an importer's parse made to fail in turn: each time the file is
+ * not called bad (-EINVAL) but out of memory (-ENOMEM), until the importer makes no more
+ * allocations than were allowed and reads the file.
+ */
+static void importer_oom(const char *label, importer_fn fn, const char *path)
+{
+	size_t len = 0;
+	char *text = slurp(path, &len);
+	unsigned long k, wrong = 0;
+	int rc = 0;
+
+	CHECK(text != NULL);
+	if (!text)
+		return;
+	for (k = 1; k < 100000; k++) {
+		struct dc_import_parts parts = { 0 };
+
+		calls = 0;
+		fail_at = k;
+		rc = fn(text, len, &parts, err, sizeof(err));
+		dc_import_parts_free(&parts);
+		if (rc > 0)
+			break;
+		if (rc != -ENOMEM && wrong++ == 0)
+			fprintf(stderr, "%s: allocation %lu failed: rc %d, '%s'\n", label, k, rc, err);
+	}
+	fail_at = 0;
+	CHECK(rc > 0 && k > 1);
+	CHECK(wrong == 0);
+	printf("%s: %lu allocations, each failed once: %lu called the file bad\n", label, k - 1,
+	       wrong);
+	free(text);
+}
+
+static int count_drive(void *ctx, const struct dc_report *r)
+{
+	(void)r;
+	++*(unsigned *)ctx;
+	return 0;
+}
+
+static void dump_oom(const char *dir)
+{
+	struct dc_report *r = calloc(1, sizeof(*r));
+	unsigned long k, wrong = 0;
+	int rc = 0;
+
+	CHECK(r != NULL);
+	if (!r)
+		return;
+	for (k = 1; k < 100000; k++) {
+		struct dc_raw raw = { 0 };
+
+		calls = 0;
+		fail_at = k;
+		rc = dc_dump_read(dir, r, &raw, err, sizeof(err));
+		dc_raw_free(&raw);
+		if (rc == 0)
+			break;
+		if (rc != -ENOMEM && wrong++ == 0)
+			fprintf(stderr, "dump: allocation %lu failed: rc %d, '%s'\n", k, rc, err);
+	}
+	fail_at = 0;
+	CHECK(rc == 0 && k > 1 && wrong == 0);
+	printf("dump: %lu allocations, each failed once: %lu called the dump bad\n", k - 1, wrong);
+	free(r);
+}
+
+static void report_oom(void)
+{
+	static const char doc[] = "{\"json_format_version\": [1, 6], \"drivecheck_version\": "
+		"\"0.3.0\", \"host\": \"h\", \"devices\": [{\"path\": \"/dev/sda\", \"errors\": "
+		"[\"gone\"]}, {\"path\": \"/dev/sdb\", \"errors\": []}]}";
+	unsigned long k, wrong = 0;
+	int rc = 0;
+
+	for (k = 1; k < 100000; k++) {
+		struct dc_fleet_file meta = { 0 };
+		unsigned n = 0;
+
+		calls = 0;
+		fail_at = k;
+		rc = dc_report_read(doc, strlen(doc), &meta, count_drive, &n, err, sizeof(err));
+		if (rc >= 0)
+			break;
+		if (rc != -ENOMEM && wrong++ == 0)
+			fprintf(stderr, "report: allocation %lu failed: rc %d, '%s'\n", k, rc, err);
+	}
+	fail_at = 0;
+	CHECK(rc == 2 && k > 1 && wrong == 0);
+}
+
 /* The parse alone: a text that is not JSON is -EINVAL, with memory or without. */
 static void test_parse(void)
 {
@@ -198,8 +299,20 @@ int main(void)
 	test_first_error();
 	test_absent_and_soft();
 	test_deep_and_long();
+
 	dc_json_alloc_use(failing_alloc, NULL);
 	test_parse();
+	importer_oom("smartctl -j (ATA -x)", dc_import_smartctl_json,
+		     "data/import/smartctl-json/constructed-ata-x-Seagate_XA1920LE10063.json");
+	importer_oom("smartctl -j (NVMe)", dc_import_smartctl_json,
+		     "data/import/smartctl-json/exporter-nvme-SAMSUNG_MZQL2960HCJR-00A07.json");
+	importer_oom("nvme-cli id-ctrl", dc_import_nvme_cli,
+		     "data/import/nvme-cli/wd-sn730-id-ctrl-1x.json");
+	importer_oom("nvme-cli list -v", dc_import_nvme_cli,
+		     "data/import/nvme-cli/constructed-list-verbose-2x.json");
+	importer_oom("fio", dc_import_fio, "data/import/fio/sync.json");
+	dump_oom("data/dumps/SYNTH_HPE_VO0960JFDGU_HPD2_32767H");
+	report_oom();
 	dc_json_alloc_use(NULL, NULL);
 	return dc_test_summary("test_json_read");
 }
