@@ -86,16 +86,6 @@ int dc_jr_fail(struct dc_json_reader *r, const char *key, const char *fmt, ...)
 	return r->rc;
 }
 
-int dc_jr_fail_rc(struct dc_json_reader *r, int rc, const char *key, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	record(r, rc, true, key, fmt, ap);
-	va_end(ap);
-	return r->rc;
-}
-
 int dc_jr_fail_top(struct dc_json_reader *r, int rc, const char *fmt, ...)
 {
 	va_list ap;

@@ -50,7 +50,7 @@ struct dc_json_reader {
 	const char *what;          /* put before each message as "WHAT: " (a file's name,
 				      "nvme-cli id-ctrl"); NULL: nothing. May change as it reads */
 	int rc;                    /* 0 until the first error: then -EINVAL (the input is bad),
-				      -ENOMEM, or what dc_jr_fail_rc() was given */
+				      -ENOMEM, or what dc_jr_fail_top() was given */
 	unsigned inexact;          /* counts taken as DC_JSON_INEXACT (past 2^53, approximate) */
 	unsigned depth;            /* levels entered */
 	unsigned short mark[DC_JR_DEPTH]; /* the path's length before each level */
@@ -58,7 +58,8 @@ struct dc_json_reader {
 };
 
 /* json_read.c */
-/* A reader at the top of a document; err gets the first error ("" until then). */
+/* A reader at the top of a document; err gets the first error ("" until then). err may be
+ * NULL with errlen 0 for a reader of soft reads alone, which never holds an error. */
 void dc_jr_init(struct dc_json_reader *r, char *err, size_t errlen, const char *what);
 
 /* The path: into a member ("wear", shown ".wear" below the top), into an element ("[2]"),
@@ -72,10 +73,8 @@ void dc_jr_leave(struct dc_json_reader *r);
  * first error's code. */
 int dc_jr_fail(struct dc_json_reader *r, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* The same with its own code (-errno), for what is no fault of the input. */
-int dc_jr_fail_rc(struct dc_json_reader *r, int rc, const char *key, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-/* An error of the input as a whole, with its code, whatever the path: "WHAT: text". */
+/* An error of the input as a whole, with its code, whatever the path: "WHAT: text".
+ * Returns r->rc. */
 int dc_jr_fail_top(struct dc_json_reader *r, int rc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* -ENOMEM, "WHAT: out of memory". Returns r->rc. */
