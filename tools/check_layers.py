@@ -6,16 +6,25 @@ Reads the symbols of every object under BUILD/obj (nm): which file defines each 
 and which files call it. Fails, naming them, when
   - a file calls a function of a stage above its own (the stages, lowest first:
     core, device, lookup, decide, import, report, render, cli), or
-  - two files call each other (a circle), directly.
+  - two files call each other (a circle), directly, or
+  - a file other than the JSON reader (src/core/json_get.c, json_read.c) reads cJSON's
+    values itself (cJSON_Is*, cJSON_GetObjectItem*, cJSON_Get*Value): every JSON input
+    is read through core/json_read.h, which holds each value to one policy.
 Calls within one folder are free, as long as they make no circle.
 
   tools/check_layers.py BUILD     prints "N passed, N failed"
 """
 import os
+import re
 import subprocess
 import sys
 
 STAGES = ["core", "device", "lookup", "decide", "import", "report", "render", "cli"]
+
+# cJSON's reads of a value, and the files that may make them
+JSON_READS = re.compile(r"^cJSON_(Is[A-Za-z]+|GetObjectItem|GetObjectItemCaseSensitive|"
+                        r"HasObjectItem|GetStringValue|GetNumberValue)$")
+JSON_READERS = {"core/json_get.c", "core/json_read.c"}
 
 
 def stage_of(rel):
@@ -53,6 +62,14 @@ def main():
                            + ", ".join(sorted(s for s in uses[a] if defines.get(s) == b)))
             if a < b and a in calls.get(b, ()):
                 bad.append(f"{a} and {b} call each other")
+    for a, syms in sorted(uses.items()):
+        if a in JSON_READERS:
+            continue
+        n += 1
+        reads = sorted(s for s in syms if JSON_READS.match(s))
+        if reads:
+            bad.append(f"{a} reads cJSON values itself, not through core/json_read.h: "
+                       + ", ".join(reads))
     for b in bad:
         print("FAIL " + b)
     print(f"{n - len(bad)} passed, {len(bad)} failed")

@@ -13,7 +13,8 @@ struct dc_enum_names;
 
 /*
  * Dumps, drivecheck's own --json, smartctl -j, nvme-cli and fio JSON all go through these
- * getters, so a value is held to the same rules whichever file it came in: the type it
+ * getters (their readers call them through core/json_read.h, which names the key and keeps
+ * the path), so a value is held to the same rules whichever file it came in: the type it
  * must have, finite, not negative unless asked, a whole number where a count belongs,
  * never past what its C type holds (a double cast to an integer out of range is undefined
  * behaviour), exact (a JSON number is a double: whole numbers are exact below 2^53 only),

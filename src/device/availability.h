@@ -11,6 +11,7 @@
 #include "dc_types.h"
 
 struct cJSON;
+struct dc_json_reader;
 
 /*
  * Each reason a drive is not available. The first ten are ceph-volume's
@@ -64,9 +65,9 @@ void dc_availability_look(const struct dc_dev *dev, struct dc_availability *a);
 
 /* The facts as a JSON object, or NULL without memory. */
 struct cJSON *dc_availability_dump_json(const struct dc_availability *a);
-/* The facts back from o (NULL: a dump older than 1.4, which did not look). Returns 0, or
- * -EINVAL with err naming the key of the wrong type. */
-int dc_availability_dump_read(const struct cJSON *o, struct dc_availability *a, char *err,
-			      size_t errlen);
+/* The facts back from parent[key] (absent: a dump older than 1.4, which did not look),
+ * through r (core/json_read.h), which names the key of the wrong type. Returns r->rc. */
+int dc_availability_dump_read(struct dc_json_reader *r, const struct cJSON *parent,
+			      const char *key, struct dc_availability *a);
 
 #endif /* DC_AVAILABILITY_H */

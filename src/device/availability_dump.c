@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* availability_dump.c - the facts behind "available" in a dump's device.json, and back. */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
 
-#include "core/json_get.h"
+#include "core/json_read.h"
 #include "device/availability.h"
 
 /*
@@ -31,54 +30,29 @@ cJSON *dc_availability_dump_json(const struct dc_availability *a)
 	return o;
 }
 
-/* Each key as the typed getters hold every JSON input (core/json_get.h): of its type, and a
- * string no longer than drivecheck keeps it. why gets "KEY: the reason". */
-static int bool_key(const cJSON *o, const char *key, bool *out, char *why, size_t len)
+int dc_availability_dump_read(struct dc_json_reader *r, const cJSON *parent, const char *key,
+			      struct dc_availability *a)
 {
-	char r[160];
-
-	if (dc_json_get_bool(cJSON_GetObjectItemCaseSensitive(o, key), 0, out, r, sizeof(r)) ==
-	    DC_JSON_OK)
-		return 0;
-	snprintf(why, len, "%s: %s", key, r);
-	return -EINVAL;
-}
-
-static int str_key(const cJSON *o, const char *key, char *out, size_t outlen, char *why,
-		   size_t len)
-{
-	char r[160];
-
-	if (dc_json_copy_string(cJSON_GetObjectItemCaseSensitive(o, key), 0, out, outlen, r,
-				sizeof(r)) == DC_JSON_OK)
-		return 0;
-	snprintf(why, len, "%s: %s", key, r);
-	return -EINVAL;
-}
-
-int dc_availability_dump_read(const cJSON *o, struct dc_availability *a, char *why,
-			      size_t len)
-{
-	char r[160];
+	const cJSON *o;
 
 	memset(a, 0, sizeof(*a));
 	a->sysfs_known = true; /* every dump has its "device" */
-	if (!o) {
+	if (!dc_jr_has(parent, key)) {
 		snprintf(a->not_looked, sizeof(a->not_looked), "signatures and locks: the dump "
 			 "does not say (an older drivecheck made it)");
-		return 0;
+		return r->rc;
 	}
-	if (dc_json_get_object(o, 0, &o, r, sizeof(r)) != DC_JSON_OK) {
-		snprintf(why, len, "%s", r);
-		return -EINVAL;
-	}
-	if (bool_key(o, "signature_known", &a->signature_known, why, len) ||
-	    str_key(o, "type", a->sig_type, sizeof(a->sig_type), why, len) ||
-	    str_key(o, "usage", a->sig_usage, sizeof(a->sig_usage), why, len) ||
-	    str_key(o, "pttype", a->pt_type, sizeof(a->pt_type), why, len) ||
-	    bool_key(o, "lock_known", &a->lock_known, why, len) ||
-	    bool_key(o, "locked", &a->locked, why, len) ||
-	    str_key(o, "not_looked", a->not_looked, sizeof(a->not_looked), why, len))
-		return -EINVAL;
-	return 0;
+	if (dc_jr_obj(r, parent, key, 0, &o) != DC_JSON_OK)
+		return r->rc;
+	/* each key of its type, and a string no longer than drivecheck keeps it */
+	dc_jr_enter(r, key);
+	dc_jr_bool(r, o, "signature_known", DC_JSON_REQUIRED, &a->signature_known);
+	dc_jr_copy(r, o, "type", DC_JSON_REQUIRED, a->sig_type, sizeof(a->sig_type));
+	dc_jr_copy(r, o, "usage", DC_JSON_REQUIRED, a->sig_usage, sizeof(a->sig_usage));
+	dc_jr_copy(r, o, "pttype", DC_JSON_REQUIRED, a->pt_type, sizeof(a->pt_type));
+	dc_jr_bool(r, o, "lock_known", DC_JSON_REQUIRED, &a->lock_known);
+	dc_jr_bool(r, o, "locked", DC_JSON_REQUIRED, &a->locked);
+	dc_jr_copy(r, o, "not_looked", DC_JSON_REQUIRED, a->not_looked, sizeof(a->not_looked));
+	dc_jr_leave(r);
+	return r->rc;
 }

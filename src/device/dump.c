@@ -2,6 +2,7 @@
 /* dump.c - the dump format: what a device said, saved so that --replay sees the same. */
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,7 @@
 
 #include "core/host.h"
 #include "core/json_alloc.h"
-#include "core/json_get.h"
+#include "core/json_read.h"
 #include "device/availability.h"
 #include "device/dump.h"
 #include "files.h"
@@ -259,297 +260,247 @@ out:
 }
 
 /*
- * The reader holds every value to its type and range (core/json_get.h) and refuses the
+ * The reader holds every value to its type and range (core/json_read.h) and refuses the
  * whole dump at the first that is not, naming it: a latency of -5 us read as it stands
  * would replay as a fast drive, and one of 1e300 as nothing at all. A key older minors
- * lack keeps its default (the struct zeroed, or as said below).
+ * lack keeps its default (the struct zeroed, or as said below). minor is the dump's
+ * dump_format_version minor.
  */
-struct rd {
-	const char *dir;
-	unsigned minor;               /* the dump's dump_format_version minor */
-	char *err;
-	size_t errlen;
-	bool bad;
-};
-
-static void refuse(struct rd *c, const char *at, const char *key, const char *why)
-{
-	if (c->bad)
-		return;
-	c->bad = true;
-	snprintf(c->err, c->errlen, "%s/device.json: %s%s%s: %s", c->dir, at, at[0] ? "." : "",
-		 key, why);
-}
-
-/* Whether st is a value to take; a bad one refuses the dump. */
-static bool take(struct rd *c, const char *at, const char *key, enum dc_json_status st,
-		 const char *why)
-{
-	if (st == DC_JSON_BAD)
-		refuse(c, at, key, why);
-	return st == DC_JSON_OK && !c->bad;
-}
-
-static const cJSON *item(const cJSON *o, const char *key)
-{
-	return cJSON_GetObjectItemCaseSensitive(o, key);
-}
-
-/* A string into dst; "" when absent. */
-static void get_str(struct rd *c, const cJSON *o, const char *at, const char *key, char *dst,
-		    size_t len)
-{
-	char why[160];
-
-	take(c, at, key, dc_json_copy_string(item(o, key), 0, dst, len, why, sizeof(why)), why);
-}
-
-static double get_num(struct rd *c, const cJSON *o, const char *at, const char *key,
-		      double lo, double hi, double dflt)
-{
-	char why[160];
-	double v = dflt;
-
-	take(c, at, key, dc_json_get_double(item(o, key), lo, hi, 0, &v, why, sizeof(why)), why);
-	return v;
-}
-
-static uint64_t get_count(struct rd *c, const cJSON *o, const char *at, const char *key,
-			  uint64_t max, uint64_t dflt)
-{
-	char why[160];
-	uint64_t v = dflt;
-
-	take(c, at, key, dc_json_get_u64(item(o, key), max, 0, &v, why, sizeof(why)), why);
-	return v;
-}
-
-static bool get_bool(struct rd *c, const cJSON *o, const char *at, const char *key)
-{
-	char why[160];
-	bool v = false;
-
-	take(c, at, key, dc_json_get_bool(item(o, key), 0, &v, why, sizeof(why)), why);
-	return v;
-}
 
 /*
  * An enum: from 1.3 one of its names (names.h), before 1.3 its number, within the same
  * table; dflt when absent. A name in an old dump, or a number in a new one, is refused.
  */
-static int get_enum(struct rd *c, const cJSON *o, const char *at, const char *key,
-		    const struct dc_enum_names *t, int dflt)
+static int read_enum(struct dc_json_reader *r, unsigned minor, const cJSON *o, const char *key,
+		     const struct dc_enum_names *t, int dflt)
 {
-	char why[160];
 	long long n = dflt;
 	int v = dflt;
 
-	if (c->minor < 3) {
-		take(c, at, key, dc_json_get_int(item(o, key), t->first,
-						 t->first + (long long)t->count - 1, 0, &n, why,
-						 sizeof(why)), why);
+	if (minor < 3) {
+		dc_jr_int(r, o, key, t->first, t->first + (long long)t->count - 1, 0, &n);
 		return (int)n;
 	}
-	take(c, at, key, dc_json_get_enum(item(o, key), t, 0, &v, why, sizeof(why)), why);
+	dc_jr_enum(r, o, key, t, 0, &v);
 	return v;
 }
 
 /* An answer: "unknown", "no", "yes" (before 1.3: -1, 0, 1); unknown when absent. */
-static enum dc_tri get_tri(struct rd *c, const cJSON *o, const char *at, const char *key)
+static enum dc_tri read_tri(struct dc_json_reader *r, unsigned minor, const cJSON *o,
+			    const char *key)
 {
-	return (enum dc_tri)get_enum(c, o, at, key, &dc_tri_names, DC_TRI_UNKNOWN);
+	return (enum dc_tri)read_enum(r, minor, o, key, &dc_tri_names, DC_TRI_UNKNOWN);
+}
+
+/* A count in [0, max]; dflt when absent. */
+static uint64_t read_count(struct dc_json_reader *r, const cJSON *o, const char *key,
+			   uint64_t max, uint64_t dflt)
+{
+	uint64_t v = dflt;
+
+	dc_jr_u64(r, o, key, max, 0, &v);
+	return v;
+}
+
+/* A figure in [lo, hi]; 0 when absent. */
+static double read_num(struct dc_json_reader *r, const cJSON *o, const char *key, double lo,
+		       double hi)
+{
+	double v = 0;
+
+	dc_jr_double(r, o, key, lo, hi, 0, &v);
+	return v;
 }
 
 /* An array of strings, each into a row of rows (max of them). Returns how many. */
-static unsigned get_names(struct rd *c, const cJSON *o, const char *at, const char *key,
-			  char rows[][DC_NAME_LEN], unsigned max)
+static unsigned read_names(struct dc_json_reader *r, const cJSON *o, const char *key,
+			   char rows[][DC_NAME_LEN], unsigned max)
 {
-	const cJSON *arr = NULL, *e;
-	char why[160], sub[64];
+	const cJSON *arr, *e;
 	unsigned n = 0;
 
-	if (!take(c, at, key, dc_json_get_array(item(o, key), 0, &arr, why, sizeof(why)), why))
+	if (dc_jr_arr(r, o, key, 0, &arr) != DC_JSON_OK)
 		return 0;
 	cJSON_ArrayForEach(e, arr) {
-		snprintf(sub, sizeof(sub), "%s[%u]", key, n);
 		if (n == max) {
-			snprintf(why, sizeof(why), "more than the %u this drivecheck keeps", max);
-			refuse(c, at, key, why);
+			dc_jr_fail(r, key, "more than the %u this drivecheck keeps", max);
 			return n;
 		}
-		if (!take(c, at, sub, dc_json_copy_string(e, 0, rows[n], DC_NAME_LEN, why,
-							  sizeof(why)), why))
+		dc_jr_enter(r, key);
+		dc_jr_enter_index(r, n);
+		dc_jr_copy(r, e, NULL, 0, rows[n], DC_NAME_LEN);
+		dc_jr_leave(r);
+		dc_jr_leave(r);
+		if (r->rc)
 			return n;
 		n++;
 	}
 	return n;
 }
 
-static void dev_from_json(struct rd *c, const cJSON *o, struct dc_dev *dev)
+/* device.mounts[]: each an object. */
+static void mounts_from_json(struct dc_json_reader *r, const cJSON *o, struct dc_dev *dev)
 {
-	static const char at[] = "device";
-	const cJSON *mounts = NULL, *m;
-	char proto[16], text[DC_NAME_LEN], why[160];
+	const cJSON *mounts, *m, *mo;
+
+	if (dc_jr_arr(r, o, "mounts", 0, &mounts) != DC_JSON_OK)
+		return;
+	dc_jr_enter(r, "mounts");
+	cJSON_ArrayForEach(m, mounts) {
+		struct dc_mount *mt = &dev->mounts[dev->nmounts];
+
+		if (dev->nmounts == DC_MAX_MOUNTS) {
+			dc_jr_leave(r);
+			dc_jr_fail(r, "mounts", "more than the %u this drivecheck keeps",
+				   DC_MAX_MOUNTS);
+			return;
+		}
+		dc_jr_enter_index(r, dev->nmounts);
+		if (dc_jr_obj(r, m, NULL, 0, &mo) == DC_JSON_OK) {
+			dc_jr_copy(r, mo, "source", 0, mt->source, sizeof(mt->source));
+			dc_jr_copy(r, mo, "target", 0, mt->target, sizeof(mt->target));
+			dc_jr_copy(r, mo, "fstype", 0, mt->fstype, sizeof(mt->fstype));
+			dc_jr_bool(r, mo, "readonly", 0, &mt->readonly);
+		}
+		dc_jr_leave(r);
+		if (r->rc)
+			break;
+		dev->nmounts++;
+	}
+	dc_jr_leave(r);
+}
+
+/* "device", its path entered. */
+static void dev_from_json(struct dc_json_reader *r, unsigned minor, const cJSON *o,
+			  struct dc_dev *dev)
+{
+	char proto[16], text[DC_NAME_LEN];
 	int kcache = DC_KCACHE_UNKNOWN;
+	unsigned total;
 
 	memset(dev, 0, sizeof(*dev));
-	get_str(c, o, at, "name", dev->name, sizeof(dev->name));
-	get_str(c, o, at, "path", dev->path, sizeof(dev->path));
-	get_str(c, o, at, "by_id", dev->by_id, sizeof(dev->by_id)); /* 1.5; "" before */
+	dc_jr_copy(r, o, "name", 0, dev->name, sizeof(dev->name));
+	dc_jr_copy(r, o, "path", 0, dev->path, sizeof(dev->path));
+	dc_jr_copy(r, o, "by_id", 0, dev->by_id, sizeof(dev->by_id)); /* 1.5; "" before */
 	/* a spec names the drive by it: a link of that folder, or none */
 	if (dev->by_id[0] && strncmp(dev->by_id, "/dev/disk/by-id/", 16) != 0)
-		refuse(c, at, "by_id", "not a /dev/disk/by-id/ path");
-	get_str(c, o, at, "transport", text, sizeof(text));
+		dc_jr_fail(r, "by_id", "not a /dev/disk/by-id/ path");
+	dc_jr_copy(r, o, "transport", 0, text, sizeof(text));
 	/* A transport this version does not know is still a device: "other". */
 	if (dc_transport_from_name(text, &dev->transport))
 		dev->transport = DC_TRAN_OTHER;
-	get_str(c, o, at, "protocol", proto, sizeof(proto));
-	if (!c->bad && (!dev->name[0] || dc_protocol_from_name(proto, &dev->protocol))) {
-		snprintf(c->err, c->errlen, "%s/device.json: missing device name or unknown "
-			 "protocol '%s'", c->dir, proto);
-		c->bad = true;
-	}
-	get_str(c, o, at, "vendor", dev->vendor, sizeof(dev->vendor));
-	get_str(c, o, at, "model", dev->model, sizeof(dev->model));
-	get_str(c, o, at, "serial", dev->serial, sizeof(dev->serial));
-	get_str(c, o, at, "firmware", dev->firmware, sizeof(dev->firmware));
-	dev->capacity_bytes = get_count(c, o, at, "capacity_bytes", UINT64_MAX, 0);
+	dc_jr_copy(r, o, "protocol", 0, proto, sizeof(proto));
+	if (!r->rc && (!dev->name[0] || dc_protocol_from_name(proto, &dev->protocol)))
+		dc_jr_fail_top(r, -EINVAL, "missing device name or unknown protocol '%s'", proto);
+	dc_jr_copy(r, o, "vendor", 0, dev->vendor, sizeof(dev->vendor));
+	dc_jr_copy(r, o, "model", 0, dev->model, sizeof(dev->model));
+	dc_jr_copy(r, o, "serial", 0, dev->serial, sizeof(dev->serial));
+	dc_jr_copy(r, o, "firmware", 0, dev->firmware, sizeof(dev->firmware));
+	dev->capacity_bytes = read_count(r, o, "capacity_bytes", UINT64_MAX, 0);
 	/* 0, sysfs's "not known", has always replayed as 512 */
-	dev->logical_block_bytes = (uint32_t)get_count(c, o, at, "logical_block_bytes", 1 << 20, 512);
-	dev->physical_block_bytes = (uint32_t)get_count(c, o, at, "physical_block_bytes", 1 << 20, 512);
+	dev->logical_block_bytes = (uint32_t)read_count(r, o, "logical_block_bytes", 1 << 20, 512);
+	dev->physical_block_bytes = (uint32_t)read_count(r, o, "physical_block_bytes", 1 << 20, 512);
 	if (!dev->logical_block_bytes)
 		dev->logical_block_bytes = 512;
 	if (!dev->physical_block_bytes)
 		dev->physical_block_bytes = 512;
-	dev->rotational = get_tri(c, o, at, "rotational");
-	dev->readonly = get_bool(c, o, at, "readonly");
-	dev->removable = get_bool(c, o, at, "removable");
-	if (take(c, at, "kernel_write_cache", dc_json_get_enum(item(o, "kernel_write_cache"),
-			&dc_kcache_names, 0, &kcache, why, sizeof(why)), why))
+	dev->rotational = read_tri(r, minor, o, "rotational");
+	dc_jr_bool(r, o, "readonly", 0, &dev->readonly);
+	dc_jr_bool(r, o, "removable", 0, &dev->removable);
+	if (dc_jr_enum(r, o, "kernel_write_cache", &dc_kcache_names, 0, &kcache) == DC_JSON_OK)
 		dev->kernel_cache = (enum dc_kernel_cache)kcache;
-	dev->kernel_fua = get_tri(c, o, at, "kernel_fua");
-	get_str(c, o, at, "backing_file", dev->backing_file, sizeof(dev->backing_file));
-	get_str(c, o, at, "backing_fstype", dev->backing_fstype, sizeof(dev->backing_fstype));
-	get_str(c, o, at, "backing_source", dev->backing_source, sizeof(dev->backing_source));
-	get_str(c, o, at, "backing_mount", dev->backing_mount, sizeof(dev->backing_mount));
-	dev->nmembers = get_names(c, o, at, "members", dev->members, DC_MAX_MEMBERS);
-	{
-		/* the members a volume has, of which the first DC_MAX_MEMBERS are named */
-		unsigned total = (unsigned)get_count(c, o, at, "members_total", 1 << 20, 0);
-
-		if (total > dev->nmembers)
-			dev->nmembers = total;
-	}
-	dev->nholders = (unsigned)get_count(c, o, at, "holders", 1 << 20, 0);
-	dev->nparts = get_names(c, o, at, "partitions", dev->parts, DC_MAX_PARTS);
-	if (!take(c, at, "mounts", dc_json_get_array(item(o, "mounts"), 0, &mounts, why,
-						     sizeof(why)), why))
-		return;
-	cJSON_ArrayForEach(m, mounts) {
-		struct dc_mount *mt = &dev->mounts[dev->nmounts];
-		char sub[48];
-
-		snprintf(sub, sizeof(sub), "device.mounts[%u]", dev->nmounts);
-		if (dev->nmounts == DC_MAX_MOUNTS) {
-			snprintf(why, sizeof(why), "more than the %u this drivecheck keeps",
-				 DC_MAX_MOUNTS);
-			refuse(c, at, "mounts", why);
-			return;
-		}
-		if (!cJSON_IsObject(m)) {
-			snprintf(why, sizeof(why), "want an object, not %s", dc_json_type_name(m));
-			refuse(c, "", sub, why);
-			return;
-		}
-		get_str(c, m, sub, "source", mt->source, sizeof(mt->source));
-		get_str(c, m, sub, "target", mt->target, sizeof(mt->target));
-		get_str(c, m, sub, "fstype", mt->fstype, sizeof(mt->fstype));
-		mt->readonly = get_bool(c, m, sub, "readonly");
-		dev->nmounts++;
-	}
+	dev->kernel_fua = read_tri(r, minor, o, "kernel_fua");
+	dc_jr_copy(r, o, "backing_file", 0, dev->backing_file, sizeof(dev->backing_file));
+	dc_jr_copy(r, o, "backing_fstype", 0, dev->backing_fstype, sizeof(dev->backing_fstype));
+	dc_jr_copy(r, o, "backing_source", 0, dev->backing_source, sizeof(dev->backing_source));
+	dc_jr_copy(r, o, "backing_mount", 0, dev->backing_mount, sizeof(dev->backing_mount));
+	dev->nmembers = read_names(r, o, "members", dev->members, DC_MAX_MEMBERS);
+	/* the members a volume has, of which the first DC_MAX_MEMBERS are named */
+	total = (unsigned)read_count(r, o, "members_total", 1 << 20, 0);
+	if (total > dev->nmembers)
+		dev->nmembers = total;
+	dev->nholders = (unsigned)read_count(r, o, "holders", 1 << 20, 0);
+	dev->nparts = read_names(r, o, "partitions", dev->parts, DC_MAX_PARTS);
+	mounts_from_json(r, o, dev);
 }
 
-/* Every figure in microseconds, from 0 to DC_LATENCY_MAX_US. */
-static void latency_from_json(struct rd *c, const cJSON *o, const char *at, struct dc_latency *l)
+/* One phase's latencies, key of o: every figure in microseconds, from 0 to
+ * DC_LATENCY_MAX_US. Absent in older dumps (1.0: flush). */
+static void latency_from_json(struct dc_json_reader *r, const cJSON *o, const char *key,
+			      struct dc_latency *l)
 {
-	char why[160];
+	const cJSON *lo;
 
-	if (!o)
-		return; /* a phase older dumps lack (1.0: flush) */
-	if (!cJSON_IsObject(o)) {
-		snprintf(why, sizeof(why), "want an object, not %s", dc_json_type_name(o));
-		refuse(c, "", at, why);
+	if (dc_jr_obj(r, o, key, 0, &lo) != DC_JSON_OK)
 		return;
-	}
-	l->count = (unsigned)get_count(c, o, at, "count", UINT32_MAX, 0);
-	l->mean_us = get_num(c, o, at, "mean_us", 0, DC_LATENCY_MAX_US, 0);
-	l->stdev_us = get_num(c, o, at, "stdev_us", 0, DC_LATENCY_MAX_US, 0);
-	l->min_us = get_num(c, o, at, "min_us", 0, DC_LATENCY_MAX_US, 0);
-	l->p50_us = get_num(c, o, at, "p50_us", 0, DC_LATENCY_MAX_US, 0);
-	l->p90_us = get_num(c, o, at, "p90_us", 0, DC_LATENCY_MAX_US, 0);
-	l->p99_us = get_num(c, o, at, "p99_us", 0, DC_LATENCY_MAX_US, 0);
-	l->p999_us = get_num(c, o, at, "p999_us", 0, DC_LATENCY_MAX_US, 0);
-	l->max_us = get_num(c, o, at, "max_us", 0, DC_LATENCY_MAX_US, 0);
-	l->iops = get_num(c, o, at, "iops", 0, DUMP_MAX_IOPS, 0);
+	dc_jr_enter(r, key);
+	l->count = (unsigned)read_count(r, lo, "count", UINT32_MAX, 0);
+	l->mean_us = read_num(r, lo, "mean_us", 0, DC_LATENCY_MAX_US);
+	l->stdev_us = read_num(r, lo, "stdev_us", 0, DC_LATENCY_MAX_US);
+	l->min_us = read_num(r, lo, "min_us", 0, DC_LATENCY_MAX_US);
+	l->p50_us = read_num(r, lo, "p50_us", 0, DC_LATENCY_MAX_US);
+	l->p90_us = read_num(r, lo, "p90_us", 0, DC_LATENCY_MAX_US);
+	l->p99_us = read_num(r, lo, "p99_us", 0, DC_LATENCY_MAX_US);
+	l->p999_us = read_num(r, lo, "p999_us", 0, DC_LATENCY_MAX_US);
+	l->max_us = read_num(r, lo, "max_us", 0, DC_LATENCY_MAX_US);
+	l->iops = read_num(r, lo, "iops", 0, DUMP_MAX_IOPS);
+	dc_jr_leave(r);
 }
 
-static void probe_from_json(struct rd *c, const cJSON *o, const char *at, struct dc_probe *p)
+/* A probe's result, its path entered. */
+static void probe_from_json(struct dc_json_reader *r, unsigned minor, const cJSON *o,
+			    struct dc_probe *p)
 {
-	char sub[64];
-
 	memset(p, 0, sizeof(*p));
-	p->mode = (enum dc_probe_mode)get_enum(c, o, at, "mode", &dc_probe_mode_names,
-					       DC_PROBE_NOT_RUN);
-	get_str(c, o, at, "where", p->where, sizeof(p->where));
-	get_str(c, o, at, "skipped", p->skipped, sizeof(p->skipped));
-	get_str(c, o, at, "warning", p->warning, sizeof(p->warning));
-	p->duration_s = get_num(c, o, at, "duration_s", 0, DUMP_MAX_DURATION_S, 0);
-	p->stable = get_bool(c, o, at, "stable");
-	snprintf(sub, sizeof(sub), "%s.sync", at);
-	latency_from_json(c, item(o, "sync"), sub, &p->sync);
-	snprintf(sub, sizeof(sub), "%s.flush", at);
-	latency_from_json(c, item(o, "flush"), sub, &p->flush); /* 1.1 */
-	snprintf(sub, sizeof(sub), "%s.nosync", at);
-	latency_from_json(c, item(o, "nosync"), sub, &p->nosync);
+	p->mode = (enum dc_probe_mode)read_enum(r, minor, o, "mode", &dc_probe_mode_names,
+						DC_PROBE_NOT_RUN);
+	dc_jr_copy(r, o, "where", 0, p->where, sizeof(p->where));
+	dc_jr_copy(r, o, "skipped", 0, p->skipped, sizeof(p->skipped));
+	dc_jr_copy(r, o, "warning", 0, p->warning, sizeof(p->warning));
+	p->duration_s = read_num(r, o, "duration_s", 0, DUMP_MAX_DURATION_S);
+	dc_jr_bool(r, o, "stable", 0, &p->stable);
+	latency_from_json(r, o, "sync", &p->sync);
+	latency_from_json(r, o, "flush", &p->flush); /* 1.1 */
+	latency_from_json(r, o, "nosync", &p->nosync);
 	/* sync.p50 - nosync.p50: of either sign */
-	p->flush_cost_us = get_num(c, o, at, "flush_cost_us", -DC_LATENCY_MAX_US,
-				   DC_LATENCY_MAX_US, 0);
+	p->flush_cost_us = read_num(r, o, "flush_cost_us", -DC_LATENCY_MAX_US, DC_LATENCY_MAX_US);
 }
 
-/* 1.1: the cache experiment, when it was asked for. */
-static void trial_from_json(struct rd *c, const cJSON *o, struct dc_cache_trial *t)
+/* 1.1: the cache experiment, when it was asked for; its path entered. */
+static void trial_from_json(struct dc_json_reader *r, unsigned minor, const cJSON *o,
+			    struct dc_cache_trial *t)
 {
-	static const char at[] = "cache_experiment";
-	const cJSON *probe = NULL;
-	char state[16], why[160];
+	const cJSON *probe;
+	char state[16];
 
 	memset(t, 0, sizeof(*t));
-	get_str(c, o, at, "state", state, sizeof(state));
+	dc_jr_copy(r, o, "state", 0, state, sizeof(state));
 	/* a state of a later version: the experiment is not replayed */
-	if (c->bad || dc_trial_state_from_name(state, &t->state) ||
+	if (r->rc || dc_trial_state_from_name(state, &t->state) ||
 	    t->state == DC_TRIAL_NOT_ASKED) {
 		t->state = DC_TRIAL_NOT_ASKED;
 		return;
 	}
-	get_str(c, o, at, "why", t->why, sizeof(t->why));
-	t->off_honoured = get_tri(c, o, at, "off_honoured");
-	t->restored = get_tri(c, o, at, "restored");
-	if (take(c, at, "probe", dc_json_get_object(item(o, "probe"), 0, &probe, why,
-						    sizeof(why)), why))
-		probe_from_json(c, probe, "cache_experiment.probe", &t->probe);
+	dc_jr_copy(r, o, "why", 0, t->why, sizeof(t->why));
+	t->off_honoured = read_tri(r, minor, o, "off_honoured");
+	t->restored = read_tri(r, minor, o, "restored");
+	if (dc_jr_obj(r, o, "probe", 0, &probe) != DC_JSON_OK)
+		return;
+	dc_jr_enter(r, "probe");
+	probe_from_json(r, minor, probe, &t->probe);
+	dc_jr_leave(r);
 }
 
-/* 1.1: the record of a cache an earlier run left off, when one was found. */
-static void left_from_json(struct rd *c, const cJSON *o, struct dc_cache_left *l)
+/* 1.1: the record of a cache an earlier run left off, when one was found; its path
+ * entered. */
+static void left_from_json(struct dc_json_reader *r, const cJSON *o, struct dc_cache_left *l)
 {
-	static const char at[] = "cache_left_off";
-
 	memset(l, 0, sizeof(*l));
 	l->found = true;
-	get_str(c, o, at, "since", l->since, sizeof(l->since));
-	l->pid = (long)get_count(c, o, at, "pid", INT_MAX, 0);
-	l->running = get_bool(c, o, at, "running");
-	get_str(c, o, at, "record", l->record, sizeof(l->record));
+	dc_jr_copy(r, o, "since", 0, l->since, sizeof(l->since));
+	l->pid = (long)read_count(r, o, "pid", INT_MAX, 0);
+	dc_jr_bool(r, o, "running", 0, &l->running);
+	dc_jr_copy(r, o, "record", 0, l->record, sizeof(l->record));
 }
 
 /* A page name becomes a file name: letters, digits and '-' only. */
@@ -563,31 +514,28 @@ static bool page_name_ok(const char *name)
 	return true;
 }
 
-/* The dump's dump_format_version: 0, or -EINVAL with the message set. */
-static int read_version(struct rd *c, const cJSON *root, const char *path)
+/* The dump's dump_format_version: 0 with *minor set, or -EINVAL with the message set. */
+static int read_version(struct dc_json_reader *r, const cJSON *root, unsigned *minor)
 {
-	const cJSON *ver = item(root, "dump_format_version");
-	long long major = -1, minor = -1;
-	char why[160];
+	const cJSON *ver = NULL, *major_v;
+	long long major = -1, mn = -1;
+	double shown = 0;
 
-	if (!root || !cJSON_IsArray(ver) || !cJSON_IsNumber(cJSON_GetArrayItem(ver, 0))) {
-		snprintf(c->err, c->errlen, "%s: not a drivecheck dump (no dump_format_version)", path);
-		return -EINVAL;
-	}
-	if (dc_json_get_int(cJSON_GetArrayItem(ver, 0), 0, INT_MAX, 0, &major, why,
-			    sizeof(why)) != DC_JSON_OK || major != DC_DUMP_FORMAT_MAJOR) {
-		snprintf(c->err, c->errlen, "%s: dump format %d, this drivecheck reads %d", path,
-			 cJSON_GetArrayItem(ver, 0)->valueint, DC_DUMP_FORMAT_MAJOR);
-		return -EINVAL;
-	}
+	if (root)
+		dc_jr_arr(r, root, "dump_format_version", DC_JSON_SOFT, &ver);
+	major_v = cJSON_GetArrayItem(ver, 0);
+	if (dc_jr_double(r, major_v, NULL, -DBL_MAX, DBL_MAX, DC_JSON_SOFT, &shown) != DC_JSON_OK)
+		return dc_jr_fail_top(r, -EINVAL, "not a drivecheck dump (no dump_format_version)");
+	if (dc_jr_int(r, major_v, NULL, 0, INT_MAX, DC_JSON_SOFT, &major) != DC_JSON_OK ||
+	    major != DC_DUMP_FORMAT_MAJOR)
+		return dc_jr_fail_top(r, -EINVAL, "dump format %g, this drivecheck reads %d", shown,
+				      DC_DUMP_FORMAT_MAJOR);
 	if (cJSON_GetArraySize(ver) != 2 ||
-	    dc_json_get_int(cJSON_GetArrayItem(ver, 1), 0, INT_MAX, 0, &minor, why,
-			    sizeof(why)) != DC_JSON_OK) {
-		snprintf(c->err, c->errlen, "%s: dump_format_version: want [%d, MINOR]", path,
-			 DC_DUMP_FORMAT_MAJOR);
-		return -EINVAL;
-	}
-	c->minor = (unsigned)minor;
+	    dc_jr_int(r, cJSON_GetArrayItem(ver, 1), NULL, 0, INT_MAX, DC_JSON_SOFT, &mn) !=
+	    DC_JSON_OK)
+		return dc_jr_fail_top(r, -EINVAL, "dump_format_version: want [%d, MINOR]",
+				      DC_DUMP_FORMAT_MAJOR);
+	*minor = (unsigned)mn;
 	return 0;
 }
 
@@ -620,199 +568,201 @@ static struct dc_io_status legacy_status(long long err, enum dc_protocol proto)
 }
 
 /* A whole number of the sense object or the page, in [0, max]; absent is 0. */
-static unsigned get_code(struct rd *c, const cJSON *o, const char *at, const char *key,
-			 unsigned max, bool *present)
+static unsigned read_code(struct dc_json_reader *r, const cJSON *o, const char *key,
+			  unsigned max, bool *present)
 {
-	const cJSON *v = item(o, key);
-
 	if (present)
-		*present = v != NULL;
-	return (unsigned)get_count(c, o, at, key, max, 0);
+		*present = dc_jr_has(o, key);
+	return (unsigned)read_count(r, o, key, max, 0);
 }
 
-/* 1.3: the page's "result" and what comes with it; older dumps: its "error". */
-static void status_from_json(struct rd *c, const cJSON *pg, const char *at,
-			     enum dc_protocol proto, struct dc_io_status *st)
+/* 1.3: a SCSI page's sense data, its path entered. */
+static void sense_from_json(struct dc_json_reader *r, const cJSON *sense, struct dc_sense *s)
 {
-	const cJSON *sense = NULL, *v;
-	char why[160], sub[48];
+	char format[16];
+	bool asc, ascq;
+
+	dc_jr_copy(r, sense, "format", 0, format, sizeof(format));
+	if (!r->rc && strcmp(format, "fixed") && strcmp(format, "descriptor"))
+		dc_jr_fail(r, "format", "unknown sense format '%s' (want \"fixed\", "
+			   "\"descriptor\")", format);
+	s->valid = true;
+	s->descriptor = strcmp(format, "descriptor") == 0;
+	dc_jr_bool(r, sense, "deferred", 0, &s->deferred);
+	s->key = (uint8_t)read_code(r, sense, "key", 15, NULL);
+	s->asc = (uint8_t)read_code(r, sense, "asc", 0xff, &asc);
+	s->ascq = (uint8_t)read_code(r, sense, "ascq", 0xff, &ascq);
+	if (!r->rc && asc != ascq)
+		dc_jr_fail(r, asc ? "ascq" : "asc", "asc and ascq come together");
+	s->asc_valid = asc && ascq;
+}
+
+/* 1.3: the page's "result" and what comes with it; older dumps: its "error". The page's
+ * path entered. */
+static void status_from_json(struct dc_json_reader *r, const cJSON *pg, enum dc_protocol proto,
+			     struct dc_io_status *st)
+{
+	const cJSON *sense;
 	long long perr = -EIO;
+	const char *name;
 	int kind = DC_IO_OK;
 
 	memset(st, 0, sizeof(*st));
-	if (!item(pg, "result")) {
+	if (!dc_jr_has(pg, "result")) {
 		/* 0, -errno, or a device status; absent: the page was not read */
-		take(c, at, "error", dc_json_get_int(item(pg, "error"), INT_MIN + 1, INT_MAX, 0,
-						     &perr, why, sizeof(why)), why);
+		dc_jr_int(r, pg, "error", INT_MIN + 1, INT_MAX, 0, &perr);
 		*st = legacy_status(perr, proto);
 		return;
 	}
-	if (!take(c, at, "result", dc_json_get_enum(item(pg, "result"), &dc_io_kind_names, 0,
-						    &kind, why, sizeof(why)), why))
+	if (dc_jr_enum(r, pg, "result", &dc_io_kind_names, 0, &kind) != DC_JSON_OK)
 		return;
 	st->kind = (enum dc_io_kind)kind;
 	switch (st->kind) {
 	case DC_IO_ERRNO:
-		v = item(pg, "errno");
-		if (cJSON_IsString(v)) {
-			st->errnum = errno_from_name(v->valuestring);
-			if (!st->errnum) {
-				snprintf(why, sizeof(why), "unknown errno '%.40s'", v->valuestring);
-				refuse(c, at, "errno", why);
-			}
+		if (dc_jr_str(r, pg, "errno", SIZE_MAX, DC_JSON_SOFT, &name) == DC_JSON_OK) {
+			st->errnum = errno_from_name(name);
+			if (!st->errnum)
+				dc_jr_fail(r, "errno", "unknown errno '%.40s'", name);
 		} else {
-			st->errnum = (int)get_count(c, pg, at, "errno", 4095, 0);
-			if (!c->bad && !st->errnum)
-				refuse(c, at, "errno", "want an errno's name or a number from 1");
+			st->errnum = (int)read_count(r, pg, "errno", 4095, 0);
+			if (!r->rc && !st->errnum)
+				dc_jr_fail(r, "errno", "want an errno's name or a number from 1");
 		}
 		break;
 	case DC_IO_NVME:
-		st->nvme_status = get_code(c, pg, at, "nvme_status", 0xffff, NULL);
+		st->nvme_status = read_code(r, pg, "nvme_status", 0xffff, NULL);
 		break;
 	case DC_IO_SCSI:
-		st->scsi_status = (uint8_t)get_code(c, pg, at, "scsi_status", 0xff, NULL);
-		st->host_status = (uint16_t)get_code(c, pg, at, "host_status", 0xffff, NULL);
-		st->driver_status = (uint16_t)get_code(c, pg, at, "driver_status", 0xffff, NULL);
-		if (!take(c, at, "sense", dc_json_get_object(item(pg, "sense"), 0, &sense, why,
-							     sizeof(why)), why))
+		st->scsi_status = (uint8_t)read_code(r, pg, "scsi_status", 0xff, NULL);
+		st->host_status = (uint16_t)read_code(r, pg, "host_status", 0xffff, NULL);
+		st->driver_status = (uint16_t)read_code(r, pg, "driver_status", 0xffff, NULL);
+		if (dc_jr_obj(r, pg, "sense", 0, &sense) != DC_JSON_OK)
 			break;
-		snprintf(sub, sizeof(sub), "%s.sense", at);
-		{
-			char format[16];
-			bool asc, ascq;
-
-			get_str(c, sense, sub, "format", format, sizeof(format));
-			if (!c->bad && strcmp(format, "fixed") && strcmp(format, "descriptor")) {
-				snprintf(why, sizeof(why), "unknown sense format '%s' (want \"fixed\","
-					 " \"descriptor\")", format);
-				refuse(c, sub, "format", why);
-			}
-			st->sense.valid = true;
-			st->sense.descriptor = strcmp(format, "descriptor") == 0;
-			st->sense.deferred = get_bool(c, sense, sub, "deferred");
-			st->sense.key = (uint8_t)get_code(c, sense, sub, "key", 15, NULL);
-			st->sense.asc = (uint8_t)get_code(c, sense, sub, "asc", 0xff, &asc);
-			st->sense.ascq = (uint8_t)get_code(c, sense, sub, "ascq", 0xff, &ascq);
-			if (!c->bad && asc != ascq)
-				refuse(c, sub, asc ? "ascq" : "asc", "asc and ascq come together");
-			st->sense.asc_valid = asc && ascq;
-		}
+		dc_jr_enter(r, "sense");
+		sense_from_json(r, sense, &st->sense);
+		dc_jr_leave(r);
 		break;
 	default:
 		break;
 	}
 }
 
-/* The page index: each page's error, or its file read back. */
-static int read_pages(struct rd *c, const cJSON *root, enum dc_protocol proto,
-		      struct dc_raw *raw)
+/* One page of the index, its path entered: its error, or its file read back. */
+static int page_from_json(struct dc_json_reader *r, const char *dir, const cJSON *pg,
+			  enum dc_protocol proto, struct dc_raw *raw)
 {
-	const cJSON *pages = NULL, *pg;
-	char path[PATH_MAX], name[DC_PAGE_NAME_LEN], why[160], at[32];
+	char path[PATH_MAX], name[DC_PAGE_NAME_LEN];
+	struct dc_io_status st;
+	const char *jn = "(not a string)";
 	uint8_t *data = NULL;
-	unsigned k = 0;
 	size_t len;
 	int rc;
 
-	if (!take(c, "", "pages", dc_json_get_array(item(root, "pages"), 0, &pages, why,
-						    sizeof(why)), why))
-		return c->bad ? -EINVAL : 0;
-	cJSON_ArrayForEach(pg, pages) {
-		const cJSON *jn = item(pg, "name");
-		struct dc_io_status st;
-
-		snprintf(at, sizeof(at), "pages[%u]", k++);
-		if (!cJSON_IsObject(pg)) {
-			snprintf(why, sizeof(why), "want an object, not %s", dc_json_type_name(pg));
-			refuse(c, "", at, why);
-			return -EINVAL;
-		}
-		if (!cJSON_IsString(jn) || strlen(jn->valuestring) >= sizeof(name) ||
-		    !page_name_ok(jn->valuestring)) {
-			snprintf(c->err, c->errlen, "%s/device.json: bad page name '%.40s'", c->dir,
-				 cJSON_IsString(jn) ? jn->valuestring : "(not a string)");
-			return -EINVAL;
-		}
-		snprintf(name, sizeof(name), "%s", jn->valuestring);
-		status_from_json(c, pg, at, proto, &st);
-		if (c->bad)
-			return -EINVAL;
-		if (st.kind != DC_IO_OK) {
-			rc = dc_raw_add(raw, name, NULL, 0, &st);
-		} else {
-			snprintf(path, sizeof(path), "%s/pages/%s.bin", c->dir, name);
-			rc = dc_read_file(path, DC_DUMP_MAX_PAGE, &data, &len);
-			if (rc) {
-				snprintf(c->err, c->errlen, "%s: %s", path, strerror(-rc));
-				return rc;
-			}
-			rc = dc_raw_add(raw, name, data, len, NULL);
-			free(data);
-			data = NULL;
-		}
+	if (dc_jr_obj(r, pg, NULL, 0, &pg) != DC_JSON_OK)
+		return r->rc;
+	if (dc_jr_str(r, pg, "name", SIZE_MAX, DC_JSON_SOFT, &jn) != DC_JSON_OK ||
+	    strlen(jn) >= sizeof(name) || !page_name_ok(jn))
+		return dc_jr_fail_top(r, -EINVAL, "bad page name '%.40s'", jn);
+	snprintf(name, sizeof(name), "%s", jn);
+	status_from_json(r, pg, proto, &st);
+	if (r->rc)
+		return r->rc;
+	if (st.kind != DC_IO_OK) {
+		rc = dc_raw_add(raw, name, NULL, 0, &st);
+	} else {
+		snprintf(path, sizeof(path), "%s/pages/%s.bin", dir, name);
+		rc = dc_read_file(path, DC_DUMP_MAX_PAGE, &data, &len);
 		if (rc) {
-			snprintf(c->err, c->errlen, "%s: too many pages", c->dir);
-			return rc;
+			r->what = NULL; /* the page file's own error, named by its path */
+			return dc_jr_fail_top(r, rc, "%s: %s", path, strerror(-rc));
 		}
+		rc = dc_raw_add(raw, name, data, len, NULL);
+		free(data);
+	}
+	if (rc == -ENOMEM)
+		return dc_jr_nomem(r);
+	if (rc) {
+		r->what = NULL;
+		return dc_jr_fail_top(r, rc, "%s: too many pages", dir);
 	}
 	return 0;
 }
 
-int dc_dump_read(const char *dir, struct dc_report *r, struct dc_raw *raw, char *err,
+/* The page index: each page's error, or its file read back. */
+static int read_pages(struct dc_json_reader *r, const char *dir, const cJSON *root,
+		      enum dc_protocol proto, struct dc_raw *raw)
+{
+	const cJSON *pages, *pg;
+	unsigned k = 0;
+	int rc = 0;
+
+	if (dc_jr_arr(r, root, "pages", 0, &pages) != DC_JSON_OK)
+		return r->rc;
+	dc_jr_enter(r, "pages");
+	cJSON_ArrayForEach(pg, pages) {
+		dc_jr_enter_index(r, k++);
+		rc = page_from_json(r, dir, pg, proto, raw);
+		dc_jr_leave(r);
+		if (rc)
+			break;
+	}
+	dc_jr_leave(r);
+	return rc;
+}
+
+/* An object of the dump's top level, read by fn with its path entered; absent, nothing. */
+#define READ_PART(r, root, key, fn, ...) do {					\
+		const cJSON *part_;						\
+										\
+		if (dc_jr_obj((r), (root), (key), 0, &part_) == DC_JSON_OK) {	\
+			dc_jr_enter((r), (key));				\
+			fn((r), __VA_ARGS__);					\
+			dc_jr_leave(r);						\
+		}								\
+	} while (0)
+
+int dc_dump_read(const char *dir, struct dc_report *rep, struct dc_raw *raw, char *err,
 		 size_t errlen)
 {
-	struct rd c = { .dir = dir, .err = err, .errlen = errlen };
-	const cJSON *part = NULL;
-	char path[PATH_MAX], why[160];
+	struct dc_json_reader r;
+	const cJSON *dev;
+	char path[PATH_MAX];
 	cJSON *root = NULL;
 	uint8_t *text = NULL;
+	unsigned minor = 0;
 	size_t len;
 	int rc;
 
-	memset(&r->probe, 0, sizeof(r->probe));
-	memset(&r->cache_trial, 0, sizeof(r->cache_trial));
-	memset(&r->cache_left, 0, sizeof(r->cache_left));
+	memset(&rep->probe, 0, sizeof(rep->probe));
+	memset(&rep->cache_trial, 0, sizeof(rep->cache_trial));
+	memset(&rep->cache_left, 0, sizeof(rep->cache_left));
 	snprintf(path, sizeof(path), "%s/device.json", dir);
+	dc_jr_init(&r, err, errlen, path);
 	rc = dc_read_file(path, 4 * 1024 * 1024, &text, &len);
 	if (rc) {
 		snprintf(err, errlen, "%s: %s", path, strerror(-rc));
 		goto out;
 	}
-	root = cJSON_ParseWithLength((const char *)text, len);
-	rc = read_version(&c, root, path);
-	if (rc)
+	root = dc_json_parse((const char *)text, len, NULL, false, &rc);
+	if (rc == -ENOMEM) {
+		rc = dc_jr_nomem(&r);
 		goto out;
-	get_str(&c, root, "", "host", r->host, sizeof(r->host)); /* 1.2; "" in older dumps */
-	if (take(&c, "", "device", dc_json_get_object(item(root, "device"), 0, &part, why,
-						      sizeof(why)), why))
-		dev_from_json(&c, part, &r->dev);
-	else if (!c.bad)
-		dev_from_json(&c, NULL, &r->dev); /* no device: its name is missing */
-	if (!c.bad) { /* 1.4; an older dump's is unknown */
-		char why[256];
-
-		if (dc_availability_dump_read(item(root, "availability"), &r->avail, why,
-					      sizeof(why))) {
-			/* why is "KEY: reason", or the reason alone when it is no object */
-			c.bad = true;
-			snprintf(c.err, c.errlen, "%s/device.json: availability%s%s", dir,
-				 strchr(why, ':') ? "." : ": ", why);
-		}
 	}
-	if (!c.bad)
-		rc = read_pages(&c, root, r->dev.protocol, raw);
+	rc = read_version(&r, root, &minor);
 	if (rc)
 		goto out;
-	if (take(&c, "", "probe", dc_json_get_object(item(root, "probe"), 0, &part, why,
-						     sizeof(why)), why))
-		probe_from_json(&c, part, "probe", &r->probe);
-	if (take(&c, "", "cache_experiment", dc_json_get_object(item(root, "cache_experiment"),
-			0, &part, why, sizeof(why)), why))
-		trial_from_json(&c, part, &r->cache_trial);
-	if (take(&c, "", "cache_left_off", dc_json_get_object(item(root, "cache_left_off"), 0,
-			&part, why, sizeof(why)), why))
-		left_from_json(&c, part, &r->cache_left);
-	rc = c.bad ? -EINVAL : 0;
+	dc_jr_copy(&r, root, "host", 0, rep->host, sizeof(rep->host)); /* 1.2; "" in older dumps */
+	/* no device: its name is missing */
+	dc_jr_obj(&r, root, "device", 0, &dev);
+	dc_jr_enter(&r, "device");
+	dev_from_json(&r, minor, dev, &rep->dev);
+	dc_jr_leave(&r);
+	dc_availability_dump_read(&r, root, "availability", &rep->avail); /* 1.4 */
+	read_pages(&r, dir, root, rep->dev.protocol, raw);
+	READ_PART(&r, root, "probe", probe_from_json, minor, part_, &rep->probe);
+	READ_PART(&r, root, "cache_experiment", trial_from_json, minor, part_, &rep->cache_trial);
+	READ_PART(&r, root, "cache_left_off", left_from_json, part_, &rep->cache_left);
+	rc = r.rc;
 out:
 	cJSON_Delete(root);
 	free(text);

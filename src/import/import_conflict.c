@@ -8,11 +8,13 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/json_read.h"
 #include "drive.h"
 #include "import/import.h"
 #include "device/inspect.h"
 #include "names.h"
 #include "raw.h"
+#include "text_fit.h"
 
 /*
  * Two ways a drive gets a fact twice: two files that join by serial and model (the same
@@ -46,17 +48,19 @@ static void fit(char *dst, size_t len, const char *s, size_t room)
 
 /* ---------------------------------------------------------------- one JSON report */
 
-/* Adds "PATH.KEY" of the first key given twice with different values below obj. */
-static void json_twice(const cJSON *obj, const char *path, char (*out)[DC_TEXT_LEN],
+/* Adds "PATH.KEY" of the first key given twice with different values below obj, the path
+ * (r's) entered: "x[0].smart_status.passed". */
+static void json_twice(struct dc_json_reader *r, const cJSON *obj, char (*out)[DC_TEXT_LEN],
 		       unsigned max, unsigned *n, unsigned depth)
 {
-	const cJSON *a, *b;
-	char sub[96];
+	const cJSON *o, *a, *b;
+	bool is_object = dc_jr_obj(r, obj, NULL, DC_JSON_SOFT, &o) == DC_JSON_OK;
+	unsigned k = 0;
 
 	if (depth > 64)
 		return;
-	for (a = obj ? obj->child : NULL; a; a = a->next) {
-		if (cJSON_IsObject(obj) && a->string)
+	for (a = obj ? obj->child : NULL; a; a = a->next, k++) {
+		if (is_object && a->string)
 			for (b = a->next; b; b = b->next) {
 				char *va, *vb;
 
@@ -66,20 +70,23 @@ static void json_twice(const cJSON *obj, const char *path, char (*out)[DC_TEXT_L
 				va = cJSON_PrintUnformatted(a);
 				vb = cJSON_PrintUnformatted(b);
 				if (*n < max)
-					snprintf(out[*n], DC_TEXT_LEN, "conflict: %s%s%s given twice, %.24s "
-						 "and %.24s; the first is read", path, *path ? "." : "",
-						 a->string, va ? va : "?", vb ? vb : "?");
+					dc_fitf(out[*n], DC_TEXT_LEN, "conflict: %s%s%s given twice, "
+						"%.24s and %.24s; the first is read", r->path,
+						r->path[0] ? "." : "", a->string, va ? va : "?",
+						vb ? vb : "?");
 				(*n)++;
 				free(va);
 				free(vb);
 				break;
 			}
-		if (cJSON_IsObject(a) || cJSON_IsArray(a)) {
+		if (dc_jr_obj(r, a, NULL, DC_JSON_SOFT, &o) == DC_JSON_OK ||
+		    dc_jr_arr(r, a, NULL, DC_JSON_SOFT, &o) == DC_JSON_OK) {
 			if (a->string)
-				snprintf(sub, sizeof(sub), "%s%s%s", path, *path ? "." : "", a->string);
+				dc_jr_enter(r, a->string);
 			else
-				snprintf(sub, sizeof(sub), "%s[]", path);
-			json_twice(a, sub, out, max, n, depth + 1);
+				dc_jr_enter_index(r, k);
+			json_twice(r, a, out, max, n, depth + 1);
+			dc_jr_leave(r);
 		}
 	}
 }
@@ -88,14 +95,16 @@ unsigned dc_import_json_twice(const char *text, size_t len, char (*out)[DC_TEXT_
 			      unsigned max)
 {
 	const char *s = text, *end = text + len;
+	struct dc_json_reader r;
 	unsigned n = 0;
 	cJSON *root;
 
 	while (s < end && *s != '{' && *s != '[')
 		s++; /* fio's lines before its JSON */
 	root = s < end ? cJSON_ParseWithLength(s, (size_t)(end - s)) : NULL;
+	dc_jr_init(&r, NULL, 0, NULL); /* soft reads and its path only */
 	if (root)
-		json_twice(root, "", out, max, &n, 0);
+		json_twice(&r, root, out, max, &n, 0);
 	cJSON_Delete(root);
 	return n;
 }

@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <float.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +11,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "core/json_get.h"
+#include "core/json_read.h"
 #include "import/import.h"
 #include "import/text_scan.h"
 #include "raw.h"
@@ -42,89 +41,83 @@ struct lat {
 	double n, mean, stdev, min, max;
 };
 
-/* Where a figure is, and why it cannot be taken: the first bad value refuses the job. */
-struct figures {
-	const char *at;              /* "write.clat_ns" */
-	char why[160];
-};
-
 /*
- * A figure of fio's (core/json_get.h): a number of at least 0, or a string holding one;
+ * A figure of fio's (core/json_read.h): a number of at least 0, or a string holding one;
  * absent, the default. A figure of the wrong type, negative or infinite refuses the job
- * (the first one, in f->why), never read as the default: a latency of -5 us is no drive's.
+ * (the first one, r's error), never read as the default: a latency of -5 us is no drive's.
  */
-static double num(struct figures *f, const cJSON *o, const char *key, double dflt)
+static double fig(struct dc_json_reader *r, const cJSON *o, const char *key, double dflt)
 {
-	char why[128];
 	double v = dflt;
 
-	if (dc_json_get_double(cJSON_GetObjectItemCaseSensitive(o, key), 0, DBL_MAX,
-			       DC_JSON_NUM_STRING, &v, why, sizeof(why)) == DC_JSON_BAD &&
-	    !f->why[0])
-		snprintf(f->why, sizeof(f->why), "%s%s%s: %s", f->at, f->at[0] ? "." : "", key, why);
+	dc_jr_double(r, o, key, 0, DBL_MAX, DC_JSON_NUM_STRING, &v);
 	return v;
 }
 
-/* A latency object, ns (fio 3: "lat_ns", "clat_ns") or us (fio 2: "lat", "clat"). False
- * when there is none; a bad figure in it sets f->why. Every percentile is checked here, so
+/* A latency object of phase, ns (fio 3: "lat_ns", "clat_ns") or us (fio 2: "lat", "clat").
+ * False when there is none, or when a figure in it is bad
+ * (then f's error, unless it has one): each latency object is judged on its own, so that
+ * write_lat() passes a bad one over for the next. Every percentile is checked here, so
  * that pct_at_least() reads only figures that hold. */
-static bool get_lat(struct figures *f, const char *phase_name, const cJSON *phase,
+static bool get_lat(struct dc_json_reader *f, const char *phase_name, const cJSON *phase,
 		    const char *name, struct lat *l)
 {
-	char key[16], at[48];
-	struct figures g = { .at = at };
+	struct dc_json_reader g;
+	char key[16], why[160];
 	const cJSON *o, *it;
 
 	memset(l, 0, sizeof(*l));
+	dc_jr_init(&g, why, sizeof(why), NULL);
 	snprintf(key, sizeof(key), "%s_ns", name);
-	if ((o = cJSON_GetObjectItemCaseSensitive(phase, key)) && cJSON_IsObject(o)) {
+	if (dc_jr_obj(&g, phase, key, DC_JSON_SOFT, &o) == DC_JSON_OK) {
 		l->to_us = 1e-3;
-	} else if ((o = cJSON_GetObjectItemCaseSensitive(phase, name)) && cJSON_IsObject(o)) {
+	} else if (dc_jr_obj(&g, phase, name, DC_JSON_SOFT, &o) == DC_JSON_OK) {
 		l->to_us = 1;
 		snprintf(key, sizeof(key), "%s", name);
 	} else {
 		return false;
 	}
-	snprintf(at, sizeof(at), "%s.%s", phase_name, key);
-	l->pct = cJSON_GetObjectItemCaseSensitive(o, "percentile");
-	if (!cJSON_IsObject(l->pct))
-		l->pct = NULL;
-	l->n = num(&g, o, "N", 0);
-	l->mean = num(&g, o, "mean", 0) * l->to_us;
-	l->stdev = num(&g, o, "stddev", 0) * l->to_us;
-	l->min = num(&g, o, "min", 0) * l->to_us;
-	l->max = num(&g, o, "max", 0) * l->to_us;
-	snprintf(at, sizeof(at), "%s.%s.percentile", phase_name, key);
+	dc_jr_enter(&g, phase_name);
+	dc_jr_enter(&g, key);
+	dc_jr_obj(&g, o, "percentile", DC_JSON_SOFT, &l->pct);
+	l->n = fig(&g, o, "N", 0);
+	l->mean = fig(&g, o, "mean", 0) * l->to_us;
+	l->stdev = fig(&g, o, "stddev", 0) * l->to_us;
+	l->min = fig(&g, o, "min", 0) * l->to_us;
+	l->max = fig(&g, o, "max", 0) * l->to_us;
+	dc_jr_enter(&g, "percentile");
 	cJSON_ArrayForEach(it, l->pct) {
 		char *end;
 		double kp = it->string ? strtod(it->string, &end) : NAN;
 
 		if (!it->string || *end || !(kp >= 0 && kp <= 100)) {
-			if (!g.why[0])
-				snprintf(g.why, sizeof(g.why), "%s: \"%.20s\" is not a percentile",
-					 at, it->string ? it->string : "");
+			dc_jr_fail(&g, NULL, "\"%.20s\" is not a percentile",
+				   it->string ? it->string : "");
 			break;
 		}
-		num(&g, l->pct, it->string, 0);
+		fig(&g, l->pct, it->string, 0);
 	}
-	if (g.why[0] && !f->why[0])
-		snprintf(f->why, sizeof(f->why), "%s", g.why);
-	return !g.why[0];
+	if (g.rc)
+		dc_jr_fail_top(f, g.rc, "%s", why);
+	return !g.rc;
 }
 
 /* The smallest printed percentile at or above p, in us; the maximum when none is. */
 static double pct_at_least(const struct lat *l, double p)
 {
+	struct dc_json_reader r;
 	const cJSON *it;
 	double best_p = INFINITY, best = l->max;
 
+	dc_jr_init(&r, NULL, 0, NULL);
 	cJSON_ArrayForEach(it, l->pct) {
-		double kp = strtod(it->string, NULL);
+		double kp = strtod(it->string, NULL), v;
 
-		if (!(kp >= p - 1e-9) || kp >= best_p || !cJSON_IsNumber(it))
+		if (!(kp >= p - 1e-9) || kp >= best_p ||
+		    dc_jr_double(&r, it, NULL, -DBL_MAX, DBL_MAX, DC_JSON_SOFT, &v) != DC_JSON_OK)
 			continue;
 		best_p = kp;
-		best = it->valuedouble * l->to_us;
+		best = v * l->to_us;
 	}
 	return best;
 }
@@ -133,39 +126,29 @@ static double pct_at_least(const struct lat *l, double p)
 
 struct job {
 	const cJSON *opts, *global;
-	char why[160];               /* why it is not a probe run; empty when it is */
+	struct dc_json_reader r;     /* why it is not a probe run (the first reason) */
+	char why[160];               /* ... in words; empty when it is one */
 };
 
 /* An option of the job, else of the global section; NULL when neither sets it. fio prints
- * every value as a string; a number is taken too. */
+ * every value as a string; a number is taken too, anything else is "?". */
 static const char *opt(const struct job *j, const char *key, char *buf, size_t len)
 {
-	const cJSON *it = cJSON_GetObjectItemCaseSensitive(j->opts, key);
+	const cJSON *src = dc_jr_has(j->opts, key) ? j->opts : j->global;
+	struct dc_json_reader r;
+	const char *s;
+	double d;
 
-	if (!it)
-		it = cJSON_GetObjectItemCaseSensitive(j->global, key);
-	if (cJSON_IsString(it) && it->valuestring)
-		return it->valuestring;
-	if (cJSON_IsNumber(it)) {
-		snprintf(buf, len, "%.0f", it->valuedouble);
-		return buf;
-	}
-	if (it) {
+	if (!dc_jr_has(src, key))
+		return NULL;
+	dc_jr_init(&r, NULL, 0, NULL);
+	if (dc_jr_str(&r, src, key, SIZE_MAX, DC_JSON_SOFT, &s) == DC_JSON_OK)
+		return s;
+	if (dc_jr_double(&r, src, key, -DBL_MAX, DBL_MAX, DC_JSON_SOFT, &d) == DC_JSON_OK)
+		snprintf(buf, len, "%.0f", d);
+	else
 		snprintf(buf, len, "?");
-		return buf;
-	}
-	return NULL;
-}
-
-static void __attribute__((format(printf, 2, 3))) refuse(struct job *j, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (j->why[0])
-		return;
-	va_start(ap, fmt);
-	vsnprintf(j->why, sizeof(j->why), fmt, ap);
-	va_end(ap);
+	return buf;
 }
 
 /* fio's bool options: "1", "0", and for sync= also "sync", "dsync", "none". */
@@ -228,6 +211,7 @@ static enum phase check_job(struct job *j, const cJSON *jo)
 	static const char *const engines[] = {
 		"sync", "psync", "vsync", "pvsync", "pvsync2", "libaio", "io_uring", "posixaio",
 	};
+	struct dc_json_reader *r = &j->r; /* its first reason is the job's */
 	char b1[32], b2[32];
 	const char *rw = opt(j, "rw", b1, sizeof(b1)), *v;
 	const char *sync, *fdsync, *fsync;
@@ -237,7 +221,7 @@ static enum phase check_job(struct job *j, const cJSON *jo)
 	if (!rw)
 		rw = opt(j, "readwrite", b1, sizeof(b1));
 	if (!rw || (strcmp(rw, "write") != 0 && strcmp(rw, "randwrite") != 0))
-		refuse(j, "rw=%s: not a write run", rw ? rw : "read (the default)");
+		dc_jr_fail_top(r, -EINVAL, "rw=%s: not a write run", rw ? rw : "read (the default)");
 	v = opt(j, "bs", b2, sizeof(b2));
 	if (!v)
 		v = opt(j, "blocksize", b2, sizeof(b2));
@@ -246,17 +230,17 @@ static enum phase check_job(struct job *j, const cJSON *jo)
 		char why[96];
 
 		if (block_size(v, &bs, why, sizeof(why)))
-			refuse(j, "bs=%.40s: %s", v, why);
+			dc_jr_fail_top(r, -EINVAL, "bs=%.40s: %s", v, why);
 		else if (bs != 4096)
-			refuse(j, "bs=%s: not 4 KiB writes", v);
+			dc_jr_fail_top(r, -EINVAL, "bs=%s: not 4 KiB writes", v);
 	}
 	if (opt(j, "bsrange", b2, sizeof(b2)) || opt(j, "bssplit", b2, sizeof(b2)) ||
 	    opt(j, "blocksize_range", b2, sizeof(b2)))
-		refuse(j, "mixed block sizes (bsrange, bssplit): not 4 KiB writes");
+		dc_jr_fail_top(r, -EINVAL, "mixed block sizes (bsrange, bssplit): not 4 KiB writes");
 	if ((v = opt(j, "iodepth", b2, sizeof(b2))) && strcmp(v, "1") != 0)
-		refuse(j, "iodepth=%s: not a queue-depth-1 sync-write run", v);
+		dc_jr_fail_top(r, -EINVAL, "iodepth=%s: not a queue-depth-1 sync-write run", v);
 	if ((v = opt(j, "numjobs", b2, sizeof(b2))) && strcmp(v, "1") != 0)
-		refuse(j, "numjobs=%s: not one write at a time", v);
+		dc_jr_fail_top(r, -EINVAL, "numjobs=%s: not one write at a time", v);
 	if ((v = opt(j, "ioengine", b2, sizeof(b2)))) {
 		size_t i;
 
@@ -264,7 +248,8 @@ static enum phase check_job(struct job *j, const cJSON *jo)
 			if (strcmp(v, engines[i]) == 0)
 				break;
 		if (i == sizeof(engines) / sizeof(engines[0]))
-			refuse(j, "ioengine=%s: not a plain write to a file or device", v);
+			dc_jr_fail_top(r, -EINVAL, "ioengine=%s: not a plain write to a file or "
+				       "device", v);
 	}
 	{
 		char b3[32];
@@ -272,31 +257,33 @@ static enum phase check_job(struct job *j, const cJSON *jo)
 
 		v = opt(j, "direct", b2, sizeof(b2));
 		if (!is_one(v) && !(bufd && is_zero(bufd)))
-			refuse(j, "direct=%s: writes through the page cache, not O_DIRECT",
-			       v ? v : "0 (the default)");
+			dc_jr_fail_top(r, -EINVAL, "direct=%s: writes through the page cache, not "
+				       "O_DIRECT", v ? v : "0 (the default)");
 	}
 	if (opt(j, "sync_file_range", b2, sizeof(b2)))
-		refuse(j, "sync_file_range: not a flush of each write");
+		dc_jr_fail_top(r, -EINVAL, "sync_file_range: not a flush of each write");
 	sync = opt(j, "sync", b1, sizeof(b1));
 	fdsync = opt(j, "fdatasync", b2, sizeof(b2));
 	by_sync = sync && (is_one(sync) || strcmp(sync, "sync") == 0 || strcmp(sync, "dsync") == 0);
 	if (sync && !by_sync && !is_zero(sync) && strcmp(sync, "none") != 0)
-		refuse(j, "sync=%s: not O_SYNC or O_DSYNC", sync);
+		dc_jr_fail_top(r, -EINVAL, "sync=%s: not O_SYNC or O_DSYNC", sync);
 	{
 		char b3[32];
 
 		fsync = opt(j, "fsync", b3, sizeof(b3));
 		if ((fdsync && !is_zero(fdsync) && strcmp(fdsync, "1") != 0) ||
 		    (fsync && !is_zero(fsync) && strcmp(fsync, "1") != 0))
-			refuse(j, "fdatasync=%s fsync=%s: a flush every few writes, not after each",
-			       fdsync ? fdsync : "0", fsync ? fsync : "0");
+			dc_jr_fail_top(r, -EINVAL, "fdatasync=%s fsync=%s: a flush every few writes, "
+				       "not after each", fdsync ? fdsync : "0", fsync ? fsync : "0");
 		by_flush = (fdsync && strcmp(fdsync, "1") == 0) || (fsync && strcmp(fsync, "1") == 0);
 	}
 	if (by_sync && by_flush)
-		refuse(j, "both sync= and fdatasync=/fsync=: neither of the probe's two phases alone");
+		dc_jr_fail_top(r, -EINVAL, "both sync= and fdatasync=/fsync=: neither of the probe's "
+			       "two phases alone");
 	if (!by_sync && !by_flush)
-		refuse(j, "neither sync=1 nor fdatasync=1: the writes were not made durable");
-	if (j->why[0])
+		dc_jr_fail_top(r, -EINVAL, "neither sync=1 nor fdatasync=1: the writes were not made "
+			       "durable");
+	if (r->rc)
 		return PHASE_NONE;
 	return by_sync ? PHASE_SYNC : PHASE_FLUSH;
 }
@@ -305,7 +292,8 @@ static enum phase check_job(struct job *j, const cJSON *jo)
 
 /* The write's own latency: the whole of it (lat) where fio printed its percentiles, else
  * the completion latency, which for fio's synchronous engines is all of it. */
-static bool write_lat(struct figures *f, const cJSON *write, struct lat *l, double *slat_mean)
+static bool write_lat(struct dc_json_reader *f, const cJSON *write, struct lat *l,
+		      double *slat_mean)
 {
 	struct lat s;
 
@@ -355,50 +343,47 @@ static void fill_flush(struct dc_latency *out, const struct lat *w, const struct
 static int job_probe(struct job *j, const cJSON *jo, enum phase ph, struct dc_probe *p,
 		     struct dc_import_part *part)
 {
-	const cJSON *write = cJSON_GetObjectItemCaseSensitive(jo, "write");
-	const cJSON *sync = cJSON_GetObjectItemCaseSensitive(jo, "sync");
-	struct figures fw = { .at = "write" }, fj = { .at = "" };
-	double ios = num(&fw, write, "total_ios", -1), bytes = num(&fw, write, "io_bytes", -1);
-	double iops = num(&fw, write, "iops", 0), runtime_ms = num(&fj, jo, "job_runtime", 0);
-	double elapsed_s = num(&fj, jo, "elapsed", 0);
-	char b[DC_PATH_LEN];
+	/* the write's figures and the job's, each reader keeping its first bad one: the
+	 * write's is said first */
+	struct dc_json_reader fw, fj;
+	char why_w[160], why_j[160], b[DC_PATH_LEN];
+	const cJSON *write, *sync;
+	double ios, bytes, iops, runtime_ms, elapsed_s, slat_mean;
 	const char *where;
 	struct lat w, s;
-	double slat_mean;
 
+	dc_jr_init(&fw, why_w, sizeof(why_w), NULL);
+	dc_jr_init(&fj, why_j, sizeof(why_j), NULL);
+	dc_jr_obj(&fw, jo, "write", DC_JSON_SOFT, &write);
+	dc_jr_obj(&fw, jo, "sync", DC_JSON_SOFT, &sync);
+	dc_jr_enter(&fw, "write");
+	ios = fig(&fw, write, "total_ios", -1);
+	bytes = fig(&fw, write, "io_bytes", -1);
+	iops = fig(&fw, write, "iops", 0);
+	runtime_ms = fig(&fj, jo, "job_runtime", 0);
+	elapsed_s = fig(&fj, jo, "elapsed", 0);
 	if (runtime_ms <= 0)
-		runtime_ms = num(&fw, write, "runtime", 0);
-	if (fw.why[0] || fj.why[0]) {
-		refuse(j, "%s", fw.why[0] ? fw.why : fj.why);
-		return -EINVAL;
-	}
-	if (!cJSON_IsObject(write) || ios <= 0) {
-		refuse(j, "no writes in the run");
-		return -EINVAL;
-	}
-	if (ios >= 4e9 || ios != floor(ios)) {
-		refuse(j, "%g writes: not a count", ios);
-		return -EINVAL;
-	}
+		runtime_ms = fig(&fw, write, "runtime", 0);
+	if (fw.rc || fj.rc)
+		return dc_jr_fail_top(&j->r, -EINVAL, "%s", fw.rc ? why_w : why_j);
+	if (!write || ios <= 0)
+		return dc_jr_fail_top(&j->r, -EINVAL, "no writes in the run");
+	if (ios >= 4e9 || ios != floor(ios))
+		return dc_jr_fail_top(&j->r, -EINVAL, "%g writes: not a count", ios);
 	/* A check on the options: what was written, per write. */
-	if (bytes > 0 && fabs(bytes / ios - 4096) > 0.5) {
-		refuse(j, "%.0f bytes in %.0f writes: not 4 KiB each", bytes, ios);
-		return -EINVAL;
-	}
-	if (!write_lat(&fw, write, &w, &slat_mean)) {
-		refuse(j, "%s", fw.why[0] ? fw.why : "no write latency percentiles (clat_percentiles=0?)");
-		return -EINVAL;
-	}
+	if (bytes > 0 && fabs(bytes / ios - 4096) > 0.5)
+		return dc_jr_fail_top(&j->r, -EINVAL, "%.0f bytes in %.0f writes: not 4 KiB each",
+				      bytes, ios);
+	if (!write_lat(&fw, write, &w, &slat_mean))
+		return dc_jr_fail_top(&j->r, -EINVAL, "%s", fw.rc ? why_w
+				      : "no write latency percentiles (clat_percentiles=0?)");
 	memset(p, 0, sizeof(*p));
 	if (ph == PHASE_SYNC) {
 		fill_sync(&p->sync, &w, ios, iops);
 	} else {
-		if (!cJSON_IsObject(sync) || !get_lat(&fw, "sync", sync, "lat", &s) || s.n <= 0 ||
-		    !s.pct) {
-			refuse(j, "%s", fw.why[0] ? fw.why
-			       : "no fdatasync latency in the output (fio before 3.5?)");
-			return -EINVAL;
-		}
+		if (!sync || !get_lat(&fw, "sync", sync, "lat", &s) || s.n <= 0 || !s.pct)
+			return dc_jr_fail_top(&j->r, -EINVAL, "%s", fw.rc ? why_w
+					      : "no fdatasync latency in the output (fio before 3.5?)");
 		fill_flush(&p->flush, &w, &s, ios < s.n ? ios : s.n, iops);
 	}
 	{
@@ -406,10 +391,9 @@ static int job_probe(struct job *j, const cJSON *jo, enum phase ph, struct dc_pr
 
 		/* An hour per write is no drive's answer, and past it the figures mean nothing. */
 		if (!(l->p999_us < DC_LATENCY_MAX_US) || !(l->max_us < DC_LATENCY_MAX_US * 2) ||
-		    !(l->mean_us < DC_LATENCY_MAX_US)) {
-			refuse(j, "latencies beyond an hour: not a real run");
-			return -EINVAL;
-		}
+		    !(l->mean_us < DC_LATENCY_MAX_US))
+			return dc_jr_fail_top(&j->r, -EINVAL, "latencies beyond an hour: not a real "
+					      "run");
 	}
 	if (ph == PHASE_FLUSH)
 		dc_import_note(part, "fio: write + fdatasync p50 %.1f us, p99 %.1f us: upper bounds "
@@ -452,70 +436,83 @@ static const char *json_start(const char *text)
 	return NULL;
 }
 
+/* A job's name for messages: "?" when it has none. */
+static const char *job_name(struct dc_json_reader *r, const cJSON *jo)
+{
+	const char *name = "?";
+
+	dc_jr_str(r, jo, "jobname", SIZE_MAX, DC_JSON_SOFT, &name);
+	return name;
+}
+
 int dc_import_fio(const char *text, size_t len, struct dc_import_parts *out, char *err,
 		  size_t errlen)
 {
-	const char *s = json_start(text);
-	const cJSON *jobs, *jo, *global, *ver;
-	cJSON *root;
+	const char *s = json_start(text), *ver;
+	const cJSON *jobs, *it, *jo, *global, *top;
+	struct dc_json_reader r;
+	cJSON *root = NULL;
 	char reasons[384] = "";
 	size_t rlen = 0;
-	int idx = 0, used = -1, rc = -EINVAL;
+	int idx = 0, used = -1, rc;
 	struct dc_import_part *part = NULL;
 	struct dc_probe probe;
 	struct job j;
 
-	if (!s) {
-		snprintf(err, errlen, "fio: not a fio --output-format=json output");
-		return -EINVAL;
-	}
-	root = cJSON_ParseWithLengthOpts(s, len - (size_t)(s - text), NULL, false);
-	if (!root) {
-		snprintf(err, errlen, "fio: not valid JSON (cut short, or nested past %d levels)",
-			 CJSON_NESTING_LIMIT);
-		return -EINVAL;
-	}
-	ver = cJSON_GetObjectItemCaseSensitive(root, "fio version");
-	jobs = cJSON_GetObjectItemCaseSensitive(root, "jobs");
-	global = cJSON_GetObjectItemCaseSensitive(root, "global options");
-	if (!cJSON_IsObject(root) || !cJSON_IsString(ver) || !cJSON_IsArray(jobs) ||
+	dc_jr_init(&r, err, errlen, "fio");
+	if (!s)
+		return dc_jr_fail_top(&r, -EINVAL, "not a fio --output-format=json output");
+	root = dc_json_parse(s, len - (size_t)(s - text), NULL, false, &rc);
+	if (rc == -ENOMEM)
+		return dc_jr_nomem(&r);
+	if (!root)
+		return dc_jr_fail_top(&r, -EINVAL, "not valid JSON (cut short, or nested past %d "
+				      "levels)", CJSON_NESTING_LIMIT);
+	if (dc_jr_obj(&r, root, NULL, DC_JSON_SOFT, &top) != DC_JSON_OK ||
+	    dc_jr_str(&r, top, "fio version", SIZE_MAX, DC_JSON_SOFT, &ver) != DC_JSON_OK ||
+	    dc_jr_arr(&r, top, "jobs", DC_JSON_SOFT, &jobs) != DC_JSON_OK ||
 	    !cJSON_GetArraySize(jobs)) {
-		snprintf(err, errlen, "fio: no \"fio version\" and \"jobs\": not a fio JSON output");
+		rc = dc_jr_fail_top(&r, -EINVAL, "no \"fio version\" and \"jobs\": not a fio JSON "
+				    "output");
 		goto out;
 	}
-	if (global && !cJSON_IsObject(global)) {
-		snprintf(err, errlen, "fio: \"global options\" is not an object");
+	if (dc_jr_obj(&r, top, "global options", DC_JSON_SOFT, &global) == DC_JSON_BAD) {
+		rc = dc_jr_fail_top(&r, -EINVAL, "\"global options\" is not an object");
 		goto out;
 	}
 	part = dc_import_part_add(out, DC_IMPORT_FIO);
 	if (!part) {
-		snprintf(err, errlen, "out of memory");
+		rc = dc_jr_nomem(&r);
 		goto out;
 	}
-	cJSON_ArrayForEach(jo, jobs) {
-		const cJSON *name = cJSON_GetObjectItemCaseSensitive(jo, "jobname");
+	cJSON_ArrayForEach(it, jobs) {
+		const char *name = job_name(&r, it);
 		enum phase ph;
 
 		memset(&j, 0, sizeof(j));
+		dc_jr_init(&j.r, j.why, sizeof(j.why), NULL);
 		j.global = global;
-		j.opts = cJSON_GetObjectItemCaseSensitive(jo, "job options");
-		if (!cJSON_IsObject(jo) || (j.opts && !cJSON_IsObject(j.opts))) {
-			snprintf(err, errlen, "fio: job %d is not an object with \"job options\"", idx);
+		if (dc_jr_obj(&r, it, NULL, DC_JSON_SOFT, &jo) != DC_JSON_OK ||
+		    dc_jr_obj(&r, jo, "job options", DC_JSON_SOFT, &j.opts) == DC_JSON_BAD) {
+			rc = dc_jr_fail_top(&r, -EINVAL, "job %d is not an object with \"job "
+					    "options\"", idx);
 			goto out;
 		}
 		/* One failed job makes the run's numbers suspect: the whole file is refused. */
 		{
-			struct figures f = { .at = "" };
-			double e = num(&f, jo, "error", 0);
+			struct dc_json_reader f;
+			char why[160];
+			double e;
 
-			if (f.why[0]) {
-				snprintf(err, errlen, "fio: job '%.40s': %s", cJSON_IsString(name)
-					 ? name->valuestring : "?", f.why);
+			dc_jr_init(&f, why, sizeof(why), NULL);
+			e = fig(&f, jo, "error", 0);
+			if (f.rc) {
+				rc = dc_jr_fail_top(&r, -EINVAL, "job '%.40s': %s", name, why);
 				goto out;
 			}
 			if (e != 0) {
-				snprintf(err, errlen, "fio: job '%.40s' ended with error %.0f: the run "
-					 "is not used", cJSON_IsString(name) ? name->valuestring : "?", e);
+				rc = dc_jr_fail_top(&r, -EINVAL, "job '%.40s' ended with error %.0f: the "
+						    "run is not used", name, e);
 				goto out;
 			}
 		}
@@ -524,12 +521,11 @@ int dc_import_fio(const char *text, size_t len, struct dc_import_parts *out, cha
 			used = idx;
 		if (used < 0 && rlen < sizeof(reasons) - 1)
 			rlen += (size_t)snprintf(reasons + rlen, sizeof(reasons) - rlen, "%sjob '%.40s': %s",
-						 rlen ? "; " : "", cJSON_IsString(name) ? name->valuestring
-						 : "?", j.why);
+						 rlen ? "; " : "", name, j.why);
 		idx++;
 	}
 	if (used < 0) {
-		snprintf(err, errlen, "fio: %s", reasons);
+		rc = dc_jr_fail_top(&r, -EINVAL, "%s", reasons);
 		goto out;
 	}
 	part->have_probe = true;

@@ -2,7 +2,6 @@
 /* report_read.c - drivecheck's own --json (docs/json.md) back into reports, with cJSON. */
 #include <errno.h>
 #include <float.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +9,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "core/json_get.h"
+#include "core/json_read.h"
 #include "names.h"
 #include "render/render.h"
 #include "report/json_skim.h"
@@ -25,58 +24,13 @@
  * are not looked at, so a later MINOR (which only adds keys) still reads.
  */
 
-enum { T_NULL = 1, T_ARR = 16, T_OBJ = 32 };
-
 /* A string longer than this is not drivecheck's (its longest, an error, is 255). */
 #define REPORT_MAX_STRING 1024
 
-struct rd {
-	char *err;
-	size_t errlen;
-	bool bad;
-};
-
-static void __attribute__((format(printf, 2, 3))) bad(struct rd *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (c->bad)
-		return;
-	c->bad = true;
-	va_start(ap, fmt);
-	vsnprintf(c->err, c->errlen, fmt, ap);
-	va_end(ap);
-}
-
-/* Whether a getter read a value; a bad one (or a required one absent) rejects the file. */
-static bool took(struct rd *c, const char *at, const char *key, enum dc_json_status st,
-		 const char *why, bool required)
-{
-	if (c->bad)
-		return false;
-	if (st == DC_JSON_BAD)
-		bad(c, "%s%s%s: %s", at, at[0] ? "." : "", key, why);
-	else if (st == DC_JSON_ABSENT && required)
-		bad(c, "%s%s%s: missing", at, at[0] ? "." : "", key);
-	return st == DC_JSON_OK || st == DC_JSON_INEXACT;
-}
-
-/* o[key] when it is an object or an array as want says (T_NULL: or null); NULL when absent
- * (an error if required), null or wrong. */
-static const cJSON *member(struct rd *c, const cJSON *o, const char *at, const char *key,
-			   unsigned want, bool required)
-{
-	const cJSON *j = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL, *out = NULL;
-	unsigned how = want & T_NULL ? DC_JSON_NULL_OK : 0;
-	char why[96];
-
-	if (c->bad || !o)
-		return NULL;
-	if (!took(c, at, key, want & T_ARR ? dc_json_get_array(j, how, &out, why, sizeof(why))
-		  : dc_json_get_object(j, how, &out, why, sizeof(why)), why, required))
-		return NULL;
-	return out;
-}
+/* The "how" of a string key: required (absent and null are errors), or null and absent
+ * read as "". */
+#define REQ DC_JSON_REQUIRED
+#define OPT DC_JSON_NULL_OK
 
 /* A string as the renderers print it: printable ASCII, the rest '?' (a file can be edited). */
 static void copy_clean(char *dst, size_t len, const char *src)
@@ -88,380 +42,424 @@ static void copy_clean(char *dst, size_t len, const char *src)
 	dst[i] = '\0';
 }
 
-/* A string or null key into dst ("" for null or absent), cut to dst as the table shows it. */
-static void str_key(struct rd *c, const cJSON *o, const char *at, const char *key, char *dst,
-		    size_t len, bool required)
+/* A string key into dst ("" for null or absent), cut to dst as the table shows it. */
+static void read_str(struct dc_json_reader *j, const cJSON *o, const char *key, unsigned how,
+		     char *dst, size_t len)
 {
-	const cJSON *j = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
 	const char *s = "";
-	char why[96];
 
-	if (o)
-		took(c, at, key, dc_json_get_string(j, REPORT_MAX_STRING, required ? 0 :
-			DC_JSON_NULL_OK, &s, why, sizeof(why)), why, required);
+	dc_jr_str(j, o, key, REPORT_MAX_STRING, how, &s);
 	copy_clean(dst, len, s);
 }
 
 /* A number of at least 0, or null; false when null or absent. */
-static bool num_key(struct rd *c, const cJSON *o, const char *at, const char *key, double *out)
+static bool read_num(struct dc_json_reader *j, const cJSON *o, const char *key, double *out)
 {
-	char why[96];
-
-	return o && took(c, at, key, dc_json_get_double(cJSON_GetObjectItemCaseSensitive(o, key),
-			 0, DBL_MAX, DC_JSON_NULL_OK, out, why, sizeof(why)), why, false);
+	return dc_jr_double(j, o, key, 0, DBL_MAX, DC_JSON_NULL_OK, out) == DC_JSON_OK;
 }
 
 /* A count, or null. A JSON number past 2^53 is not exact, and drivecheck writes counters
  * that large as numbers (bytes written): it is taken as printed. UINT64_MAX printed reads
  * back as the double 2^64, which is taken as UINT64_MAX; past it is out of range. */
-static bool u64_key(struct rd *c, const cJSON *o, const char *at, const char *key, uint64_t *out)
+static bool read_u64(struct dc_json_reader *j, const cJSON *o, const char *key, uint64_t *out)
 {
-	const cJSON *j = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
-	char why[96];
+	enum dc_json_status st;
+	double d = 0;
 
-	if (!c->bad && cJSON_IsNumber(j) && j->valuedouble == 18446744073709551616.0) {
+	if (dc_jr_double(j, o, key, 0, DBL_MAX, DC_JSON_SOFT, &d) == DC_JSON_OK &&
+	    d == 18446744073709551616.0) {
 		*out = UINT64_MAX;
 		return true;
 	}
-	return o && took(c, at, key, dc_json_get_u64(j, UINT64_MAX, DC_JSON_NULL_OK |
-			 DC_JSON_INEXACT_OK, out, why, sizeof(why)), why, false);
-}
-
-static enum dc_tri tri_key(struct rd *c, const cJSON *o, const char *at, const char *key)
-{
-	bool v = false;
-	char why[96];
-
-	if (!o || !took(c, at, key, dc_json_get_bool(cJSON_GetObjectItemCaseSensitive(o, key),
-			DC_JSON_NULL_OK, &v, why, sizeof(why)), why, false))
-		return DC_TRI_UNKNOWN;
-	return v ? DC_TRI_YES : DC_TRI_NO;
-}
-
-static void read_write_cache(struct rd *c, const cJSON *dev, const char *at, struct dc_report *r)
-{
-	char sub[64], kernel[32];
-	const cJSON *wc = member(c, dev, at, "write_cache", T_OBJ, false);
-
-	snprintf(sub, sizeof(sub), "%s.write_cache", at);
-	r->drive.cache_present = tri_key(c, wc, sub, "present");
-	r->drive.cache_enabled = tri_key(c, wc, sub, "enabled");
-	str_key(c, wc, sub, "source", r->drive.cache_source, sizeof(r->drive.cache_source), false);
-	str_key(c, wc, sub, "kernel", kernel, sizeof(kernel), false);
-	r->dev.kernel_cache = dc_kcache_from_text(kernel);
-	r->dev.kernel_fua = tri_key(c, wc, sub, "fua");
-}
-
-/* The drive's own PLP evidence: kept for the summary (failed or degraded backup power). */
-static void read_evidence(struct rd *c, const cJSON *dev, const char *at, struct dc_drive *d)
-{
-	const cJSON *arr = member(c, dev, at, "plp_evidence", T_ARR, false), *e;
-	unsigned k = 0;
-	char sub[64], kind[32];
-
-	cJSON_ArrayForEach(e, arr) {
-		struct dc_evidence *ev = &d->evidence[d->nevidence];
-
-		snprintf(sub, sizeof(sub), "%s.plp_evidence[%u]", at, k++);
-		if (!cJSON_IsObject(e)) {
-			bad(c, "%s: want an object, not %s", sub, dc_json_type_name(e));
-			return;
-		}
-		if (d->nevidence == DC_MAX_EVIDENCE) {
-			d->evidence_dropped++; /* the first kept, the rest counted (not_kept.h) */
-			continue;
-		}
-		str_key(c, e, sub, "source", ev->source, sizeof(ev->source), true);
-		str_key(c, e, sub, "what", ev->what, sizeof(ev->what), true);
-		str_key(c, e, sub, "value", ev->value, sizeof(ev->value), true);
-		str_key(c, e, sub, "kind", kind, sizeof(kind), true);
-		if (c->bad)
-			return;
-		if (dc_ev_kind_from_name(kind, &ev->kind))
-			ev->kind = DC_EV_INFO; /* a kind of a later version: context only */
-		d->nevidence++;
-	}
-}
-
-static void read_wear(struct rd *c, const cJSON *dev, const char *at, struct dc_wear *w)
-{
-	const cJSON *o = member(c, dev, at, "wear", T_OBJ, false);
-	char sub[64];
-	uint64_t pct = 0;
-
-	snprintf(sub, sizeof(sub), "%s.wear", at);
-	w->have_percent_used = u64_key(c, o, sub, "percent_used", &pct);
-	w->percent_used = pct > UINT32_MAX ? UINT32_MAX : (unsigned)pct;
-	w->have_written = u64_key(c, o, sub, "host_written_bytes", &w->host_written_bytes);
-	w->have_power_on = u64_key(c, o, sub, "power_on_hours", &w->power_on_hours);
-	w->have_unsafe_shutdowns = u64_key(c, o, sub, "unsafe_shutdowns", &w->unsafe_shutdowns);
-	w->have_media_errors = u64_key(c, o, sub, "media_errors", &w->media_errors);
-	str_key(c, o, sub, "source", w->source, sizeof(w->source), false);
-}
-
-static void read_database(struct rd *c, const cJSON *dev, const char *at, struct dc_dbinfo *db)
-{
-	const cJSON *o = member(c, dev, at, "database", T_OBJ | T_NULL, false);
-	char sub[64], plp[32];
-
-	db->best_source = -1;
-	if (!o)
-		return;
-	snprintf(sub, sizeof(sub), "%s.database", at);
-	db->matched = true;
-	str_key(c, o, sub, "vendor", db->vendor, sizeof(db->vendor), true);
-	str_key(c, o, sub, "family", db->family, sizeof(db->family), true);
-	str_key(c, o, sub, "plp", plp, sizeof(plp), true);
-	str_key(c, o, sub, "interface", db->interface, sizeof(db->interface), false);
-	str_key(c, o, sub, "class", db->drive_class, sizeof(db->drive_class), false);
-	str_key(c, o, sub, "pattern", db->pattern, sizeof(db->pattern), false);
-	num_key(c, o, sub, "dwpd", &db->dwpd);
-	num_key(c, o, sub, "tbw_tb", &db->tbw_tb);
-	if (!c->bad && dc_plp_from_name(plp, &db->plp))
-		bad(c, "%s.plp: unknown class '%s'", sub, plp);
-}
-
-/* What the table shows of the probe: whether it ran, and its RWF_DSYNC median. */
-static void read_probe(struct rd *c, const cJSON *dev, const char *at, struct dc_probe *p)
-{
-	const cJSON *o = member(c, dev, at, "probe", T_OBJ, false), *sync;
-	char sub[64], mode[16];
-
-	snprintf(sub, sizeof(sub), "%s.probe", at);
-	str_key(c, o, sub, "mode", mode, sizeof(mode), false);
-	str_key(c, o, sub, "skipped", p->skipped, sizeof(p->skipped), false);
-	if (!mode[0])
-		return;
-	if (strcmp(mode, "file") && strcmp(mode, "raw")) {
-		bad(c, "%s.mode: unknown mode '%s'", sub, mode);
-		return;
-	}
-	p->mode = mode[0] == 'r' ? DC_PROBE_RAW : DC_PROBE_FILE;
-	str_key(c, o, sub, "where", p->where, sizeof(p->where), false);
-	sync = member(c, o, sub, "sync", T_OBJ, false);
-	snprintf(sub, sizeof(sub), "%s.probe.sync", at);
-	num_key(c, sync, sub, "p50_us", &p->sync.p50_us);
-	p->sync.count = 1; /* it ran; the count is not needed */
+	st = dc_jr_u64(j, o, key, UINT64_MAX, DC_JSON_NULL_OK | DC_JSON_INEXACT_OK, out);
+	return st == DC_JSON_OK || st == DC_JSON_INEXACT;
 }
 
 /* A whole number key in [0, max]; false when null or absent. */
-static bool small_key(struct rd *c, const cJSON *o, const char *at, const char *key,
-		      unsigned max, unsigned *out)
+static bool read_small(struct dc_json_reader *j, const cJSON *o, const char *key, unsigned max,
+		       unsigned *out)
 {
 	uint64_t v;
-	char why[96];
 
-	if (!o || !took(c, at, key, dc_json_get_u64(cJSON_GetObjectItemCaseSensitive(o, key), max,
-			DC_JSON_NULL_OK, &v, why, sizeof(why)), why, false))
+	if (dc_jr_u64(j, o, key, max, DC_JSON_NULL_OK, &v) != DC_JSON_OK)
 		return false;
 	*out = (unsigned)v;
 	return true;
 }
 
-/* 1.4: the drive's own health, typed as decide made it, for the fleet's order and text. */
-static void read_health(struct rd *c, const cJSON *dev, const char *at, struct dc_health *h)
+static void read_write_cache(struct dc_json_reader *j, const cJSON *dev, struct dc_report *r)
 {
-	const cJSON *o = member(c, dev, at, "health", T_OBJ, false), *list, *e;
-	char sub[96], word[32];
+	const cJSON *wc;
+	char kernel[32];
+
+	dc_jr_obj(j, dev, "write_cache", 0, &wc);
+	dc_jr_enter(j, "write_cache");
+	dc_jr_tri(j, wc, "present", DC_JSON_NULL_OK, &r->drive.cache_present);
+	dc_jr_tri(j, wc, "enabled", DC_JSON_NULL_OK, &r->drive.cache_enabled);
+	read_str(j, wc, "source", OPT, r->drive.cache_source, sizeof(r->drive.cache_source));
+	read_str(j, wc, "kernel", OPT, kernel, sizeof(kernel));
+	r->dev.kernel_cache = dc_kcache_from_text(kernel);
+	dc_jr_tri(j, wc, "fua", DC_JSON_NULL_OK, &r->dev.kernel_fua);
+	dc_jr_leave(j);
+}
+
+/* One piece of the drive's own PLP evidence, its path entered. */
+static void read_one_evidence(struct dc_json_reader *j, const cJSON *e, struct dc_evidence *ev)
+{
+	char kind[32];
+
+	read_str(j, e, "source", REQ, ev->source, sizeof(ev->source));
+	read_str(j, e, "what", REQ, ev->what, sizeof(ev->what));
+	read_str(j, e, "value", REQ, ev->value, sizeof(ev->value));
+	read_str(j, e, "kind", REQ, kind, sizeof(kind));
+	if (!j->rc && dc_ev_kind_from_name(kind, &ev->kind))
+		ev->kind = DC_EV_INFO; /* a kind of a later version: context only */
+}
+
+/* The drive's own PLP evidence: kept for the summary (failed or degraded backup power). */
+static void read_evidence(struct dc_json_reader *j, const cJSON *dev, struct dc_drive *d)
+{
+	const cJSON *arr, *e, *eo;
+	unsigned k = 0;
+
+	dc_jr_arr(j, dev, "plp_evidence", 0, &arr);
+	dc_jr_enter(j, "plp_evidence");
+	cJSON_ArrayForEach(e, arr) {
+		dc_jr_enter_index(j, k++);
+		if (dc_jr_obj(j, e, NULL, 0, &eo) != DC_JSON_OK) {
+			;
+		} else if (d->nevidence == DC_MAX_EVIDENCE) {
+			d->evidence_dropped++; /* the first kept, the rest counted (not_kept.h) */
+		} else {
+			read_one_evidence(j, eo, &d->evidence[d->nevidence]);
+			d->nevidence += !j->rc;
+		}
+		dc_jr_leave(j);
+		if (j->rc)
+			break;
+	}
+	dc_jr_leave(j);
+}
+
+static void read_wear(struct dc_json_reader *j, const cJSON *dev, struct dc_wear *w)
+{
+	const cJSON *o;
+	uint64_t pct = 0;
+
+	dc_jr_obj(j, dev, "wear", 0, &o);
+	dc_jr_enter(j, "wear");
+	w->have_percent_used = read_u64(j, o, "percent_used", &pct);
+	w->percent_used = pct > UINT32_MAX ? UINT32_MAX : (unsigned)pct;
+	w->have_written = read_u64(j, o, "host_written_bytes", &w->host_written_bytes);
+	w->have_power_on = read_u64(j, o, "power_on_hours", &w->power_on_hours);
+	w->have_unsafe_shutdowns = read_u64(j, o, "unsafe_shutdowns", &w->unsafe_shutdowns);
+	w->have_media_errors = read_u64(j, o, "media_errors", &w->media_errors);
+	read_str(j, o, "source", OPT, w->source, sizeof(w->source));
+	dc_jr_leave(j);
+}
+
+static void read_database(struct dc_json_reader *j, const cJSON *dev, struct dc_dbinfo *db)
+{
+	const cJSON *o;
+	char plp[32];
+
+	db->best_source = -1;
+	if (dc_jr_obj(j, dev, "database", DC_JSON_NULL_OK, &o) != DC_JSON_OK)
+		return;
+	dc_jr_enter(j, "database");
+	db->matched = true;
+	read_str(j, o, "vendor", REQ, db->vendor, sizeof(db->vendor));
+	read_str(j, o, "family", REQ, db->family, sizeof(db->family));
+	read_str(j, o, "plp", REQ, plp, sizeof(plp));
+	read_str(j, o, "interface", OPT, db->interface, sizeof(db->interface));
+	read_str(j, o, "class", OPT, db->drive_class, sizeof(db->drive_class));
+	read_str(j, o, "pattern", OPT, db->pattern, sizeof(db->pattern));
+	read_num(j, o, "dwpd", &db->dwpd);
+	read_num(j, o, "tbw_tb", &db->tbw_tb);
+	if (!j->rc && dc_plp_from_name(plp, &db->plp))
+		dc_jr_fail(j, "plp", "unknown class '%s'", plp);
+	dc_jr_leave(j);
+}
+
+/* What the table shows of the probe: whether it ran, and its RWF_DSYNC median. */
+static void read_probe(struct dc_json_reader *j, const cJSON *dev, struct dc_probe *p)
+{
+	const cJSON *o, *sync;
+	char mode[16];
+
+	dc_jr_obj(j, dev, "probe", 0, &o);
+	dc_jr_enter(j, "probe");
+	read_str(j, o, "mode", OPT, mode, sizeof(mode));
+	read_str(j, o, "skipped", OPT, p->skipped, sizeof(p->skipped));
+	if (!mode[0]) {
+		;
+	} else if (strcmp(mode, "file") && strcmp(mode, "raw")) {
+		dc_jr_fail(j, "mode", "unknown mode '%s'", mode);
+	} else {
+		p->mode = mode[0] == 'r' ? DC_PROBE_RAW : DC_PROBE_FILE;
+		read_str(j, o, "where", OPT, p->where, sizeof(p->where));
+		dc_jr_obj(j, o, "sync", 0, &sync);
+		dc_jr_enter(j, "sync");
+		read_num(j, sync, "p50_us", &p->sync.p50_us);
+		dc_jr_leave(j);
+		p->sync.count = 1; /* it ran; the count is not needed */
+	}
+	dc_jr_leave(j);
+}
+
+/* One health problem, its path entered. */
+static void read_problem(struct dc_json_reader *j, const cJSON *e, struct dc_health_problem *p)
+{
+	char word[32];
+	unsigned v;
+
+	read_str(j, e, "kind", REQ, word, sizeof(word));
+	if (!strcmp(word, "attribute"))
+		p->kind = DC_HP_ATTRIBUTE;
+	else if (!strcmp(word, "nvme-critical-warning"))
+		p->kind = DC_HP_NVME_WARNING;
+	else if (!strcmp(word, "endurance-exceeded"))
+		p->kind = DC_HP_ENDURANCE_EXCEEDED;
+	else if (!strcmp(word, "scsi-exception"))
+		p->kind = DC_HP_SCSI_EXCEPTION;
+	else
+		p->kind = DC_HP_SELF_ASSESSMENT; /* and a kind of a later version */
+	read_str(j, e, "severity", REQ, word, sizeof(word));
+	p->failing = !strcmp(word, "failing");
+	if (read_small(j, e, "id", 255, &v))
+		p->id = (uint8_t)v;
+	if (read_small(j, e, "value", 255, &v))
+		p->value = (uint8_t)v;
+	if (read_small(j, e, "worst", 255, &v))
+		p->worst = (uint8_t)v;
+	if (read_small(j, e, "threshold", 255, &v))
+		p->threshold = (uint8_t)v;
+	if (read_small(j, e, "asc", 255, &v))
+		p->asc = (uint8_t)v;
+	if (read_small(j, e, "ascq", 255, &v))
+		p->ascq = (uint8_t)v;
+	read_small(j, e, "bit", 7, &p->bit);
+	read_small(j, e, "percent_used", 255, &p->percent_used);
+	{
+		enum dc_tri prefail;
+
+		dc_jr_tri(j, e, "prefail", DC_JSON_NULL_OK, &prefail);
+		p->prefail = prefail == DC_TRI_YES;
+	}
+	read_str(j, e, "when", OPT, word, sizeof(word));
+	p->now = strcmp(word, "past") != 0;
+	if (p->kind == DC_HP_ATTRIBUTE)
+		read_str(j, e, "name", OPT, p->name, sizeof(p->name));
+}
+
+/* 1.4: the drive's own health, typed as decide made it, for the fleet's order and text;
+ * its path entered. */
+static void read_health_of(struct dc_json_reader *j, const cJSON *o, struct dc_health *h)
+{
+	const cJSON *list, *e, *eo;
+	char word[32];
 	unsigned k = 0, v;
 
-	memset(h, 0, sizeof(*h));
-	if (!o)
-		return;
-	snprintf(sub, sizeof(sub), "%s.health", at);
-	str_key(c, o, sub, "status", word, sizeof(word), true);
-	if (!c->bad && dc_health_status_from_name(word, &h->status))
-		bad(c, "%s.status: unknown status '%s'", sub, word);
-	str_key(c, o, sub, "self_assessment", word, sizeof(word), false);
+	read_str(j, o, "status", REQ, word, sizeof(word));
+	if (!j->rc && dc_health_status_from_name(word, &h->status))
+		dc_jr_fail(j, "status", "unknown status '%s'", word);
+	read_str(j, o, "self_assessment", OPT, word, sizeof(word));
 	h->self_assessment = !strcmp(word, "passed") ? DC_SELF_PASSED
 			     : !strcmp(word, "failed") ? DC_SELF_FAILED : DC_SELF_NOT_GIVEN;
-	str_key(c, o, sub, "source", h->source, sizeof(h->source), false);
-	list = member(c, o, sub, "problems", T_ARR, true);
+	read_str(j, o, "source", OPT, h->source, sizeof(h->source));
+	dc_jr_arr(j, o, "problems", REQ, &list);
+	dc_jr_enter(j, "problems");
 	cJSON_ArrayForEach(e, list) {
-		struct dc_health_problem *p = &h->problems[h->nproblems];
-		char at2[128];
-
-		snprintf(at2, sizeof(at2), "%s.problems[%u]", sub, k++);
-		if (!cJSON_IsObject(e)) {
-			bad(c, "%s: want an object, not %s", at2, dc_json_type_name(e));
-			return;
+		dc_jr_enter_index(j, k++);
+		if (dc_jr_obj(j, e, NULL, 0, &eo) == DC_JSON_OK &&
+		    h->nproblems < DC_MAX_HEALTH_PROBLEMS) {
+			read_problem(j, eo, &h->problems[h->nproblems]);
+			h->nproblems += !j->rc;
 		}
-		if (h->nproblems == DC_MAX_HEALTH_PROBLEMS)
-			continue;
-		str_key(c, e, at2, "kind", word, sizeof(word), true);
-		if (!strcmp(word, "attribute"))
-			p->kind = DC_HP_ATTRIBUTE;
-		else if (!strcmp(word, "nvme-critical-warning"))
-			p->kind = DC_HP_NVME_WARNING;
-		else if (!strcmp(word, "endurance-exceeded"))
-			p->kind = DC_HP_ENDURANCE_EXCEEDED;
-		else if (!strcmp(word, "scsi-exception"))
-			p->kind = DC_HP_SCSI_EXCEPTION;
-		else
-			p->kind = DC_HP_SELF_ASSESSMENT; /* and a kind of a later version */
-		str_key(c, e, at2, "severity", word, sizeof(word), true);
-		p->failing = !strcmp(word, "failing");
-		if (small_key(c, e, at2, "id", 255, &v))
-			p->id = (uint8_t)v;
-		if (small_key(c, e, at2, "value", 255, &v))
-			p->value = (uint8_t)v;
-		if (small_key(c, e, at2, "worst", 255, &v))
-			p->worst = (uint8_t)v;
-		if (small_key(c, e, at2, "threshold", 255, &v))
-			p->threshold = (uint8_t)v;
-		if (small_key(c, e, at2, "asc", 255, &v))
-			p->asc = (uint8_t)v;
-		if (small_key(c, e, at2, "ascq", 255, &v))
-			p->ascq = (uint8_t)v;
-		small_key(c, e, at2, "bit", 7, &p->bit);
-		small_key(c, e, at2, "percent_used", 255, &p->percent_used);
-		p->prefail = tri_key(c, e, at2, "prefail") == DC_TRI_YES;
-		str_key(c, e, at2, "when", word, sizeof(word), false);
-		p->now = strcmp(word, "past") != 0;
-		if (p->kind == DC_HP_ATTRIBUTE)
-			str_key(c, e, at2, "name", p->name, sizeof(p->name), false);
-		if (c->bad)
-			return;
-		h->nproblems++;
+		dc_jr_leave(j);
+		if (j->rc)
+			break;
 	}
+	dc_jr_leave(j);
 	h->ntotal = h->nproblems;
-	if (small_key(c, o, sub, "problems_total", UINT32_MAX, &v) && v > h->ntotal)
+	if (read_small(j, o, "problems_total", UINT32_MAX, &v) && v > h->ntotal)
 		h->ntotal = v;
 }
 
-/* 1.4: the firmware advisories that hit the drive, for the fleet's order and counts. */
-static void read_advisories(struct rd *c, const cJSON *dev, const char *at, struct dc_report *r)
+static void read_health(struct dc_json_reader *j, const cJSON *dev, struct dc_health *h)
 {
-	const cJSON *list = member(c, dev, at, "advisories", T_ARR, false), *e;
-	char sub[96], word[32];
-	unsigned k = 0;
+	const cJSON *o;
+
+	memset(h, 0, sizeof(*h));
+	if (dc_jr_obj(j, dev, "health", 0, &o) != DC_JSON_OK)
+		return;
+	dc_jr_enter(j, "health");
+	read_health_of(j, o, h);
+	dc_jr_leave(j);
+}
+
+/* One advisory that hit the drive, its path entered. */
+static void read_advisory(struct dc_json_reader *j, const cJSON *e, struct dc_advisory_hit *h)
+{
+	char word[32];
+	long long left;
 	double v;
 
-	r->nadvisories = r->advisories_total = 0;
-	cJSON_ArrayForEach(e, list) {
-		struct dc_advisory_hit *h = &r->advisories[r->nadvisories];
-
-		snprintf(sub, sizeof(sub), "%s.advisories[%u]", at, k++);
-		if (!cJSON_IsObject(e)) {
-			bad(c, "%s: want an object, not %s", sub, dc_json_type_name(e));
-			return;
-		}
-		r->advisories_total++;
-		if (r->nadvisories == DC_MAX_ADVISORY_HITS)
-			continue;
-		memset(h, 0, sizeof(*h));
-		str_key(c, e, sub, "id", h->id, sizeof(h->id), true);
-		str_key(c, e, sub, "title", h->title, sizeof(h->title), false);
-		str_key(c, e, sub, "fixed", h->fixed, sizeof(h->fixed), false);
-		str_key(c, e, sub, "effect", word, sizeof(word), true);
-		if (!c->bad && dc_adv_effect_from_name(word, &h->effect))
-			h->effect = DC_ADV_OTHER; /* an effect of a later version */
-		if (num_key(c, e, sub, "hours", &v))
-			h->hours = v > 1e15 ? (long long)1e15 : (long long)v;
-		/* hours left may be negative (past the failure point): read it as a number */
-		{
-			const cJSON *j = cJSON_GetObjectItemCaseSensitive(e, "hours_left");
-			long long left;
-			char why[96];
-
-			if (took(c, sub, "hours_left", dc_json_get_int(j, -1000000000000000LL,
-				 1000000000000000LL, DC_JSON_NULL_OK, &left, why, sizeof(why)), why,
-				 false)) {
-				h->hours_left_known = true;
-				h->hours_left = left;
-			}
-		}
-		if (c->bad)
-			return;
-		r->nadvisories++;
+	memset(h, 0, sizeof(*h));
+	read_str(j, e, "id", REQ, h->id, sizeof(h->id));
+	read_str(j, e, "title", OPT, h->title, sizeof(h->title));
+	read_str(j, e, "fixed", OPT, h->fixed, sizeof(h->fixed));
+	read_str(j, e, "effect", REQ, word, sizeof(word));
+	if (!j->rc && dc_adv_effect_from_name(word, &h->effect))
+		h->effect = DC_ADV_OTHER; /* an effect of a later version */
+	if (read_num(j, e, "hours", &v))
+		h->hours = v > 1e15 ? (long long)1e15 : (long long)v;
+	/* hours left may be negative (past the failure point): read it as a number */
+	if (dc_jr_int(j, e, "hours_left", -1000000000000000LL, 1000000000000000LL,
+		      DC_JSON_NULL_OK, &left) == DC_JSON_OK) {
+		h->hours_left_known = true;
+		h->hours_left = left;
 	}
 }
 
+/* 1.4: the firmware advisories that hit the drive, for the fleet's order and counts. */
+static void read_advisories(struct dc_json_reader *j, const cJSON *dev, struct dc_report *r)
+{
+	const cJSON *list, *e, *eo;
+	unsigned k = 0;
+
+	r->nadvisories = r->advisories_total = 0;
+	dc_jr_arr(j, dev, "advisories", 0, &list);
+	dc_jr_enter(j, "advisories");
+	cJSON_ArrayForEach(e, list) {
+		dc_jr_enter_index(j, k++);
+		if (dc_jr_obj(j, e, NULL, 0, &eo) == DC_JSON_OK) {
+			r->advisories_total++;
+			if (r->nadvisories < DC_MAX_ADVISORY_HITS) {
+				read_advisory(j, eo, &r->advisories[r->nadvisories]);
+				r->nadvisories += !j->rc;
+			}
+		}
+		dc_jr_leave(j);
+		if (j->rc)
+			break;
+	}
+	dc_jr_leave(j);
+}
+
 /* 1.6: what a verdict could not weigh, and the status what was measured gives; a file of
- * an older format says neither, and its status stands for both. */
-static void read_unmeasured(struct rd *c, const cJSON *v, const char *at, unsigned minor,
+ * an older format says neither, and its status stands for both. The verdict's path
+ * entered. */
+static void read_unmeasured(struct dc_json_reader *j, const cJSON *v, unsigned minor,
 			    struct dc_verdict *out)
 {
-	const cJSON *a = member(c, v, at, "unmeasured", T_ARR, minor >= 6), *e;
+	const cJSON *a, *e;
 	char word[32];
 	unsigned k = 0;
 	int bit;
 
+	dc_jr_arr(j, v, "unmeasured", minor >= 6 ? REQ : 0, &a);
 	out->measured_status = out->status;
 	out->unmeasured = 0;
-	if (c->bad || minor < 6)
+	if (j->rc || minor < 6)
 		return;
+	dc_jr_enter(j, "unmeasured");
 	cJSON_ArrayForEach(e, a) {
-		if (!cJSON_IsString(e) || dc_enum_from_name(&dc_unmeasured_names, e->valuestring,
-							    &bit)) {
-			bad(c, "%s.unmeasured[%u]: want one of \"flush-cost\", \"health\"", at, k);
-			return;
-		}
-		out->unmeasured |= 1u << bit;
-		k++;
+		dc_jr_enter_index(j, k++);
+		if (dc_jr_enum(j, e, NULL, &dc_unmeasured_names, DC_JSON_SOFT, &bit) == DC_JSON_OK)
+			out->unmeasured |= 1u << bit;
+		else
+			dc_jr_fail(j, NULL, "want one of \"flush-cost\", \"health\"");
+		dc_jr_leave(j);
+		if (j->rc)
+			break;
 	}
-	str_key(c, v, at, "measured_status", word, sizeof(word), true);
-	if (!c->bad && dc_status_from_name(word, &out->measured_status))
-		bad(c, "%s.measured_status: unknown status '%s'", at, word);
+	dc_jr_leave(j);
+	read_str(j, v, "measured_status", REQ, word, sizeof(word));
+	if (!j->rc && dc_status_from_name(word, &out->measured_status))
+		dc_jr_fail(j, "measured_status", "unknown status '%s'", word);
 }
 
-/* The decided part: PLP class, F's figure, the verdicts, the endurance left. */
-static void read_result(struct rd *c, const cJSON *dev, const char *at, unsigned minor,
-			struct dc_result *r)
+/* properties.durable_writes_fast: F's speed and figure. */
+static void read_flush(struct dc_json_reader *j, const cJSON *props, struct dc_result *r)
 {
-	const cJSON *plp = member(c, dev, at, "plp", T_OBJ, true);
-	const cJSON *verdicts = member(c, dev, at, "verdicts", T_OBJ, true);
-	const cJSON *props = member(c, dev, at, "properties", T_OBJ, false);
 	const cJSON *fast;
-	char sub[96], word[32];
+	char word[32];
 
-	snprintf(sub, sizeof(sub), "%s.plp", at);
-	str_key(c, plp, sub, "class", word, sizeof(word), true);
-	if (!c->bad && dc_plp_from_name(word, &r->plp))
-		bad(c, "%s.class: unknown class '%s'", sub, word);
-	str_key(c, plp, sub, "confidence", word, sizeof(word), false);
-	if (word[0] && !c->bad && dc_confidence_from_name(word, &r->confidence))
-		bad(c, "%s.confidence: unknown confidence '%s'", sub, word);
-
-	snprintf(sub, sizeof(sub), "%s.properties", at);
-	fast = member(c, props, sub, "durable_writes_fast", T_OBJ, false);
-	snprintf(sub, sizeof(sub), "%s.properties.durable_writes_fast", at);
-	str_key(c, fast, sub, "speed", word, sizeof(word), false);
-	if (word[0] && !c->bad && dc_flush_speed_from_name(word, &r->flush_speed))
-		bad(c, "%s.speed: unknown speed '%s'", sub, word);
-	if (!num_key(c, fast, sub, "p50_us", &r->flush_p50_us))
+	dc_jr_enter(j, "properties");
+	dc_jr_obj(j, props, "durable_writes_fast", 0, &fast);
+	dc_jr_enter(j, "durable_writes_fast");
+	read_str(j, fast, "speed", OPT, word, sizeof(word));
+	if (word[0] && !j->rc && dc_flush_speed_from_name(word, &r->flush_speed))
+		dc_jr_fail(j, "speed", "unknown speed '%s'", word);
+	if (!read_num(j, fast, "p50_us", &r->flush_p50_us))
 		r->flush_speed = DC_FLUSH_NOT_MEASURED;
+	dc_jr_leave(j);
+	dc_jr_leave(j);
+}
 
+/* The verdict of each role, verdicts' path entered. */
+static void read_verdicts(struct dc_json_reader *j, const cJSON *verdicts, unsigned minor,
+			  struct dc_result *r)
+{
 	for (unsigned role = 0; role < DC_ROLE_COUNT; role++) {
 		const char *name = dc_role_name((enum dc_role)role);
 		bool since_1_2 = role == DC_ROLE_ETCD;
+		struct dc_verdict *out = &r->verdicts[role];
 		const cJSON *v;
+		char word[32];
 
-		snprintf(sub, sizeof(sub), "%s.verdicts", at);
-		v = member(c, verdicts, sub, name, T_OBJ, !since_1_2 || minor >= 2);
-		r->verdicts[role].status = DC_NOT_CHECKED;
+		dc_jr_obj(j, verdicts, name, !since_1_2 || minor >= 2 ? REQ : 0, &v);
+		out->status = DC_NOT_CHECKED;
 		if (!v)
 			continue;
-		snprintf(sub, sizeof(sub), "%s.verdicts.%s", at, name);
-		str_key(c, v, sub, "status", word, sizeof(word), true);
+		dc_jr_enter(j, name);
+		read_str(j, v, "status", REQ, word, sizeof(word));
 		/* not-checked: a device with no drive role (1.4: memory, zram and brd) */
-		if (!c->bad && (dc_status_from_name(word, &r->verdicts[role].status) ||
-				(r->verdicts[role].status == DC_NOT_CHECKED && minor < 4)))
-			bad(c, "%s.status: unknown status '%s'", sub, word);
-		read_unmeasured(c, v, sub, minor, &r->verdicts[role]);
+		if (!j->rc && (dc_status_from_name(word, &out->status) ||
+			       (out->status == DC_NOT_CHECKED && minor < 4)))
+			dc_jr_fail(j, "status", "unknown status '%s'", word);
+		read_unmeasured(j, v, minor, out);
+		dc_jr_leave(j);
 	}
-	r->endurance_years_left = -1;
-	num_key(c, dev, at, "endurance_years_left", &r->endurance_years_left);
-	str_key(c, dev, at, "endurance_years_basis", word, sizeof(word), false);
-	if (word[0] && !c->bad) {
-		int b;
+}
 
+/* The decided part: PLP class, F's figure, the verdicts, the endurance left. */
+static void read_result(struct dc_json_reader *j, const cJSON *dev, unsigned minor,
+			struct dc_result *r)
+{
+	const cJSON *plp, *verdicts, *props;
+	char word[32];
+	int b;
+
+	dc_jr_obj(j, dev, "plp", REQ, &plp);
+	dc_jr_obj(j, dev, "verdicts", REQ, &verdicts);
+	dc_jr_obj(j, dev, "properties", 0, &props);
+
+	dc_jr_enter(j, "plp");
+	read_str(j, plp, "class", REQ, word, sizeof(word));
+	if (!j->rc && dc_plp_from_name(word, &r->plp))
+		dc_jr_fail(j, "class", "unknown class '%s'", word);
+	read_str(j, plp, "confidence", OPT, word, sizeof(word));
+	if (word[0] && !j->rc && dc_confidence_from_name(word, &r->confidence))
+		dc_jr_fail(j, "confidence", "unknown confidence '%s'", word);
+	dc_jr_leave(j);
+
+	read_flush(j, props, r);
+	dc_jr_enter(j, "verdicts");
+	read_verdicts(j, verdicts, minor, r);
+	dc_jr_leave(j);
+
+	r->endurance_years_left = -1;
+	read_num(j, dev, "endurance_years_left", &r->endurance_years_left);
+	read_str(j, dev, "endurance_years_basis", OPT, word, sizeof(word));
+	if (word[0] && !j->rc) {
 		if (dc_enum_from_name(&dc_years_basis_names, word, &b))
-			bad(c, "%s.endurance_years_basis: unknown basis '%s'", at, word);
+			dc_jr_fail(j, "endurance_years_basis", "unknown basis '%s'", word);
 		else
 			r->years_basis = (enum dc_years_basis)b;
 	}
-	read_health(c, dev, at, &r->health);
+	read_health(j, dev, &r->health);
 }
 
 /*
@@ -469,64 +467,79 @@ static void read_result(struct rd *c, const cJSON *dev, const char *at, unsigned
  * of /dev/disk/by-id, or the file is refused (a cut or edited one would name another
  * device, or none). Older files have none: the spec names the kernel's path.
  */
-static void read_by_id(struct rd *c, const cJSON *dev, const char *at, char *dst, size_t len)
+static void read_by_id(struct dc_json_reader *j, const cJSON *dev, char *dst, size_t len)
 {
 	char buf[REPORT_MAX_STRING + 1];
 
-	str_key(c, dev, at, "by_id", buf, sizeof(buf), false);
+	read_str(j, dev, "by_id", OPT, buf, sizeof(buf));
 	dst[0] = '\0';
-	if (c->bad || !buf[0])
+	if (j->rc || !buf[0])
 		return;
 	if (strncmp(buf, "/dev/disk/by-id/", 16) != 0 || strchr(buf, '?') ||
 	    strlen(buf) >= len) {
-		bad(c, "%s.by_id: want a /dev/disk/by-id/ path of printable ASCII, at most %zu "
-		    "characters", at, len - 1);
+		dc_jr_fail(j, "by_id", "want a /dev/disk/by-id/ path of printable ASCII, at most "
+			   "%zu characters", len - 1);
 		return;
 	}
 	memcpy(dst, buf, strlen(buf) + 1);
 }
 
-static void read_device(struct rd *c, const cJSON *dev, const char *at, unsigned minor,
-			struct dc_report *r)
+/* The device's errors: each a string, the first DC_MAX_ERRORS kept. */
+static void read_errors(struct dc_json_reader *j, const cJSON *errors, struct dc_drive *d)
 {
-	const cJSON *errors = member(c, dev, at, "errors", T_ARR, true), *e;
-	char word[32];
+	const cJSON *e;
 	unsigned k = 0;
 
-	str_key(c, dev, at, "path", r->dev.path, sizeof(r->dev.path), true);
-	str_key(c, dev, at, "name", r->dev.name, sizeof(r->dev.name), false);
-	read_by_id(c, dev, at, r->dev.by_id, sizeof(r->dev.by_id));
-	str_key(c, dev, at, "transport", word, sizeof(word), false);
+	dc_jr_enter(j, "errors");
+	cJSON_ArrayForEach(e, errors) {
+		const char *s;
+
+		dc_jr_enter_index(j, k);
+		dc_jr_str(j, e, NULL, SIZE_MAX, 0, &s);
+		dc_jr_leave(j);
+		if (j->rc)
+			break;
+		if (k++ < DC_MAX_ERRORS)
+			copy_clean(d->errors[d->nerrors++], DC_TEXT_LEN, s);
+		else
+			d->errors_dropped++;
+	}
+	dc_jr_leave(j);
+}
+
+/* One device, its path ("devices[2]") entered. */
+static void read_device(struct dc_json_reader *j, const cJSON *dev, unsigned minor,
+			struct dc_report *r)
+{
+	const cJSON *errors, *verdicts;
+	char word[32];
+
+	dc_jr_arr(j, dev, "errors", REQ, &errors);
+	read_str(j, dev, "path", REQ, r->dev.path, sizeof(r->dev.path));
+	read_str(j, dev, "name", OPT, r->dev.name, sizeof(r->dev.name));
+	read_by_id(j, dev, r->dev.by_id, sizeof(r->dev.by_id));
+	read_str(j, dev, "transport", OPT, word, sizeof(word));
 	if (dc_transport_from_name(word, &r->dev.transport))
 		r->dev.transport = word[0] ? DC_TRAN_OTHER : DC_TRAN_UNKNOWN;
-	u64_key(c, dev, at, "capacity_bytes", &r->dev.capacity_bytes);
-	str_key(c, dev, at, "vendor", r->drive.vendor, sizeof(r->drive.vendor), false);
-	str_key(c, dev, at, "model", r->drive.model, sizeof(r->drive.model), false);
-	str_key(c, dev, at, "serial", r->drive.serial, sizeof(r->drive.serial), false);
-	str_key(c, dev, at, "firmware", r->drive.firmware, sizeof(r->drive.firmware), false);
-	str_key(c, dev, at, "identity_source", r->drive.identity_source,
-		sizeof(r->drive.identity_source), false);
-	r->drive.rotational = tri_key(c, dev, at, "rotational");
-	read_write_cache(c, dev, at, r);
-	read_evidence(c, dev, at, &r->drive);
-	read_wear(c, dev, at, &r->drive.wear);
-	read_database(c, dev, at, &r->db);
-	read_probe(c, dev, at, &r->probe);
-	if (!c->bad && dc_report_read_avail(dev, at, r, c->err, c->errlen))
-		c->bad = true; /* 1.5: what drivecheck report --ceph-spec needs */
-
-	cJSON_ArrayForEach(e, errors) {
-		if (!cJSON_IsString(e)) {
-			bad(c, "%s.errors[%u]: want a string, not %s", at, k, dc_json_type_name(e));
-			return;
-		}
-		if (k++ < DC_MAX_ERRORS)
-			copy_clean(r->drive.errors[r->drive.nerrors++], DC_TEXT_LEN, e->valuestring);
-		else
-			r->drive.errors_dropped++;
-	}
+	read_u64(j, dev, "capacity_bytes", &r->dev.capacity_bytes);
+	read_str(j, dev, "vendor", OPT, r->drive.vendor, sizeof(r->drive.vendor));
+	read_str(j, dev, "model", OPT, r->drive.model, sizeof(r->drive.model));
+	read_str(j, dev, "serial", OPT, r->drive.serial, sizeof(r->drive.serial));
+	read_str(j, dev, "firmware", OPT, r->drive.firmware, sizeof(r->drive.firmware));
+	read_str(j, dev, "identity_source", OPT, r->drive.identity_source,
+		 sizeof(r->drive.identity_source));
+	dc_jr_tri(j, dev, "rotational", DC_JSON_NULL_OK, &r->drive.rotational);
+	read_write_cache(j, dev, r);
+	read_evidence(j, dev, &r->drive);
+	read_wear(j, dev, &r->drive.wear);
+	read_database(j, dev, &r->db);
+	read_probe(j, dev, &r->probe);
+	dc_report_read_avail(j, dev, r); /* 1.5: what drivecheck report --ceph-spec needs */
+	read_errors(j, errors, &r->drive);
+	if (j->rc)
+		return;
 	/* A device that could not be read at all has errors and no verdicts (docs/json.md). */
-	if (!member(c, dev, at, "verdicts", T_OBJ, false)) {
+	if (dc_jr_obj(j, dev, "verdicts", 0, &verdicts) != DC_JSON_OK) {
 		r->error = -EIO;
 		snprintf(r->error_msg, sizeof(r->error_msg), "%s", r->drive.nerrors ?
 			 r->drive.errors[0] : "no verdicts");
@@ -535,43 +548,41 @@ static void read_device(struct rd *c, const cJSON *dev, const char *at, unsigned
 			r->result.verdicts[role].status = DC_NOT_CHECKED;
 		return;
 	}
-	read_result(c, dev, at, minor, &r->result);
-	read_advisories(c, dev, at, r);
+	read_result(j, dev, minor, &r->result);
+	read_advisories(j, dev, r);
 }
 
 /* json_format_version, drivecheck_version, host: is it drivecheck's, and one we read? */
-static void read_head(struct rd *c, const cJSON *root, struct dc_fleet_file *meta)
+static void read_head(struct dc_json_reader *j, const cJSON *root, struct dc_fleet_file *meta)
 {
-	const cJSON *dcv = cJSON_GetObjectItemCaseSensitive(root, "drivecheck_version");
 	const cJSON *ver;
+	const char *dcv;
 	uint64_t major, minor;
-	char why[96];
 
-	if (!cJSON_IsString(dcv)) {
-		bad(c, "not drivecheck's JSON (no drivecheck_version)%s",
-		    cJSON_GetObjectItemCaseSensitive(root, "smartctl") ? ": smartctl's JSON is read "
-		    "by drivecheck import" : "");
+	if (dc_jr_str(j, root, "drivecheck_version", SIZE_MAX, DC_JSON_SOFT, &dcv) != DC_JSON_OK) {
+		dc_jr_fail_top(j, -EINVAL, "not drivecheck's JSON (no drivecheck_version)%s",
+			       dc_jr_has(root, "smartctl") ? ": smartctl's JSON is read by "
+			       "drivecheck import" : "");
 		return;
 	}
-	ver = member(c, root, "", "json_format_version", T_ARR, true);
-	if (c->bad)
+	if (dc_jr_arr(j, root, "json_format_version", REQ, &ver) != DC_JSON_OK)
 		return;
 	if (cJSON_GetArraySize(ver) != 2 ||
-	    dc_json_get_u64(cJSON_GetArrayItem(ver, 0), 1000, 0, &major, why, sizeof(why)) ||
-	    dc_json_get_u64(cJSON_GetArrayItem(ver, 1), 1000, 0, &minor, why, sizeof(why))) {
-		bad(c, "json_format_version: want [MAJOR, MINOR]");
+	    dc_jr_u64(j, cJSON_GetArrayItem(ver, 0), NULL, 1000, DC_JSON_SOFT, &major) ||
+	    dc_jr_u64(j, cJSON_GetArrayItem(ver, 1), NULL, 1000, DC_JSON_SOFT, &minor)) {
+		dc_jr_fail_top(j, -EINVAL, "json_format_version: want [MAJOR, MINOR]");
 		return;
 	}
 	meta->major = (unsigned)major;
 	meta->minor = (unsigned)minor;
 	if (meta->major != DC_JSON_FORMAT_MAJOR) {
-		bad(c, "json_format_version [%u, %u]: this drivecheck reads format %u (it writes "
-		    "%u.%u)", meta->major, meta->minor, DC_JSON_FORMAT_MAJOR, DC_JSON_FORMAT_MAJOR,
-		    DC_JSON_FORMAT_MINOR);
+		dc_jr_fail_top(j, -EINVAL, "json_format_version [%u, %u]: this drivecheck reads "
+			       "format %u (it writes %u.%u)", meta->major, meta->minor,
+			       DC_JSON_FORMAT_MAJOR, DC_JSON_FORMAT_MAJOR, DC_JSON_FORMAT_MINOR);
 		return;
 	}
-	copy_clean(meta->version, sizeof(meta->version), dcv->valuestring);
-	str_key(c, root, "", "host", meta->host, sizeof(meta->host), false);
+	copy_clean(meta->version, sizeof(meta->version), dcv);
+	read_str(j, root, "host", OPT, meta->host, sizeof(meta->host));
 }
 
 /* Whether a parse that failed at p ran out of text: the rest is blank, a string never
@@ -643,12 +654,12 @@ static void note_member(void *ctx, const struct dc_json_piece *key,
 	size_t n = key->end - key->start - 2;
 	cJSON *decoded = NULL;
 	const char *name = NULL;
+	char why[96];
 
 	/* a key with an escape ("dev\u0069ces") is what cJSON makes of it */
 	if (memchr(raw, '\\', n)) {
 		decoded = parse_piece(h->text, key);
-		name = cJSON_GetStringValue(decoded);
-		if (!name)
+		if (dc_json_get_string(decoded, SIZE_MAX, 0, &name, why, sizeof(why)) != DC_JSON_OK)
 			h->err = -ENOMEM;
 	}
 	for (unsigned k = 0; k < K_COUNT; k++) {
@@ -699,9 +710,9 @@ static cJSON *head_of(const struct head_spans *h)
 }
 
 /* Each device of the array, checked to be an object before anything is made for it, read
- * and handed to drive. Returns the number read, -EINVAL (c says why), -ENOMEM, or what
+ * and handed to drive. Returns the number read, -EINVAL (j says why), -ENOMEM, or what
  * drive returned when it stopped the reading. */
-static int read_devices(struct rd *c, const char *text, size_t len,
+static int read_devices(struct dc_json_reader *j, const char *text, size_t len,
 			const struct dc_json_piece *devices, unsigned minor,
 			int (*drive)(void *ctx, const struct dc_report *r), void *ctx)
 {
@@ -713,15 +724,14 @@ static int read_devices(struct rd *c, const char *text, size_t len,
 
 	if (!r)
 		return -ENOMEM;
+	dc_jr_enter(j, "devices");
 	while (!rc && dc_json_skim_element(text, len, devices, &cursor, &piece)) {
 		const char *end = NULL;
-		char at[32];
 		cJSON *dev;
 
-		snprintf(at, sizeof(at), "devices[%u]", k);
 		if (piece.kind != DC_JSON_KIND_OBJECT) {
-			bad(c, "%s: want an object, not %s", at, piece_type_name(&piece));
-			rc = -EINVAL;
+			dc_jr_enter_index(j, k);
+			rc = dc_jr_fail(j, NULL, "want an object, not %s", piece_type_name(&piece));
 			break;
 		}
 		/* cJSON finds where the device ends as it parses it */
@@ -734,13 +744,16 @@ static int read_devices(struct rd *c, const char *text, size_t len,
 		piece.end = (size_t)(end - text);
 		dc_json_skim_past(text, len, &piece, &cursor);
 		memset(r, 0, sizeof(*r));
-		read_device(c, dev, at, minor, r);
+		dc_jr_enter_index(j, k);
+		read_device(j, dev, minor, r);
+		dc_jr_leave(j);
 		cJSON_Delete(dev);
-		if (c->bad)
-			rc = -EINVAL;
+		if (j->rc)
+			rc = j->rc;
 		else if ((rc = drive(ctx, r)) == 0)
 			k++;
 	}
+	dc_jr_leave(j);
 	free(r);
 	return rc ? rc : (int)k;
 }
@@ -749,7 +762,7 @@ int dc_report_read(const char *text, size_t len, struct dc_fleet_file *meta,
 		   int (*drive)(void *ctx, const struct dc_report *r), void *ctx,
 		   char *err, size_t errlen)
 {
-	struct rd c = { .err = err, .errlen = errlen };
+	struct dc_json_reader j;
 	const char *nul = memchr(text, '\0', len);
 	struct head_spans h = { .text = text };
 	struct dc_json_piece top;
@@ -757,20 +770,21 @@ int dc_report_read(const char *text, size_t len, struct dc_fleet_file *meta,
 	size_t stop = 0;
 	int rc = -EINVAL;
 
+	dc_jr_init(&j, err, errlen, NULL);
 	if (nul) {
-		bad(&c, "not JSON (a NUL byte at byte %zu)", (size_t)(nul - text));
+		dc_jr_fail_top(&j, rc, "not JSON (a NUL byte at byte %zu)", (size_t)(nul - text));
 		goto out;
 	}
 	/* the whole text checked first, as cJSON would parse it, nothing built */
 	if (!dc_json_skim_document(text, len, &top, &stop, note_member, &h)) {
 		if (cut_short(text, text + stop, text + len))
-			bad(&c, "not JSON: it ends too soon (truncated?)");
+			dc_jr_fail_top(&j, rc, "not JSON: it ends too soon (truncated?)");
 		else
-			bad(&c, "not JSON (at byte %zu)", stop);
+			dc_jr_fail_top(&j, rc, "not JSON (at byte %zu)", stop);
 		goto out;
 	}
 	if (top.kind != DC_JSON_KIND_OBJECT) {
-		bad(&c, "not drivecheck's JSON (not an object)");
+		dc_jr_fail_top(&j, rc, "not drivecheck's JSON (not an object)");
 		goto out;
 	}
 	head = h.err ? NULL : head_of(&h);
@@ -778,19 +792,20 @@ int dc_report_read(const char *text, size_t len, struct dc_fleet_file *meta,
 		rc = -ENOMEM;
 		goto out;
 	}
-	read_head(&c, head, meta);
-	if (c.bad)
+	read_head(&j, head, meta);
+	if (j.rc)
 		goto out;
 	if (!h.seen[K_DEVICES]) {
-		bad(&c, "no devices%s", h.seen[K_RESULTS]
+		dc_jr_fail_top(&j, rc, "no devices%s", h.seen[K_RESULTS]
 		    ? " (the output of drivecheck lookup, not of a scan)" : "");
 		goto out;
 	}
 	if (h.value[K_DEVICES].kind != DC_JSON_KIND_ARRAY) {
-		bad(&c, "devices: want an array, not %s", piece_type_name(&h.value[K_DEVICES]));
+		dc_jr_fail(&j, "devices", "want an array, not %s",
+			   piece_type_name(&h.value[K_DEVICES]));
 		goto out;
 	}
-	rc = read_devices(&c, text, len, &h.value[K_DEVICES], meta->minor, drive, ctx);
+	rc = read_devices(&j, text, len, &h.value[K_DEVICES], meta->minor, drive, ctx);
 	if (rc >= 0)
 		meta->drives = (unsigned)rc;
 out:

@@ -50,10 +50,10 @@ int dc_report_read(const char *text, size_t len, struct dc_fleet_file *meta,
 		   char *err, size_t errlen);
 
 /* report_read_avail.c */
-/* dev's sysfs_model, available and rejected_reasons (1.5) into r; at names dev in a
- * message ("devices[2]"). Returns 0, or -EINVAL with err naming the key. */
+/* dev's sysfs_model, available and rejected_reasons (1.5) into r, through j, whose path
+ * names dev ("devices[2]"). Returns j->rc. */
 struct cJSON;
-int dc_report_read_avail(const struct cJSON *dev, const char *at, struct dc_report *r,
-			 char *err, size_t errlen);
+struct dc_json_reader;
+int dc_report_read_avail(struct dc_json_reader *j, const struct cJSON *dev, struct dc_report *r);
 
 #endif /* DC_REPORT_READ_H */

@@ -642,6 +642,19 @@ static void test_list(void)
 			  err, sizeof(err)) == -EINVAL && strstr(err, "ModelNumber"));
 	CHECK(import_text("{\"Devices\":{\"a\":1}}", &parts, err, sizeof(err)) == -EINVAL && err[0]);
 	dc_import_parts_free(&parts);
+	/* a namespace entry that is no object is passed over, the next still read; a wrong
+	 * field names where it is */
+	CHECK(import_text("{\"Devices\":[{\"Subsystems\":[{\"Controllers\":[{\"ModelNumber\":\"M\","
+			  "\"SerialNumber\":\"S1\",\"Namespaces\":[true,{\"PhysicalSize\":4096,"
+			  "\"SectorSize\":512}]}]}]}]}", &parts, err, sizeof(err)) == 1);
+	CHECK(parts.n == 1 && parts.v[0].dev.capacity_bytes == 4096);
+	dc_import_parts_free(&parts);
+	CHECK(import_text("{\"Devices\":[{\"Subsystems\":[{\"Controllers\":[{\"ModelNumber\":\"M\","
+			  "\"SerialNumber\":\"S1\",\"Namespaces\":[{\"SectorSize\":-1}]}]}]}]}", &parts, err,
+			  sizeof(err)) == -EINVAL);
+	CHECK_STR(err, "nvme-cli list: Devices[0].Subsystems[0].Controllers[0].Namespaces[0].SectorSize: "
+		  "-1 is negative");
+	dc_import_parts_free(&parts);
 }
 
 /* ---------------------------------------------------------------- hostile input */

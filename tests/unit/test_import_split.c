@@ -81,8 +81,8 @@ static void test_twice(void)
 
 	CHECK(dc_import_json_twice(same, strlen(same), out, 4) == 0);
 	CHECK(dc_import_json_twice(nested, strlen(nested), out, 4) == 2);
-	CHECK(strstr(out[0], "x[].smart_status.passed given twice, true and false") != NULL ||
-	      strstr(out[1], "x[].smart_status.passed given twice, true and false") != NULL);
+	CHECK(strstr(out[0], "x[0].smart_status.passed given twice, true and false") != NULL ||
+	      strstr(out[1], "x[0].smart_status.passed given twice, true and false") != NULL);
 	CHECK(strstr(out[0], "model_name given twice, \"A\" and \"B\"; the first is read") != NULL ||
 	      strstr(out[1], "model_name given twice, \"A\" and \"B\"; the first is read") != NULL);
 	CHECK(dc_import_json_twice("not json", 8, out, 4) == 0);

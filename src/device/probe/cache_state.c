@@ -11,7 +11,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "core/json_get.h"
+#include "core/json_read.h"
 #include "device/probe/cache_state.h"
 #include "files.h"
 #include "text_fit.h"
@@ -118,15 +118,13 @@ int dc_cache_record_remove(const char *dir, const struct dc_drive *drive)
 	return 0;
 }
 
-/* A string of the record (core/json_get.h); "" when absent or not one. */
-static const char *get_str(const cJSON *o, const char *key)
+/* A string of the record (core/json_read.h); "" when absent or not one: a record is read
+ * leniently, as a damaged one still says a cache may be off. */
+static const char *record_str(struct dc_json_reader *r, const cJSON *o, const char *key)
 {
 	const char *s = "";
-	char why[96];
 
-	if (dc_json_get_string(cJSON_GetObjectItemCaseSensitive(o, key), RECORD_MAX_BYTES, 0, &s,
-			       why, sizeof(why)) != DC_JSON_OK)
-		s = "";
+	dc_jr_str(r, o, key, RECORD_MAX_BYTES, DC_JSON_SOFT, &s);
 	return s;
 }
 
@@ -155,8 +153,10 @@ static bool still_running(long pid, const char *record_boot)
 int dc_cache_record_find(const char *dir, const struct dc_drive *drive, struct dc_cache_left *left,
 			 bool *running)
 {
+	struct dc_json_reader r;
 	char path[PATH_MAX];
 	uint8_t *text = NULL;
+	uint64_t pid = 0;
 	size_t n = 0;
 	cJSON *o;
 	int rc;
@@ -176,26 +176,22 @@ int dc_cache_record_find(const char *dir, const struct dc_drive *drive, struct d
 	o = cJSON_ParseWithLength((const char *)text, n);
 	free(text);
 	if (!o)
-		return 0;
+		return 0; /* not JSON (or no memory to read it): still a cache that may be off */
+	/* soft reads only: the reader never holds an error */
+	dc_jr_init(&r, NULL, 0, NULL);
 	/* another drive whose name maps to the same file (two serials differing in an odd
 	 * character): not this one's record */
-	if (strcmp(get_str(o, "serial"), drive->serial) != 0 ||
-	    strcmp(get_str(o, "model"), drive->model) != 0) {
+	if (strcmp(record_str(&r, o, "serial"), drive->serial) != 0 ||
+	    strcmp(record_str(&r, o, "model"), drive->model) != 0) {
 		memset(left, 0, sizeof(*left));
 		cJSON_Delete(o);
 		return 0;
 	}
-	snprintf(left->since, sizeof(left->since), "%s", get_str(o, "turned_off_at"));
-	{
-		uint64_t pid = 0;
-		char why[96];
-
-		/* a record that names no process is still a cache that may be off */
-		if (dc_json_get_u64(cJSON_GetObjectItemCaseSensitive(o, "pid"), INT_MAX - 1, 0, &pid,
-				    why, sizeof(why)) == DC_JSON_OK)
-			left->pid = (long)pid;
-	}
-	*running = still_running(left->pid, get_str(o, "boot_id"));
+	snprintf(left->since, sizeof(left->since), "%s", record_str(&r, o, "turned_off_at"));
+	/* a record that names no process is still a cache that may be off */
+	if (dc_jr_u64(&r, o, "pid", INT_MAX - 1, DC_JSON_SOFT, &pid) == DC_JSON_OK)
+		left->pid = (long)pid;
+	*running = still_running(left->pid, record_str(&r, o, "boot_id"));
 	cJSON_Delete(o);
 	return 0;
 }

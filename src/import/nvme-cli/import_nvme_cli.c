@@ -11,7 +11,7 @@
 #include <cjson/cJSON.h>
 #include <nvme/types.h>
 
-#include "core/json_get.h"
+#include "core/json_read.h"
 #include "import/import.h"
 #include "import/nvme-cli/import_nvme_cli.h"
 #include "import/page_build.h"
@@ -54,33 +54,30 @@ struct field {
 	unsigned bytes;
 };
 
-/* Sets every field of the table the object carries. Returns -EINVAL on a bad value. */
-static int set_fields(struct ctx *c, const cJSON *o, uint8_t *base, const struct field *f,
-		      size_t n)
+/* Sets every field of the table the object carries. Returns r->rc. */
+static int set_fields(struct dc_json_reader *r, const cJSON *o, uint8_t *base,
+		      const struct field *f, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, f[i].key);
+		enum dc_json_status st;
 		u128 v;
 
-		if (!it)
-			continue;
-		if (nc_uint(c, it, f[i].key, 8 * f[i].bytes, &v))
-			return -EINVAL;
-		put_le(base + f[i].off, f[i].bytes, v);
+		st = nc_count(r, o, f[i].key, 8 * f[i].bytes, &v);
+		if (st == DC_JSON_OK || st == DC_JSON_INEXACT)
+			put_le(base + f[i].off, f[i].bytes, v);
 	}
-	return 0;
+	return r->rc;
 }
 
 /* Hex digits (dashes between them allowed: a UUID) into exactly len bytes. */
-static int set_hex(struct ctx *c, const cJSON *o, const char *key, uint8_t *dst, size_t len)
+static int set_hex(struct dc_json_reader *r, const cJSON *o, const char *key, uint8_t *dst,
+		   size_t len)
 {
 	const char *s;
 	size_t n = 0;
 
-	if (nc_string(c, o, key, 2 * len + 8, &s))
-		return -EINVAL;
-	if (!s)
-		return 0;
+	if (dc_jr_str(r, o, key, 2 * len + 8, 0, &s) != DC_JSON_OK)
+		return r->rc;
 	for (; *s && n < 2 * len; s++) {
 		int dig = *s >= '0' && *s <= '9' ? *s - '0' : *s >= 'a' && *s <= 'f' ? *s - 'a' + 10
 			: *s >= 'A' && *s <= 'F' ? *s - 'A' + 10 : -1;
@@ -92,10 +89,8 @@ static int set_hex(struct ctx *c, const cJSON *o, const char *key, uint8_t *dst,
 		dst[n / 2] = (uint8_t)(n % 2 ? dst[n / 2] | dig : dig << 4);
 		n++;
 	}
-	if (*s || n != 2 * len) {
-		nc_fail(c, "\"%s\" is not %zu hex bytes", key, len);
-		return -EINVAL;
-	}
+	if (*s || n != 2 * len)
+		return dc_jr_fail(r, key, "not %zu hex bytes", len);
 	return 0;
 }
 
@@ -134,92 +129,76 @@ static const struct field psd_fields[] = {
 };
 #undef F
 
-/* One power state. 1.x prints the raw IPS and APWS bytes ("idle_scale",
+/* One power state, its path entered. 1.x prints the raw IPS and APWS bytes ("idle_scale",
  * "active_work_scale"); 2.x the scale (bits 7:6) and the work (bits 2:0) apart. */
-static int set_psd(struct ctx *c, const cJSON *o, struct nvme_id_psd *psd)
+static int set_psd(struct dc_json_reader *r, const cJSON *o, struct nvme_id_psd *psd)
 {
-	const cJSON *raw_apws = cJSON_GetObjectItemCaseSensitive(o, "active_work_scale");
-	const cJSON *it;
 	u128 v;
 
-	if (!cJSON_IsObject(o)) {
-		nc_fail(c, "a power state is not an object");
-		return -EINVAL;
-	}
-	if (set_fields(c, o, (uint8_t *)psd, psd_fields, sizeof(psd_fields) / sizeof(psd_fields[0])))
-		return -EINVAL;
-	if (raw_apws) {
-		if (nc_uint(c, raw_apws, "active_work_scale", 8, &v))
-			return -EINVAL;
-		psd->apws = (uint8_t)v;
-		if ((it = cJSON_GetObjectItemCaseSensitive(o, "idle_scale"))) {
-			if (nc_uint(c, it, "idle_scale", 8, &v))
-				return -EINVAL;
+	if (dc_jr_obj(r, o, NULL, 0, &o) != DC_JSON_OK ||
+	    set_fields(r, o, (uint8_t *)psd, psd_fields, sizeof(psd_fields) / sizeof(psd_fields[0])))
+		return r->rc;
+	if (dc_jr_has(o, "active_work_scale")) {
+		if (nc_count(r, o, "active_work_scale", 8, &v) == DC_JSON_OK)
+			psd->apws = (uint8_t)v;
+		if (nc_count(r, o, "idle_scale", 8, &v) == DC_JSON_OK)
 			psd->ips = (uint8_t)v;
-		}
-		return 0;
+		return r->rc;
 	}
-	if ((it = cJSON_GetObjectItemCaseSensitive(o, "idle_scale"))) {
-		if (nc_uint(c, it, "idle_scale", 2, &v))
-			return -EINVAL;
+	if (nc_count(r, o, "idle_scale", 2, &v) == DC_JSON_OK)
 		psd->ips = (uint8_t)(v << 6);
-	}
-	if ((it = cJSON_GetObjectItemCaseSensitive(o, "active_scale"))) {
-		if (nc_uint(c, it, "active_scale", 2, &v))
-			return -EINVAL;
+	if (nc_count(r, o, "active_scale", 2, &v) == DC_JSON_OK)
 		psd->apws |= (uint8_t)(v << 6);
-	}
-	if ((it = cJSON_GetObjectItemCaseSensitive(o, "active_power_work"))) {
-		if (nc_uint(c, it, "active_power_work", 3, &v))
-			return -EINVAL;
+	if (nc_count(r, o, "active_power_work", 3, &v) == DC_JSON_OK)
 		psd->apws |= (uint8_t)v;
-	}
-	return 0;
+	return r->rc;
 }
 
-static int import_id_ctrl(struct ctx *c, const cJSON *root, struct dc_import_parts *out)
+static int import_id_ctrl(struct dc_json_reader *r, const cJSON *root,
+			  struct dc_import_parts *out)
 {
 	struct nvme_id_ctrl id;
-	const char *mn, *sn, *fr, *subnqn;
-	const cJSON *psds = cJSON_GetObjectItemCaseSensitive(root, "psds");
+	const char *mn = NULL, *sn = NULL, *fr = NULL, *subnqn = NULL;
+	const cJSON *psds;
 	struct dc_import_part *p;
 	char model[64];
 	int rc;
 
-	c->what = "id-ctrl";
-	if (nc_string(c, root, "mn", sizeof(id.mn), &mn) ||
-	    nc_string(c, root, "sn", sizeof(id.sn), &sn) ||
-	    nc_string(c, root, "fr", sizeof(id.fr), &fr) ||
-	    nc_string(c, root, "subnqn", sizeof(id.subnqn), &subnqn))
-		return -EINVAL;
-	if (!mn || !sn) {
-		nc_fail(c, "no \"%s\": not a whole id-ctrl output", mn ? "sn" : "mn");
-		return -EINVAL;
-	}
+	r->what = "nvme-cli id-ctrl";
+	dc_jr_str(r, root, "mn", sizeof(id.mn), 0, &mn);
+	dc_jr_str(r, root, "sn", sizeof(id.sn), 0, &sn);
+	dc_jr_str(r, root, "fr", sizeof(id.fr), 0, &fr);
+	dc_jr_str(r, root, "subnqn", sizeof(id.subnqn), 0, &subnqn);
+	if (r->rc)
+		return r->rc;
+	if (!mn || !sn)
+		return dc_jr_fail_top(r, -EINVAL, "no \"%s\": not a whole id-ctrl output",
+				      mn ? "sn" : "mn");
 	nc_trimmed(model, sizeof(model), mn);
-	if (!model[0]) {
-		nc_fail(c, "\"mn\" is blank: no drive to name");
-		return -EINVAL;
-	}
+	if (!model[0])
+		return dc_jr_fail_top(r, -EINVAL, "\"mn\" is blank: no drive to name");
 	dc_build_nvme_id_ctrl(&id, mn, sn, fr ? fr : "");
 	if (subnqn) {
 		memset(id.subnqn, 0, sizeof(id.subnqn));
 		memcpy(id.subnqn, subnqn, strlen(subnqn));
 	}
-	if (set_fields(c, root, (uint8_t *)&id, ctrl_fields, sizeof(ctrl_fields) / sizeof(ctrl_fields[0])) ||
-	    set_hex(c, root, "fguid", id.fguid, sizeof(id.fguid)))
-		return -EINVAL;
-	if (psds && !cJSON_IsArray(psds)) {
-		nc_fail(c, "\"psds\" is not an array");
-		return -EINVAL;
+	if (set_fields(r, root, (uint8_t *)&id, ctrl_fields,
+		       sizeof(ctrl_fields) / sizeof(ctrl_fields[0])) ||
+	    set_hex(r, root, "fguid", id.fguid, sizeof(id.fguid)) ||
+	    dc_jr_arr(r, root, "psds", 0, &psds) == DC_JSON_BAD)
+		return r->rc;
+	if (cJSON_GetArraySize(psds) > 32)
+		return dc_jr_fail_top(r, -EINVAL, "%d power states: at most 32",
+				      cJSON_GetArraySize(psds));
+	dc_jr_enter(r, "psds");
+	for (int i = 0; i < cJSON_GetArraySize(psds) && !r->rc; i++) {
+		dc_jr_enter_index(r, (unsigned)i);
+		set_psd(r, cJSON_GetArrayItem(psds, i), &id.psd[i]);
+		dc_jr_leave(r);
 	}
-	if (cJSON_GetArraySize(psds) > 32) {
-		nc_fail(c, "%d power states: at most 32", cJSON_GetArraySize(psds));
-		return -EINVAL;
-	}
-	for (int i = 0; i < cJSON_GetArraySize(psds); i++)
-		if (set_psd(c, cJSON_GetArrayItem(psds, i), &id.psd[i]))
-			return -EINVAL;
+	dc_jr_leave(r);
+	if (r->rc)
+		return r->rc;
 
 	p = dc_import_part_add(out, DC_IMPORT_NVME_ID_CTRL);
 	if (!p)
@@ -240,17 +219,16 @@ static int import_id_ctrl(struct ctx *c, const cJSON *root, struct dc_import_par
 		return rc;
 	/* A zero in these would be read as the drive's answer: "no volatile write cache",
 	 * the unsafe direction. */
-	if (!cJSON_GetObjectItemCaseSensitive(root, "vwc"))
+	if (!dc_jr_has(root, "vwc"))
 		dc_import_lacks(p, DC_PG_NVME_ID_CTRL ".vwc", "the id-ctrl output has no \"vwc\"");
-	if (!cJSON_GetObjectItemCaseSensitive(root, "awupf"))
+	if (!dc_jr_has(root, "awupf"))
 		dc_import_lacks(p, DC_PG_NVME_ID_CTRL ".awupf", "the id-ctrl output has no \"awupf\"");
-	if (c->approx)
+	if (r->inexact)
 		dc_import_note(p, "nvme-cli id-ctrl: a capacity past 2^53 printed as a JSON number: "
 			       "approximate");
 	rc = nc_lacks_nvme_pages(p);
 	return rc ? rc : 1;
 }
-
 /* ---------------------------------------------------------------- id-ns */
 
 #define F(name, key) { key, offsetof(struct nvme_id_ns, name), sizeof(((struct nvme_id_ns *)0)->name) }
@@ -270,58 +248,52 @@ static const struct field ns_fields[] = {
 static const struct field lbaf_fields[] = { F(ms, "ms"), F(ds, "ds"), F(rp, "rp") };
 #undef F
 
-static int import_id_ns(struct ctx *c, const cJSON *root, struct dc_import_parts *out)
+static int import_id_ns(struct dc_json_reader *r, const cJSON *root, struct dc_import_parts *out)
 {
 	struct nvme_id_ns ns;
-	const cJSON *lbafs = cJSON_GetObjectItemCaseSensitive(root, "lbafs");
+	const cJSON *lbafs;
 	struct dc_import_part *p;
 	unsigned idx, n;
 	uint64_t blocks, bytes;
 	int rc;
 
-	c->what = "id-ns";
+	r->what = "nvme-cli id-ns";
 	memset(&ns, 0, sizeof(ns));
-	if (!cJSON_GetObjectItemCaseSensitive(root, "nsze") ||
-	    !cJSON_GetObjectItemCaseSensitive(root, "flbas") || !cJSON_IsArray(lbafs)) {
-		nc_fail(c, "no \"nsze\", \"flbas\" and \"lbafs\" array: not a whole id-ns output");
-		return -EINVAL;
-	}
+	if (!dc_jr_has(root, "nsze") || !dc_jr_has(root, "flbas") ||
+	    dc_jr_arr(r, root, "lbafs", DC_JSON_SOFT, &lbafs) != DC_JSON_OK)
+		return dc_jr_fail_top(r, -EINVAL, "no \"nsze\", \"flbas\" and \"lbafs\" array: not "
+				      "a whole id-ns output");
 	n = (unsigned)cJSON_GetArraySize(lbafs);
-	if (n == 0 || n > 64) {
-		nc_fail(c, "%u LBA formats: 1 to 64 expected", n);
-		return -EINVAL;
-	}
-	if (set_fields(c, root, (uint8_t *)&ns, ns_fields, sizeof(ns_fields) / sizeof(ns_fields[0])) ||
-	    set_hex(c, root, "nguid", ns.nguid, sizeof(ns.nguid)) ||
-	    set_hex(c, root, "eui64", ns.eui64, sizeof(ns.eui64)))
-		return -EINVAL;
-	for (unsigned i = 0; i < n; i++) {
-		const cJSON *f = cJSON_GetArrayItem(lbafs, (int)i);
+	if (n == 0 || n > 64)
+		return dc_jr_fail_top(r, -EINVAL, "%u LBA formats: 1 to 64 expected", n);
+	if (set_fields(r, root, (uint8_t *)&ns, ns_fields, sizeof(ns_fields) / sizeof(ns_fields[0])) ||
+	    set_hex(r, root, "nguid", ns.nguid, sizeof(ns.nguid)) ||
+	    set_hex(r, root, "eui64", ns.eui64, sizeof(ns.eui64)))
+		return r->rc;
+	dc_jr_enter(r, "lbafs");
+	for (unsigned i = 0; i < n && !r->rc; i++) {
+		const cJSON *f;
 
-		if (!cJSON_IsObject(f)) {
-			nc_fail(c, "LBA format %u is not an object", i);
-			return -EINVAL;
-		}
-		if (set_fields(c, f, (uint8_t *)&ns.lbaf[i], lbaf_fields, 3))
-			return -EINVAL;
+		dc_jr_enter_index(r, i);
+		if (dc_jr_obj(r, cJSON_GetArrayItem(lbafs, (int)i), NULL, 0, &f) == DC_JSON_OK)
+			set_fields(r, f, (uint8_t *)&ns.lbaf[i], lbaf_fields, 3);
+		dc_jr_leave(r);
 	}
+	dc_jr_leave(r);
+	if (r->rc)
+		return r->rc;
 	/* FLBAS bits 3:0 index the format in use; bits 6:5 are its high bits past 16. */
 	idx = (ns.flbas & 0x0F) | (n > 16 ? ((ns.flbas >> 5) & 0x3) << 4 : 0);
-	if (idx >= n) {
-		nc_fail(c, "flbas %u names LBA format %u of %u", ns.flbas, idx, n);
-		return -EINVAL;
-	}
-	if (ns.lbaf[idx].ds < 9 || ns.lbaf[idx].ds > 24) {
-		nc_fail(c, "LBA format %u in use has a data size of 2^%u bytes: not a block size", idx,
-		     ns.lbaf[idx].ds);
-		return -EINVAL;
-	}
+	if (idx >= n)
+		return dc_jr_fail_top(r, -EINVAL, "flbas %u names LBA format %u of %u", ns.flbas, idx,
+				      n);
+	if (ns.lbaf[idx].ds < 9 || ns.lbaf[idx].ds > 24)
+		return dc_jr_fail_top(r, -EINVAL, "LBA format %u in use has a data size of 2^%u "
+				      "bytes: not a block size", idx, ns.lbaf[idx].ds);
 	blocks = le64toh(ns.nsze);
-	if (blocks > UINT64_MAX >> ns.lbaf[idx].ds) {
-		nc_fail(c, "nsze %llu blocks of 2^%u bytes: more than 64 bits of bytes",
-		     (unsigned long long)blocks, ns.lbaf[idx].ds);
-		return -EINVAL;
-	}
+	if (blocks > UINT64_MAX >> ns.lbaf[idx].ds)
+		return dc_jr_fail_top(r, -EINVAL, "nsze %llu blocks of 2^%u bytes: more than 64 bits "
+				      "of bytes", (unsigned long long)blocks, ns.lbaf[idx].ds);
 	bytes = blocks << ns.lbaf[idx].ds;
 	p = dc_import_part_add(out, DC_IMPORT_NVME_ID_NS);
 	if (!p)
@@ -336,7 +308,8 @@ static int import_id_ns(struct ctx *c, const cJSON *root, struct dc_import_parts
 
 /* ---------------------------------------------------------------- smart-log */
 
-static int import_smart_log(struct ctx *c, const cJSON *root, struct dc_import_parts *out)
+static int import_smart_log(struct dc_json_reader *r, const cJSON *root,
+			    struct dc_import_parts *out)
 {
 	/* Every version since 0.8 prints these; a file without one is not nvme-cli's whole
 	 * output, and a zero in its place would read as the drive's (no warning, no errors). */
@@ -370,22 +343,28 @@ static int import_smart_log(struct ctx *c, const cJSON *root, struct dc_import_p
 	int rc;
 
 	_Static_assert(sizeof(keys) / sizeof(keys[0]) == NKEYS, "one key per field");
-	c->what = "smart-log";
-	for (unsigned i = 0; i < NKEYS; i++) {
-		const cJSON *it = cJSON_GetObjectItemCaseSensitive(root, keys[i].key);
+	r->what = "nvme-cli smart-log";
+	for (unsigned i = 0; i < NKEYS && !r->rc; i++) {
+		const char *key = keys[i].key;
+		const cJSON *o = root, *cw;
 
-		if (!it && keys[i].alias)
-			it = cJSON_GetObjectItemCaseSensitive(root, keys[i].alias);
+		if (!dc_jr_has(root, key) && keys[i].alias)
+			key = keys[i].alias;
 		/* -v prints the critical warning as an object of its bits and "value". */
-		if (i == CW && cJSON_IsObject(it))
-			it = cJSON_GetObjectItemCaseSensitive(it, "value");
-		if (!it) {
-			nc_fail(c, "no \"%s\": not a whole smart-log output", keys[i].key);
-			return -EINVAL;
+		if (i == CW && dc_jr_obj(r, root, key, DC_JSON_SOFT, &cw) == DC_JSON_OK) {
+			dc_jr_enter(r, key);
+			o = cw;
+			key = "value";
 		}
-		if (nc_uint(c, it, keys[i].key, keys[i].bits, &v[i]))
-			return -EINVAL;
+		if (!dc_jr_has(o, key))
+			dc_jr_fail_top(r, -EINVAL, "no \"%s\": not a whole smart-log output",
+				       keys[i].key);
+		nc_count(r, o, key, keys[i].bits, &v[i]);
+		if (o != root)
+			dc_jr_leave(r);
 	}
+	if (r->rc)
+		return r->rc;
 	memset(&h, 0, sizeof(h));
 	h.critical_warning = (uint8_t)v[CW];
 	h.temperature_k = (unsigned)v[TEMP];
@@ -406,26 +385,23 @@ static int import_smart_log(struct ctx *c, const cJSON *root, struct dc_import_p
 	put_le(s.unsafe_shutdowns, 16, v[US]);
 	put_le(s.media_errors, 16, v[ME]);
 	put_le(s.num_err_log_entries, 16, v[ERR]);
-	if (set_fields(c, root, b, extra, sizeof(extra) / sizeof(extra[0])))
-		return -EINVAL;
+	set_fields(r, root, b, extra, sizeof(extra) / sizeof(extra[0]));
 	for (unsigned i = 0; i < 8; i++) {
 		char key[32];
-		const cJSON *it;
 		u128 t;
 
 		snprintf(key, sizeof(key), "temperature_sensor_%u", i + 1);
-		if (!(it = cJSON_GetObjectItemCaseSensitive(root, key)))
-			continue;
-		if (nc_uint(c, it, key, 16, &t))
-			return -EINVAL;
-		s.temp_sensor[i] = htole16((uint16_t)t);
+		if (nc_count(r, root, key, 16, &t) == DC_JSON_OK)
+			s.temp_sensor[i] = htole16((uint16_t)t);
 	}
+	if (r->rc)
+		return r->rc;
 	p = dc_import_part_add(out, DC_IMPORT_NVME_SMART_LOG);
 	if (!p)
 		return -ENOMEM;
 	if ((rc = dc_raw_add(&p->raw, DC_PG_NVME_LOG_SMART, &s, sizeof(s), NULL)))
 		return rc;
-	if (c->approx)
+	if (r->inexact)
 		dc_import_note(p, "nvme-cli smart-log: a counter past 2^53 printed as a JSON number "
 			       "(nvme-cli 1.x): approximate");
 	return 1;
@@ -435,65 +411,62 @@ static int import_smart_log(struct ctx *c, const cJSON *root, struct dc_import_p
 
 static bool has(const void *o, const char *key)
 {
-	return cJSON_GetObjectItemCaseSensitive(o, key) != NULL;
+	return dc_jr_has(o, key);
 }
 
 int dc_import_nvme_cli(const char *text, size_t len, struct dc_import_parts *out,
 		       char *err, size_t errlen)
 {
-	struct ctx c = { .err = err, .errlen = errlen, .what = "output" };
+	struct dc_json_reader r;
 	const char *s = text, *end = NULL;
+	const cJSON *top;
 	cJSON *root;
 	int rc;
 
+	dc_jr_init(&r, err, errlen, "nvme-cli output");
 	while (s < text + len && (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n'))
 		s++;
 	if (s == text + len || *s != '{') {
-		if (s < text + len && *s == '[') {
-			nc_fail(&c, "a JSON array: nvme-cli prints one object");
-			return -EINVAL;
-		}
-		return nc_import_feature_text(&c, text, out);
+		if (s < text + len && *s == '[')
+			return dc_jr_fail_top(&r, -EINVAL, "a JSON array: nvme-cli prints one object");
+		return nc_import_feature_text(&r, text, out);
 	}
-	root = cJSON_ParseWithLengthOpts(s, len - (size_t)(s - text), &end, false);
-	if (!root) {
-		nc_fail(&c, "not valid JSON (cut short, or nested past %d levels)", CJSON_NESTING_LIMIT);
-		return -EINVAL;
-	}
+	root = dc_json_parse(s, len - (size_t)(s - text), &end, false, &rc);
+	if (!root)
+		return rc == -ENOMEM ? dc_jr_nomem(&r)
+		       : dc_jr_fail_top(&r, -EINVAL, "not valid JSON (cut short, or nested past %d "
+					"levels)", CJSON_NESTING_LIMIT);
 	/* Only get-feature of 2.7 printed several objects in a row; any other trailer is a
 	 * file put together by hand. */
 	while (end && *end && (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n'))
 		end++;
-	if (!cJSON_IsObject(root)) {
-		nc_fail(&c, "not a JSON object");
-		rc = -EINVAL;
+	if (dc_jr_obj(&r, root, NULL, DC_JSON_SOFT, &top) != DC_JSON_OK) {
+		rc = dc_jr_fail_top(&r, -EINVAL, "not a JSON object");
 	} else {
 		/* the keys at the top, by the table dc_import_detect() used on the text */
-		switch (dc_import_nvme_kind(has, root)) {
+		switch (dc_import_nvme_kind(has, top)) {
 		case DC_IMPORT_NVME_LIST:
-			rc = nc_import_list(&c, root, out);
+			rc = nc_import_list(&r, top, out);
 			break;
 		case DC_IMPORT_NVME_ID_CTRL:
-			rc = import_id_ctrl(&c, root, out);
+			rc = import_id_ctrl(&r, top, out);
 			break;
 		case DC_IMPORT_NVME_ID_NS:
-			rc = import_id_ns(&c, root, out);
+			rc = import_id_ns(&r, top, out);
 			break;
 		case DC_IMPORT_NVME_SMART_LOG:
-			rc = import_smart_log(&c, root, out);
+			rc = import_smart_log(&r, top, out);
 			break;
 		default: /* get-feature's JSON, or nothing nvme-cli prints: it says which */
-			rc = nc_import_feature_json(&c, root, out);
+			rc = nc_import_feature_json(&r, top, out);
 			break;
 		}
 	}
-	if (rc > 0 && end && *end && out->n && out->v[out->n - 1].format != DC_IMPORT_NVME_FEATURE) {
-		nc_fail(&c, "text after the JSON object");
-		rc = -EINVAL;
-	}
+	if (rc > 0 && end && *end && out->n && out->v[out->n - 1].format != DC_IMPORT_NVME_FEATURE)
+		rc = dc_jr_fail_top(&r, -EINVAL, "text after the JSON object");
 	cJSON_Delete(root);
 	/* the real error, not -EINVAL: out of memory is no fault of the file */
-	if (rc < 0 && !c.failed)
-		nc_fail(&c, "%s", rc == -ENOMEM ? "out of memory" : strerror(-rc));
+	if (rc < 0 && !r.rc)
+		dc_jr_fail_top(&r, rc, "%s", rc == -ENOMEM ? "out of memory" : strerror(-rc));
 	return rc;
 }

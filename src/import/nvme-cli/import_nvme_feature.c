@@ -49,16 +49,15 @@ static bool parse_hex32(const char *s, uint32_t *out)
 	return true;
 }
 
-static int add_feature(struct ctx *c, struct dc_import_parts *out, bool have_cur, uint32_t cur,
-		       bool have_cap, uint32_t cap)
+static int add_feature(struct dc_json_reader *r, struct dc_import_parts *out, bool have_cur,
+		       uint32_t cur, bool have_cap, uint32_t cap)
 {
 	struct dc_import_part *p;
 	uint32_t le;
 
-	if (!have_cur && !have_cap) {
-		nc_fail(c, "no current value (nor supported capabilities) of feature 0x06");
-		return -EINVAL;
-	}
+	if (!have_cur && !have_cap)
+		return dc_jr_fail_top(r, -EINVAL, "no current value (nor supported capabilities) of "
+				      "feature 0x06");
 	p = dc_import_part_add(out, DC_IMPORT_NVME_FEATURE);
 	if (!p)
 		return -ENOMEM;
@@ -76,13 +75,14 @@ static int add_feature(struct ctx *c, struct dc_import_parts *out, bool have_cur
 }
 
 /* "get-feature:0x06 (Volatile Write Cache), Current value:0x00000001", one line per -s. */
-int nc_import_feature_text(struct ctx *c, const char *text, struct dc_import_parts *out)
+int nc_import_feature_text(struct dc_json_reader *r, const char *text,
+			   struct dc_import_parts *out)
 {
 	bool have[SEL_SUPPORTED + 1] = { false };
 	uint32_t val[SEL_SUPPORTED + 1] = { 0 };
 	const char *line = text, *status = NULL;
 
-	c->what = "get-feature";
+	r->what = "nvme-cli get-feature";
 	for (; *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : line + strlen(line)) {
 		const char *s = line, *comma, *value;
 		uint64_t fid;
@@ -99,63 +99,61 @@ int nc_import_feature_text(struct ctx *c, const char *text, struct dc_import_par
 			s++;
 		if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
 			s += 2;
-		if (dc_text_u64(&s, 16, 0, UINT32_MAX, &fid) || *s != ' ') {
-			nc_fail(c, "\"get-feature:\" without a feature number");
-			return -EINVAL;
-		}
-		if (fid != 0x06) {
-			nc_fail(c, "feature 0x%02llx, not 0x06 (volatile write cache)",
-				(unsigned long long)fid);
-			return -EINVAL;
-		}
+		if (dc_text_u64(&s, 16, 0, UINT32_MAX, &fid) || *s != ' ')
+			return dc_jr_fail_top(r, -EINVAL, "\"get-feature:\" without a feature number");
+		if (fid != 0x06)
+			return dc_jr_fail_top(r, -EINVAL, "feature 0x%02llx, not 0x06 (volatile write "
+					      "cache)", (unsigned long long)fid);
 		comma = strstr(s, "), ");
 		value = comma ? strstr(comma, " value:") : NULL;
 		if (!comma || !value || !strchr(value, ':') ||
-		    (sel = sel_of(comma + 3, (size_t)(value - comma - 3))) == SEL_NONE) {
-			nc_fail(c, "\"get-feature:0x06\" line without a \"Current value:\"");
-			return -EINVAL;
-		}
-		if (!parse_hex32(strchr(value, ':') + 1, &val[sel])) {
-			nc_fail(c, "feature 0x06: the value is not a 32-bit hex number");
-			return -EINVAL;
-		}
+		    (sel = sel_of(comma + 3, (size_t)(value - comma - 3))) == SEL_NONE)
+			return dc_jr_fail_top(r, -EINVAL, "\"get-feature:0x06\" line without a "
+					      "\"Current value:\"");
+		if (!parse_hex32(strchr(value, ':') + 1, &val[sel]))
+			return dc_jr_fail_top(r, -EINVAL, "feature 0x06: the value is not a 32-bit hex "
+					      "number");
 		have[sel] = true;
 	}
 	if (!have[SEL_CURRENT] && !have[SEL_SUPPORTED]) {
 		if (status) {
 			int n = (int)strcspn(status, "\r\n");
 
-			nc_fail(c, "the command failed: %.*s", n > 120 ? 120 : n, status);
+			dc_jr_fail_top(r, -EINVAL, "the command failed: %.*s", n > 120 ? 120 : n,
+				       status);
 		} else if (have[SEL_DEFAULT] || have[SEL_SAVED]) {
-			nc_fail(c, "only the %s value of feature 0x06: not what the drive does now",
-			     have[SEL_DEFAULT] ? "default" : "saved");
+			dc_jr_fail_top(r, -EINVAL, "only the %s value of feature 0x06: not what the "
+				       "drive does now", have[SEL_DEFAULT] ? "default" : "saved");
 		}
 	}
-	if (c->failed)
-		return -EINVAL;
-	return add_feature(c, out, have[SEL_CURRENT], val[SEL_CURRENT], have[SEL_SUPPORTED],
+	if (r->rc)
+		return r->rc;
+	return add_feature(r, out, have[SEL_CURRENT], val[SEL_CURRENT], have[SEL_SUPPORTED],
 			   val[SEL_SUPPORTED]);
 }
 
 /* 2.7 and later: {"feature: 0x06": [{"name": ..., "Current": "0x00000001"}], "Feature: 0x06":
- * [{"Volatile Write Cache Enable (WCE)": "Enabled"}]}, or the inner object alone. */
-static void feature_json_obj(const cJSON *o, bool *have, uint32_t *val, int *wce)
+ * [{"Volatile Write Cache Enable (WCE)": "Enabled"}]}, or the inner object alone. Read
+ * leniently: a value of another shape is passed over. */
+static void feature_json_obj(struct dc_json_reader *r, const cJSON *o, bool *have, uint32_t *val,
+			     int *wce)
 {
-	const cJSON *it;
+	const cJSON *arr, *it;
 
-	if (cJSON_IsArray(o))
-		o = cJSON_GetArrayItem(o, 0);
-	if (!cJSON_IsObject(o))
+	if (dc_jr_arr(r, o, NULL, DC_JSON_SOFT, &arr) == DC_JSON_OK)
+		o = cJSON_GetArrayItem(arr, 0);
+	if (dc_jr_obj(r, o, NULL, DC_JSON_SOFT, &o) != DC_JSON_OK)
 		return;
 	cJSON_ArrayForEach(it, o) {
 		enum feat_sel sel = it->string ? sel_of(it->string, strlen(it->string)) : SEL_NONE;
+		const char *v;
 
-		if (sel != SEL_NONE && cJSON_IsString(it) && parse_hex32(it->valuestring, &val[sel]))
+		if (dc_jr_str(r, it, NULL, SIZE_MAX, DC_JSON_SOFT, &v) != DC_JSON_OK)
+			continue;
+		if (sel != SEL_NONE && parse_hex32(v, &val[sel]))
 			have[sel] = true;
-		if (it->string && strcmp(it->string, "Volatile Write Cache Enable (WCE)") == 0 &&
-		    cJSON_IsString(it))
-			*wce = strcmp(it->valuestring, "Enabled") == 0 ? 1
-			       : strcmp(it->valuestring, "Disabled") == 0 ? 0 : -1;
+		if (strcmp(it->string, "Volatile Write Cache Enable (WCE)") == 0)
+			*wce = strcmp(v, "Enabled") == 0 ? 1 : strcmp(v, "Disabled") == 0 ? 0 : -1;
 	}
 }
 
@@ -171,54 +169,50 @@ static bool is_feature_key(const char *k, uint64_t *fid)
 	return dc_text_u64(&k, 16, 0, UINT32_MAX, fid) == 0 && *k == '\0';
 }
 
-static bool feature_json_named(const cJSON *o)
+static bool feature_json_named(struct dc_json_reader *r, const cJSON *o)
 {
-	const cJSON *name = cJSON_GetObjectItemCaseSensitive(o, "name");
+	const char *name;
 
-	if (!name)
-		name = cJSON_GetObjectItemCaseSensitive(o, "Name");
-	return cJSON_IsString(name) && strcmp(name->valuestring, "Volatile Write Cache") == 0;
+	if (dc_jr_str(r, o, dc_jr_has(o, "name") ? "name" : "Name", SIZE_MAX, DC_JSON_SOFT,
+		      &name) != DC_JSON_OK)
+		return false;
+	return strcmp(name, "Volatile Write Cache") == 0;
 }
 
-int nc_import_feature_json(struct ctx *c, const cJSON *root, struct dc_import_parts *out)
+int nc_import_feature_json(struct dc_json_reader *r, const cJSON *root,
+			   struct dc_import_parts *out)
 {
 	bool have[SEL_SUPPORTED + 1] = { false }, found = false;
 	uint32_t val[SEL_SUPPORTED + 1] = { 0 };
 	const cJSON *it;
 	int wce = -1;
 
-	c->what = "get-feature";
+	r->what = "nvme-cli get-feature";
 	cJSON_ArrayForEach(it, root) {
 		uint64_t fid;
 
 		if (!is_feature_key(it->string, &fid))
 			continue;
-		if (fid != 0x06) {
-			nc_fail(c, "feature 0x%02llx, not 0x06 (volatile write cache)",
-				(unsigned long long)fid);
-			return -EINVAL;
-		}
+		if (fid != 0x06)
+			return dc_jr_fail_top(r, -EINVAL, "feature 0x%02llx, not 0x06 (volatile write "
+					      "cache)", (unsigned long long)fid);
 		found = true;
-		feature_json_obj(it, have, val, &wce);
+		feature_json_obj(r, it, have, val, &wce);
 	}
-	if (!found && feature_json_named(root)) {
+	if (!found && feature_json_named(r, root)) {
 		found = true;
-		feature_json_obj(root, have, val, &wce);
+		feature_json_obj(r, root, have, val, &wce);
 	}
-	if (!found) {
-		nc_fail(c, "no feature 0x06 (volatile write cache) in the JSON");
-		return -EINVAL;
-	}
+	if (!found)
+		return dc_jr_fail_top(r, -EINVAL, "no feature 0x06 (volatile write cache) in the JSON");
 	/* The field alone (an output cut short) still says what bit 0 is. */
 	if (!have[SEL_CURRENT] && wce >= 0) {
 		have[SEL_CURRENT] = true;
 		val[SEL_CURRENT] = (uint32_t)wce;
 	}
-	if (!have[SEL_CURRENT] && !have[SEL_SUPPORTED] && (have[SEL_DEFAULT] || have[SEL_SAVED])) {
-		nc_fail(c, "only the %s value of feature 0x06: not what the drive does now",
-		     have[SEL_DEFAULT] ? "default" : "saved");
-		return -EINVAL;
-	}
-	return add_feature(c, out, have[SEL_CURRENT], val[SEL_CURRENT], have[SEL_SUPPORTED],
+	if (!have[SEL_CURRENT] && !have[SEL_SUPPORTED] && (have[SEL_DEFAULT] || have[SEL_SAVED]))
+		return dc_jr_fail_top(r, -EINVAL, "only the %s value of feature 0x06: not what the "
+				      "drive does now", have[SEL_DEFAULT] ? "default" : "saved");
+	return add_feature(r, out, have[SEL_CURRENT], val[SEL_CURRENT], have[SEL_SUPPORTED],
 			   val[SEL_SUPPORTED]);
 }
