@@ -8,7 +8,7 @@
 /* Adds a reason; the verdict is the worst status any reason carries. */
 static void reason(struct dc_verdict *v, enum dc_status s, struct dc_finding f)
 {
-	if (s > v->status && s != DC_NOT_CHECKED)
+	if (s > v->status)
 		v->status = s;
 	if (v->nreasons >= DC_MAX_REASONS) {
 		v->reasons_dropped++;
@@ -222,10 +222,9 @@ static enum dc_status measured_status(const struct dc_verdict *v)
 	enum dc_status s = DC_PASS;
 
 	for (unsigned k = 0; k < v->nreasons; k++)
-		if (!is_unmeasured(v->reasons[k].f.code) && v->reasons[k].weighs > s &&
-		    v->reasons[k].weighs != DC_NOT_CHECKED)
+		if (!is_unmeasured(v->reasons[k].f.code) && v->reasons[k].weighs > s)
 			s = v->reasons[k].weighs;
-	return v->status == DC_NOT_CHECKED ? DC_NOT_CHECKED : s;
+	return s;
 }
 
 void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,

@@ -48,7 +48,7 @@ struct dc_summary {
 	unsigned unreadable;           /* reports with an error: not a drive result */
 	unsigned files_skipped;        /* import: files of a folder that are no report of a
 					 known format (set by the caller; dc_summarize sets 0) */
-	unsigned roles[DC_ROLE_COUNT][DC_NOT_CHECKED + 1]; /* by enum dc_status */
+	unsigned roles[DC_ROLE_COUNT][DC_FAIL + 1]; /* by enum dc_status */
 	unsigned unmeasured[DC_ROLE_COUNT]; /* of the warns, those that warn only for what was
 					       not measured or read (measured_status pass) */
 	unsigned plp[DC_PLP_FULL + 1];                     /* by enum dc_plp_class */
