@@ -32,6 +32,7 @@ int dc_confidence_from_name(const char *name, enum dc_confidence *out);
 const char *dc_trial_state_name(enum dc_trial_state s);  /* "done", "skipped", ... */
 int dc_trial_state_from_name(const char *name, enum dc_trial_state *out);
 
+/* core/transports.c, from its table */
 const char *dc_transport_name(enum dc_transport t);      /* "nvme", "sata", "-", ... */
 int dc_transport_from_name(const char *name, enum dc_transport *out);
 

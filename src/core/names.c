@@ -286,46 +286,6 @@ int dc_plp_from_name(const char *name, enum dc_plp_class *out)
 	return 0;
 }
 
-static const char *const transport_names[] = {
-	[DC_TRAN_UNKNOWN] = "-",
-	[DC_TRAN_NVME] = "nvme",
-	[DC_TRAN_NVME_TCP] = "tcp",
-	[DC_TRAN_NVME_RDMA] = "rdma",
-	[DC_TRAN_NVME_LOOP] = "nvme-loop",
-	[DC_TRAN_FC] = "fc",
-	[DC_TRAN_SATA] = "sata",
-	[DC_TRAN_SAS] = "sas",
-	[DC_TRAN_SCSI] = "scsi",
-	[DC_TRAN_ISCSI] = "iscsi",
-	[DC_TRAN_USB] = "usb",
-	[DC_TRAN_VIRTIO] = "virtio",
-	[DC_TRAN_VIRTIO_SCSI] = "virtio-scsi",
-	[DC_TRAN_XEN] = "xen",
-	[DC_TRAN_LOOP] = "loop",
-	[DC_TRAN_NBD] = "nbd",
-	[DC_TRAN_MMC] = "mmc",
-	[DC_TRAN_OTHER] = "other",
-	[DC_TRAN_MEMORY] = "memory",
-	[DC_TRAN_MD] = "md",
-	[DC_TRAN_DM] = "dm",
-};
-_Static_assert(COUNT(transport_names) == DC_TRAN_COUNT, "a transport without a name");
-
-const char *dc_transport_name(enum dc_transport t)
-{
-	return name_at(transport_names, COUNT(transport_names), (unsigned)t, "other");
-}
-
-int dc_transport_from_name(const char *name, enum dc_transport *out)
-{
-	int i = index_of(transport_names, COUNT(transport_names), name);
-
-	if (i < 0)
-		return -EINVAL;
-	*out = (enum dc_transport)i;
-	return 0;
-}
-
 const char *dc_kcache_name(enum dc_kernel_cache c)
 {
 	switch (c) {

@@ -4,6 +4,7 @@
  * kernel's setting, DRBD's flushes, endurance. The commands themselves are words, made by
  * the renderer from the device (src/render/words_advice.c). Pure.
  */
+#include "core/transports.h"
 #include "decide/decide.h"
 
 static void advise(struct dc_result *r, struct dc_finding f)
@@ -73,7 +74,7 @@ void dc_decide_advice(const struct dc_facts *f, const struct dc_judgement *j,
 			 j->health_unread;
 
 	/* memory is no drive: nothing to advise */
-	if (f->dev->transport == DC_TRAN_MEMORY)
+	if (dc_transport_info(f->dev->transport)->memory)
 		return;
 	if (replace)
 		advise(r, FINDING(DC_FND_ADV_REPLACE, 0, j->health_failing ? 0 : 1));

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/transports.h"
 #include "decide/decide.h"
 #include "drive.h"
 #include "decide/health.h"
@@ -11,17 +12,16 @@
 
 void dc_flush_bounds(enum dc_transport transport, double *fast_us, double *slow_us)
 {
-	switch (transport) {
-	case DC_TRAN_NVME:
+	switch (dc_transport_info(transport)->bounds) {
+	case DC_BOUNDS_NVME:
 		*fast_us = DC_NVME_FLUSH_FAST_US;
 		*slow_us = DC_NVME_FLUSH_SLOW_US;
 		break;
-	case DC_TRAN_SATA:
-	case DC_TRAN_SAS:
+	case DC_BOUNDS_SATA:
 		*fast_us = DC_SATA_FLUSH_FAST_US;
 		*slow_us = DC_SATA_FLUSH_SLOW_US;
 		break;
-	default:
+	case DC_BOUNDS_OTHER:
 		*fast_us = DC_OTHER_FLUSH_FAST_US;
 		*slow_us = DC_OTHER_FLUSH_SLOW_US;
 		break;
@@ -97,10 +97,7 @@ static void judge(const struct dc_facts *f, struct dc_judgement *j)
 	j->rotational = d->rotational == DC_TRI_YES;
 	j->raid_volume = is_raid_volume(d);
 	j->unidentified = !f->db->matched &&
-			  (!d->model[0] || dev->transport == DC_TRAN_VIRTIO ||
-			   dev->transport == DC_TRAN_VIRTIO_SCSI || dev->transport == DC_TRAN_XEN ||
-			   dev->transport == DC_TRAN_USB || dev->transport == DC_TRAN_LOOP ||
-			   dev->transport == DC_TRAN_NBD);
+			  (!d->model[0] || dc_transport_info(dev->transport)->model_not_drive);
 	j->years_left = years_left(f, &j->years_basis);
 }
 

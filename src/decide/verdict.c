@@ -2,6 +2,7 @@
 /* verdict.c - PASS/WARN/FAIL per role from S, U and F, with the reasons, as findings. Pure. */
 #include <string.h>
 
+#include "core/transports.h"
 #include "decide/decide.h"
 #include "thresholds.h"
 
@@ -244,7 +245,7 @@ void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,
 	};
 
 	/* zram and brd are memory: nothing to judge as a drive, and never a hazard */
-	if (f->dev->transport == DC_TRAN_MEMORY) {
+	if (dc_transport_info(f->dev->transport)->memory) {
 		for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
 			r->verdicts[i].status = DC_NOT_CHECKED;
 			r->verdicts[i].measured_status = DC_NOT_CHECKED;
