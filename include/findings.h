@@ -37,8 +37,8 @@ enum dc_finding_code {
 	DC_FND_EV_DB_CLASS,           /* the row's class, family and pattern */
 	DC_FND_EV_DB_SOURCE,          /* the row's strongest source */
 	DC_FND_EV_PLP_FAILED,         /* the drive says its PLP has failed */
-	DC_FND_EV_DEVICE_VS_DB,       /* n0: 1 the drive shows PLP, 0 it declares no cache;
-					 the row says none or data at rest */
+	DC_FND_EV_DEVICE_PLP_VS_DB,
+	DC_FND_EV_NO_VWC_VS_DB,
 	DC_FND_EV_PLP_DEGRADED,       /* ref: the drive's DC_EV_PLP_DEGRADED evidence */
 	DC_FND_EV_MODES_DISAGREE,     /* n0 RWF_DSYNC p50, n1 fdatasync p50 */
 	DC_FND_EV_PROBE_UNTIMED,      /* n0 p50: write through, no flush was sent */
@@ -97,12 +97,13 @@ enum dc_finding_code {
 	DC_FND_ADV_TRY_CACHE_OFF,     /* U, cache on, slow or middling flushes; n0 p50 */
 	DC_FND_ADV_MAY_TRY_CACHE_OFF, /* U, cache on, flushes not measured */
 	DC_FND_ADV_DRBD_FLUSHES_OFF,  /* DRBD flushes may go off: U */
-	DC_FND_ADV_DRBD_FLUSHES_ON,   /* n0: 1 where U holds but flushes are slow, 2 where U
-					 holds but the drive's health was not read */
+	DC_FND_ADV_DRBD_FLUSHES_ON,
+	DC_FND_ADV_DRBD_FLUSHES_ON_SLOW,
+	DC_FND_ADV_DRBD_FLUSHES_ON_UNREAD,
 	DC_FND_ADV_WRITE_BACK,        /* set the kernel back to 'write back' */
 	DC_FND_ADV_YEARS_LEFT,        /* n0 years, n1 enum dc_years_basis */
-	DC_FND_ADV_REPLACE,           /* the drive fails its health (n0 0) or its power-loss
-					 protection (n0 1): no tuning, replace it */
+	DC_FND_ADV_REPLACE_FAILING,
+	DC_FND_ADV_REPLACE_PLP_FAILED,
 
 	DC_FND_COUNT,
 };

@@ -167,7 +167,8 @@ static const char *const finding_names[DC_FND_COUNT] = {
 	[DC_FND_EV_DB_CLASS] = "ev-db-class",
 	[DC_FND_EV_DB_SOURCE] = "ev-db-source",
 	[DC_FND_EV_PLP_FAILED] = "ev-plp-failed",
-	[DC_FND_EV_DEVICE_VS_DB] = "ev-device-vs-db",
+	[DC_FND_EV_DEVICE_PLP_VS_DB] = "ev-device-plp-vs-db",
+	[DC_FND_EV_NO_VWC_VS_DB] = "ev-no-vwc-vs-db",
 	[DC_FND_EV_PLP_DEGRADED] = "ev-plp-degraded",
 	[DC_FND_EV_MODES_DISAGREE] = "ev-modes-disagree",
 	[DC_FND_EV_PROBE_UNTIMED] = "ev-probe-untimed",
@@ -223,9 +224,12 @@ static const char *const finding_names[DC_FND_COUNT] = {
 	[DC_FND_ADV_MAY_TRY_CACHE_OFF] = "adv-may-try-cache-off",
 	[DC_FND_ADV_DRBD_FLUSHES_OFF] = "adv-drbd-flushes-off",
 	[DC_FND_ADV_DRBD_FLUSHES_ON] = "adv-drbd-flushes-on",
+	[DC_FND_ADV_DRBD_FLUSHES_ON_SLOW] = "adv-drbd-flushes-on-slow",
+	[DC_FND_ADV_DRBD_FLUSHES_ON_UNREAD] = "adv-drbd-flushes-on-unread",
 	[DC_FND_ADV_WRITE_BACK] = "adv-write-back",
 	[DC_FND_ADV_YEARS_LEFT] = "adv-years-left",
-	[DC_FND_ADV_REPLACE] = "adv-replace",
+	[DC_FND_ADV_REPLACE_FAILING] = "adv-replace-failing",
+	[DC_FND_ADV_REPLACE_PLP_FAILED] = "adv-replace-plp-failed",
 };
 
 const char *dc_finding_name(enum dc_finding_code c)

@@ -5,12 +5,14 @@
 
 #include "core/transports.h"
 #include "decide/decide.h"
+#include "decide/steps.h"
 #include "drive.h"
 #include "decide/health.h"
 #include "names.h"
 #include "thresholds.h"
 
-void dc_flush_bounds(enum dc_transport transport, double *fast_us, double *slow_us)
+/* Flush-cost bounds for a transport, microseconds (include/thresholds.h). */
+static void flush_bounds(enum dc_transport transport, double *fast_us, double *slow_us)
 {
 	switch (dc_transport_info(transport)->bounds) {
 	case DC_BOUNDS_NVME:
@@ -79,7 +81,7 @@ static void judge(const struct dc_facts *f, struct dc_judgement *j)
 	const struct dc_probe *p = f->probe;
 
 	memset(j, 0, sizeof(*j));
-	dc_flush_bounds(dev->transport, &j->fast_us, &j->slow_us);
+	flush_bounds(dev->transport, &j->fast_us, &j->slow_us);
 	j->write_through = dev->kernel_cache == DC_KCACHE_WRITE_THROUGH;
 	j->nvme_wt_relayed = j->write_through && dev->protocol == DC_PROTO_NVME &&
 			     d->cache_present == DC_TRI_UNKNOWN;

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "core/transports.h"
-#include "decide/decide.h"
+#include "decide/steps.h"
 #include "thresholds.h"
 
 /* Adds a reason; the verdict is the worst status any reason carries. */
@@ -142,7 +142,7 @@ static void common_reasons(const struct ctx *c, enum dc_role role, struct dc_ver
 			reason(v, DC_WARN, FINDING(DC_FND_WEAR_HIGH, 0, w->percent_used));
 	}
 	if (j->years_left >= 0 && j->years_left < DC_YEARS_LEFT_WARN)
-		reason(v, DC_WARN, FINDING(DC_FND_YEARS_LEFT_FEW, 0, j->years_left, j->years_basis));
+		reason(v, DC_WARN, FINDING(DC_FND_YEARS_LEFT_FEW, (int)j->years_basis, j->years_left));
 	if (j->raid_volume)
 		reason(v, DC_WARN, FINDING(DC_FND_RAID_VOLUME, 0, 0));
 	else if (j->unidentified)

@@ -69,11 +69,12 @@ static void finding_evidence(const struct dc_facts *f, const struct dc_finding *
 		set(ev, DC_EV_PLP_FAILED, "drivecheck", "finding");
 		snprintf(v, vl, "the drive reports its power-loss protection has failed");
 		return;
-	case DC_FND_EV_DEVICE_VS_DB:
+	case DC_FND_EV_DEVICE_PLP_VS_DB:
+	case DC_FND_EV_NO_VWC_VS_DB:
 		set(ev, DC_EV_INFO, "drivecheck", "contradiction");
 		snprintf(v, vl, "the drive %s, the database says '%s'",
-			 n[0] ? "shows PLP evidence" : "declares no volatile cache",
-			 dc_plp_name(db->plp));
+			 x->code == DC_FND_EV_DEVICE_PLP_VS_DB ? "shows PLP evidence"
+			 : "declares no volatile cache", dc_plp_name(db->plp));
 		return;
 	case DC_FND_EV_PLP_DEGRADED:
 		set(ev, DC_EV_PLP_DEGRADED, "drivecheck", "finding");

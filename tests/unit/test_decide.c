@@ -333,7 +333,7 @@ static void run_years_left(void)
 	adv = advice_of(&w.r, DC_FND_ADV_YEARS_LEFT);
 	CHECK(adv && round(adv->n[0] * 10) == 11);
 
-	CHECK(adv && adv->n[1] == DC_YEARS_WEAR_BOUND && w.r.years_basis == DC_YEARS_WEAR_BOUND);
+	CHECK(adv && adv->ref == DC_YEARS_WEAR_BOUND && w.r.years_basis == DC_YEARS_WEAR_BOUND);
 
 	/* 75% used in 20000 hours: a whole percentage may be 76%, so at least 0.7 years left
 	 * (0.9 from 75% itself), a warning */
@@ -364,7 +364,7 @@ static void run_years_left(void)
 	w.db.tbw_tb = 1000;
 	decide(&w);
 	adv = advice_of(&w.r, DC_FND_ADV_YEARS_LEFT);
-	CHECK(adv && adv->n[1] == DC_YEARS_RATED_TBW && round(adv->n[0]) == 9);
+	CHECK(adv && adv->ref == DC_YEARS_RATED_TBW && round(adv->n[0]) == 9);
 	CHECK(advice_says(&w, "about 9.0 more years (an estimate"));
 	w.d.wear.have_written = false;
 	w.db.tbw_tb = 0;
@@ -512,8 +512,7 @@ static void run_unmeasured(void)
 	/* failed backup power shows in the health not read: no flush is advised off */
 	CHECK(!advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_OFF) &&
 	      !advice_has(&w.r, DC_FND_ADV_MAY_TRY_CACHE_OFF));
-	CHECK(advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_ON) &&
-	      advice_of(&w.r, DC_FND_ADV_DRBD_FLUSHES_ON)->n[0] == 2);
+	CHECK(advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_ON_UNREAD));
 	/* a fast probe does not make up for unread health */
 	setup(&w, case_named("database full, fast NVMe"));
 	w.d.smart.self_assessment = DC_SELF_NOT_GIVEN;
@@ -550,7 +549,8 @@ static void run_failing_advice(void)
 	decide(&w);
 	CHECK(w.r.health.status == DC_HEALTH_FAILING);
 	CHECK(w.r.verdicts[DC_ROLE_DRBD].status == DC_FAIL);
-	CHECK(advice_has(&w.r, DC_FND_ADV_REPLACE) && w.r.advice[0].code == DC_FND_ADV_REPLACE);
+	CHECK(advice_has(&w.r, DC_FND_ADV_REPLACE_FAILING) &&
+	      w.r.advice[0].code == DC_FND_ADV_REPLACE_FAILING);
 	CHECK(!advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_OFF));
 	CHECK(!advice_has(&w.r, DC_FND_ADV_MAY_TRY_CACHE_OFF));
 	CHECK(!advice_has(&w.r, DC_FND_ADV_YEARS_LEFT));
@@ -559,7 +559,7 @@ static void run_failing_advice(void)
 	/* the same drive, healthy, gets the tuning */
 	w.d.smart.self_assessment = DC_SELF_PASSED;
 	decide(&w);
-	CHECK(!advice_has(&w.r, DC_FND_ADV_REPLACE));
+	CHECK(!advice_has(&w.r, DC_FND_ADV_REPLACE_FAILING));
 	CHECK(advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_OFF));
 	CHECK(advice_has(&w.r, DC_FND_ADV_YEARS_LEFT));
 }
