@@ -24,9 +24,6 @@ const char *dc_claim_name(enum dc_claim c);              /* "full", "inferred-no
 int dc_claim_from_name(const char *name, enum dc_claim *out);
 const char *dc_flush_speed_name(enum dc_flush_speed s);  /* "fast", "not-measured", ... */
 int dc_flush_speed_from_name(const char *name, enum dc_flush_speed *out);
-/* A finding's code (findings.h) as a name: "s-unknown", "ev-probe-fast", ... ("?" for a
- * code without one: test_words holds every code to have one). */
-const char *dc_finding_name(enum dc_finding_code c);
 const char *dc_confidence_name(enum dc_confidence c);    /* "low", "medium", "high" */
 int dc_confidence_from_name(const char *name, enum dc_confidence *out);
 const char *dc_trial_state_name(enum dc_trial_state s);  /* "done", "skipped", ... */

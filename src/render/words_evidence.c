@@ -41,6 +41,7 @@ static void finding_evidence(const struct dc_facts *f, const struct dc_finding *
 	const struct dc_dbinfo *db = f->db;
 	const struct dc_db_source *s = dc_dbinfo_backing_source(db);
 	const double *n = x->n;
+	int ref = dc_words_ref(x, DC_REF_EVIDENCE);
 	char *v = ev->value;
 	size_t vl = sizeof(ev->value);
 
@@ -79,8 +80,8 @@ static void finding_evidence(const struct dc_facts *f, const struct dc_finding *
 	case DC_FND_EV_PLP_DEGRADED:
 		set(ev, DC_EV_PLP_DEGRADED, "drivecheck", "finding");
 		snprintf(v, vl, "the drive's power-loss protection is degraded or cannot be judged "
-			 "(%s)", x->ref >= 0 && (unsigned)x->ref < f->drive->nevidence
-			 ? f->drive->evidence[x->ref].value : "");
+			 "(%s)", ref >= 0 && (unsigned)ref < f->drive->nevidence
+			 ? f->drive->evidence[ref].value : "");
 		return;
 	case DC_FND_EV_MODES_DISAGREE:
 		set(ev, DC_EV_INFO, "drivecheck", "finding");

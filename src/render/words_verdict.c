@@ -98,7 +98,7 @@ size_t dc_words_reason(const struct dc_facts *f, const struct dc_result *r,
 				     "warnings" : f->dev->protocol == DC_PROTO_SCSI
 				     ? "informational exceptions" : "SMART status and attributes"));
 	case DC_FND_FIRMWARE:
-		return firmware_reason(hit_at(f, x->f.ref), buf, len);
+		return firmware_reason(hit_at(f, dc_words_ref(&x->f, DC_REF_ADVISORY)), buf, len);
 	case DC_FND_PLP_FAILED:
 		return done(snprintf(buf, len, "the drive reports failed power-loss protection "
 				     "(backup power)"));
@@ -144,16 +144,16 @@ size_t dc_words_reason(const struct dc_facts *f, const struct dc_result *r,
 				     "fio run of this drive (%s)", basis));
 	case DC_FND_SPEED_SLOW_SPINNING:
 		return done(snprintf(buf, len, "%s take %.0f us at the median, as a spinning disk "
-				     "does", how_written(x->f.ref), n[0]));
+				     "does", how_written(dc_words_ref(&x->f, DC_REF_WRITE_KIND)), n[0]));
 	case DC_FND_SPEED_SLOW:
 		return done(snprintf(buf, len, "F: %s take %.0f us at the median (slow: >= %.0f us)",
-				     how_written(x->f.ref), n[0], n[1]));
+				     how_written(dc_words_ref(&x->f, DC_REF_WRITE_KIND)), n[0], n[1]));
 	case DC_FND_SPEED_MIDDLING:
 		return done(snprintf(buf, len, "F: %s take %.0f us at the median (fast: <= %.0f us)",
-				     how_written(x->f.ref), n[0], n[1]));
+				     how_written(dc_words_ref(&x->f, DC_REF_WRITE_KIND)), n[0], n[1]));
 	case DC_FND_SPEED_FAST:
 		return done(snprintf(buf, len, "F: %s take %.0f us at the median",
-				     how_written(x->f.ref), n[0]));
+				     how_written(dc_words_ref(&x->f, DC_REF_WRITE_KIND)), n[0]));
 	case DC_FND_MODES_DISAGREE:
 		return done(snprintf(buf, len, "FUA and flush disagree: a RWF_DSYNC write takes %.0f "
 				     "us, a write and fdatasync %.0f us at the median; drives exist "
@@ -164,7 +164,7 @@ size_t dc_words_reason(const struct dc_facts *f, const struct dc_result *r,
 		return done(snprintf(buf, len, "%.0f%% of rated endurance used", n[0]));
 	case DC_FND_YEARS_LEFT_FEW:
 		/* under DC_YEARS_LEFT_WARN: a tenth of a year matters */
-		years_basis_text(x->f.ref, d, basis, sizeof(basis));
+		years_basis_text(dc_words_ref(&x->f, DC_REF_YEARS_BASIS), d, basis, sizeof(basis));
 		return done(snprintf(buf, len, "rated endurance may run out within %.1f years at "
 				     "the write rate so far (%s)", n[0], basis));
 	case DC_FND_RAID_VOLUME:
@@ -273,7 +273,7 @@ size_t dc_words_advice(const struct dc_facts *f, const struct dc_result *r,
 
 	switch (x->code) {
 	case DC_FND_ADV_FIRMWARE:
-		a = hit_at(f, x->ref);
+		a = hit_at(f, dc_words_ref(x, DC_REF_ADVISORY));
 		return done(snprintf(buf, len, "firmware %s has a known defect, %s: %s%s%s (%s "
 				     "source: %s)", f->drive->firmware, a->id, a->fixed[0] ? "update it to "
 				     : "no fixed firmware is named; ask the vendor", a->fixed,
@@ -342,8 +342,9 @@ size_t dc_words_advice(const struct dc_facts *f, const struct dc_result *r,
 	case DC_FND_ADV_YEARS_LEFT: {
 		char years[48];
 
-		dc_years_text(n[0], x->ref == DC_YEARS_WEAR_BOUND, years, sizeof(years));
-		years_basis_text(x->ref, f->drive, basis, sizeof(basis));
+		dc_years_text(n[0], dc_words_ref(x, DC_REF_YEARS_BASIS) == DC_YEARS_WEAR_BOUND, years,
+			      sizeof(years));
+		years_basis_text(dc_words_ref(x, DC_REF_YEARS_BASIS), f->drive, basis, sizeof(basis));
 		return done(snprintf(buf, len, "at the write rate so far, the rated endurance lasts "
 				     "%s (%s)", years, basis));
 	}

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/finding_table.h"
 #include "dc_test.h"
 #include "names.h"
 #include "thresholds.h"
@@ -564,9 +565,50 @@ static void run_failing_advice(void)
 	CHECK(advice_has(&w.r, DC_FND_ADV_YEARS_LEFT));
 }
 
+/* A finding as its row (core/finding_table.c) says: in its group's list, a ref only where
+ * the row names its kind, and a figure only where the row says what it is. */
+static void check_row(const char *cname, const struct dc_finding *x, enum dc_finding_group in)
+{
+	const struct dc_finding_info *row = dc_finding_info(x->code);
+	bool ok = row->group == in && (row->ref != DC_REF_NONE || x->ref == 0);
+
+	for (unsigned i = 0; i < DC_FINDING_NUMS; i++)
+		ok &= x->n[i] == 0 || row->n[i] != NULL;
+	if (!ok)
+		fprintf(stderr, "  in case '%s': finding %s does not fit its row\n", cname,
+			dc_finding_name(x->code));
+	CHECK(ok);
+}
+
+static void run_rows(void)
+{
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct world w;
+
+		setup(&w, &cases[i]);
+		/* a wear and years-left figure, so that their findings are written too */
+		w.d.wear.have_power_on = true;
+		w.d.wear.power_on_hours = 20000;
+		w.d.wear.have_percent_used = true;
+		w.d.wear.percent_used = 85;
+		decide(&w);
+		check_row(cases[i].name, &w.r.flushed_survive.basis, DC_FG_BASIS);
+		check_row(cases[i].name, &w.r.unflushed_survive.basis, DC_FG_BASIS);
+		check_row(cases[i].name, &w.r.fast.basis, DC_FG_BASIS);
+		for (unsigned k = 0; k < w.r.nfindings; k++)
+			check_row(cases[i].name, &w.r.findings[k], DC_FG_EVIDENCE);
+		for (unsigned v = 0; v < DC_ROLE_COUNT; v++)
+			for (unsigned k = 0; k < w.r.verdicts[v].nreasons; k++)
+				check_row(cases[i].name, &w.r.verdicts[v].reasons[k].f, DC_FG_REASON);
+		for (unsigned k = 0; k < w.r.nadvice; k++)
+			check_row(cases[i].name, &w.r.advice[k], DC_FG_ADVICE);
+	}
+}
+
 int main(void)
 {
 	run_table();
+	run_rows();
 	run_unmeasured();
 	run_failing_advice();
 	run_declared_no_cache();
