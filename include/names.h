@@ -1,5 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* names.h - the one place drivecheck's enums get their names: JSON, table, CLI and dumps. */
+/*
+ * names.h - the names of the enums every stage shares, for the JSON, the table, the CLI and
+ * dumps. An enum whose values carry more than a name keeps its names in its own table (the
+ * transports: core/transports.c; the findings: core/finding_table.c), and one that belongs
+ * to one stage keeps them beside its code (the protocols: device/transport.c; ceph-volume's
+ * reasons: device/availability.c).
+ */
 #ifndef DC_NAMES_H
 #define DC_NAMES_H
 
