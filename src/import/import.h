@@ -94,6 +94,16 @@ struct dc_import_span {
 	unsigned line;                /* the line it begins on, from 1 */
 };
 
+/* What the join says of one drive (files beyond the first, facts that differ), before it
+ * becomes the drive's errors: a list of lines, not a whole struct dc_drive. */
+struct dc_import_notes {
+	unsigned n, dropped;          /* past DC_MAX_ERRORS, counted */
+	char text[DC_MAX_ERRORS][DC_TEXT_LEN];
+};
+/* import_parts.c: one more note */
+void dc_import_notes_add(struct dc_import_notes *notes, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* import_conflict.c */
 /* The keys given twice, with different values, in one object of the JSON document that
  * text holds (after any lines before it), each as a "conflict: ..." line into out (at most
@@ -103,7 +113,7 @@ unsigned dc_import_json_twice(const char *text, size_t len, char (*out)[DC_TEXT_
 /* The facts that two of one drive's n parts (order: the join's order, best source first)
  * each state with a different value, as errors of notes: both values and the files. */
 void dc_import_conflicts(const struct dc_import_parts *parts, const unsigned *order, unsigned n,
-			 struct dc_drive *notes);
+			 struct dc_import_notes *notes);
 
 /* import_split.c: the reports a file holds, in order (smartctl text cut at each banner or
  * information section, JSON at each top-level value). Fills a malloc'd array the caller

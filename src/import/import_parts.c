@@ -74,3 +74,16 @@ void dc_import_parts_free(struct dc_import_parts *parts)
 	free(parts->v);
 	memset(parts, 0, sizeof(*parts));
 }
+
+void dc_import_notes_add(struct dc_import_notes *notes, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (notes->n >= DC_MAX_ERRORS) {
+		notes->dropped++;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(notes->text[notes->n++], sizeof(notes->text[0]), fmt, ap);
+	va_end(ap);
+}
