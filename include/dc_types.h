@@ -736,6 +736,9 @@ struct dc_report {
 	struct dc_result result;
 	int error;                    /* 0, or -errno when the device could not be read at all */
 	char error_msg[256];
+	int refused;                  /* a live scan: -EACCES or -EPERM when the kernel refused
+					 this process the drive (its open, or a command to it;
+					 the run's warning, scan.h), else 0 */
 	char lookup_error[64];        /* the database could not be asked (dc_evaluate), or "" */
 	bool unasked;                 /* --sysroot: a device with a command set that was never
 					 sent one (no device I/O in a tree not this host's):

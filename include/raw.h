@@ -80,6 +80,9 @@ const char *dc_raw_strerror(const struct dc_io_status *st, char *buf, size_t len
 /* The same for the cache switch's answer (transport.h: set_cache): -errno, or >0 the
  * status an NVMe controller gave. */
 const char *dc_errno_text(int err, char *buf, size_t len);
+/* The first page the kernel refused this process (a command needing a capability it
+ * lacks): -EACCES or -EPERM, else 0. The errno itself, never read back from the words. */
+int dc_raw_refused(const struct dc_raw *raw);
 /* Why opening a device node gave err (-EACCES or -EPERM), in words for a parenthesis:
  * to a user who is not root, "needs root"; to root (as_root: the euid was 0), what
  * refuses root, which more root cannot mend: EPERM is a device cgroup (a container not

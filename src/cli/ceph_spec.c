@@ -11,7 +11,7 @@
 /* No drive placed: nothing on stdout, so that `drivecheck ceph-spec > osd.yml` never
  * leaves a spec that places nothing (cephadm would do nothing with it, or take the
  * drives by another spec's rules); the reasons go to stderr. */
-static int print(const struct dc_cli *c, const struct dc_ceph_in *d, unsigned n, bool fleet)
+static enum dc_exit print(const struct dc_cli *c, const struct dc_ceph_in *d, unsigned n, bool fleet)
 {
 	/* a model: filter also takes every blank drive of the model put in later, which no
 	 * one has checked: only when asked (report --by-model) */
@@ -32,32 +32,32 @@ static int print(const struct dc_cli *c, const struct dc_ceph_in *d, unsigned n,
 	return DC_EXIT_WARN;
 }
 
-int dc_cli_ceph_spec(const struct dc_cli *c, const struct dc_report *r, unsigned n,
+enum dc_exit dc_cli_ceph_spec(const struct dc_cli *c, const struct dc_report *r, unsigned n,
 		     const char *this_host)
 {
 	struct dc_ceph_in *d = calloc(n ? n : 1, sizeof(*d));
-	int rc;
+	enum dc_exit code;
 
 	if (!d)
 		return DC_EXIT_INTERNAL;
 	for (unsigned i = 0; i < n; i++)
 		dc_ceph_in_of(&r[i], c->host ? c->host : r[i].host[0] ? r[i].host :
 			      this_host ? this_host : "", &d[i]);
-	rc = print(c, d, n, false);
+	code = print(c, d, n, false);
 	free(d);
-	return rc;
+	return code;
 }
 
-int dc_cli_report_ceph_spec(const struct dc_cli *c, const struct dc_fleet *f)
+enum dc_exit dc_cli_report_ceph_spec(const struct dc_cli *c, const struct dc_fleet *f)
 {
 	struct dc_ceph_in *d = calloc(f->n ? f->n : 1, sizeof(*d));
-	int rc;
+	enum dc_exit code;
 
 	if (!d)
 		return DC_EXIT_INTERNAL;
 	for (unsigned i = 0; i < f->n; i++)
 		dc_fleet_ceph_in(f, i, &d[i]);
-	rc = print(c, d, f->n, true);
+	code = print(c, d, f->n, true);
 	free(d);
-	return rc;
+	return code;
 }

@@ -4,6 +4,7 @@
 #define DC_CLI_CEPH_SPEC_H
 
 #include "cli/options.h"
+#include "exitcodes.h"
 #include "report/fleet.h"
 
 /* ceph_spec.c */
@@ -13,11 +14,11 @@
  * code: 0 a spec was printed, 1 no drive is placed (nothing on stdout; why on stderr),
  * 6 no memory.
  */
-int dc_cli_ceph_spec(const struct dc_cli *c, const struct dc_report *r, unsigned n,
+enum dc_exit dc_cli_ceph_spec(const struct dc_cli *c, const struct dc_report *r, unsigned n,
 		     const char *this_host);
 /* The same for a fleet read back (report --ceph-spec): one spec per host, or with
  * --by-model by model where that is exact, from a small record per drive
  * (report/ceph_plan.h), not its report. */
-int dc_cli_report_ceph_spec(const struct dc_cli *c, const struct dc_fleet *f);
+enum dc_exit dc_cli_report_ceph_spec(const struct dc_cli *c, const struct dc_fleet *f);
 
 #endif /* DC_CLI_CEPH_SPEC_H */

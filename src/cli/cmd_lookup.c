@@ -169,5 +169,5 @@ int dc_cmd_lookup(struct dc_cli *c, struct dc_db *db, char **models, unsigned n)
 	else
 		dc_render_lookup_table(stdout, (const char *const *)models, answers, n);
 	free(answers);
-	return rc ? dc_cli_output_error("drivecheck lookup", rc) : (int)dc_status_exit(worst);
+	return rc ? (int)dc_cli_output_error("drivecheck lookup", rc) : (int)dc_status_exit(worst);
 }

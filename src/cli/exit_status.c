@@ -33,7 +33,7 @@ enum dc_status dc_cli_outcome(const struct dc_cli *c, const struct dc_report *r)
 		       : r->error || r->unasked ? DC_NOT_CHECKED : DC_PASS;
 }
 
-int dc_cli_exit_code(const struct dc_cli *c, const struct dc_report *r, unsigned n)
+enum dc_exit dc_cli_exit_code(const struct dc_cli *c, const struct dc_report *r, unsigned n)
 {
 	enum dc_status worst = DC_PASS;
 
@@ -42,7 +42,7 @@ int dc_cli_exit_code(const struct dc_cli *c, const struct dc_report *r, unsigned
 	return dc_status_exit(worst);
 }
 
-int dc_cli_output_error(const char *who, int err)
+enum dc_exit dc_cli_output_error(const char *who, int err)
 {
 	if (err == -ENOMEM) {
 		fprintf(stderr, "%s: %s\n", who, strerror(ENOMEM));
@@ -50,6 +50,15 @@ int dc_cli_output_error(const char *who, int err)
 	}
 	fprintf(stderr, "%s: write error: %s\n", who, strerror(-err));
 	return DC_EXIT_OUTPUT;
+}
+
+enum dc_exit dc_cli_end_code(const char *who, int err, int wrote, enum dc_status worst)
+{
+	if (err) {
+		fprintf(stderr, "%s: %s\n", who, strerror(-err));
+		return DC_EXIT_INTERNAL;
+	}
+	return wrote ? dc_cli_output_error(who, wrote) : dc_status_exit(worst);
 }
 
 /*

@@ -5,10 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/host.h"
 #include "core/json_alloc.h"
 #include "device/probe/cache_experiment.h"
 #include "device/probe/cache_state.h"
-#include "render/render.h"
+#include "render/print.h"
 #include "cli/ceph_spec.h"
 #include "cli/commands.h"
 #include "cli/scan.h"
@@ -45,7 +46,7 @@ static void catch_stop_signals(void)
 }
 
 /* What an interrupted run did with each cache: the only output it gives. */
-static int report_interrupted(const struct dc_report *r, unsigned n)
+static enum dc_exit report_interrupted(const struct dc_report *r, unsigned n)
 {
 	fprintf(stderr, "drivecheck: interrupted (%s)\n", strsignal(stop_requested));
 	for (unsigned i = 0; i < n; i++) {
@@ -74,16 +75,6 @@ static void warn_left_off(const struct dc_report *r, unsigned n)
 	}
 }
 
-/* This machine's name up to the first dot, or NULL. */
-static const char *short_hostname(char *buf, size_t len)
-{
-	if (gethostname(buf, len) < 0 || !buf[0])
-		return NULL;
-	buf[len - 1] = '\0';
-	buf[strcspn(buf, ".")] = '\0';
-	return buf;
-}
-
 /*
  * The JSON's "host": --host; for a replay, the host its dumps were made on (NULL when
  * they do not say, or name different hosts: a fleet report must not put the drives on
@@ -95,46 +86,33 @@ static const char *json_host(const struct dc_cli *c, const struct dc_report *r, 
 	if (c->host)
 		return c->host;
 	if (!c->replay_dir)
-		return short_hostname(buf, len);
+		return dc_hostname_short(buf, len);
 	for (unsigned i = 0; i < n; i++)
 		if (!r[i].host[0] || strcmp(r[i].host, r[0].host) != 0)
 			return NULL;
 	return n ? r[0].host : NULL;
 }
 
-/*
- * What the whole run must say once, before the results (stderr, and the JSON's
- * "warnings"): a live scan without root reads no identify, SMART or log page, so every
- * drive's own answers are missing (each drive's errors name what); nor does one as root
- * that the kernel refuses the devices, which more root cannot mend.
- */
-static unsigned run_warnings(const struct dc_cli *c, const struct dc_report *r, unsigned n,
-			     const char **out)
+/* The results through the run's printer (c->print). Returns 0, or the output's -ENOMEM or
+ * -errno (print.h). */
+static int print_scan(const struct dc_cli *c, const struct dc_report *r, unsigned n,
+		      const char *const *warnings, unsigned nwarnings)
 {
-	unsigned k = 0;
-	bool denied = false;
+	char host[256];
+	const struct dc_print_head h = {
+		.doc = DC_PRINT_SCAN,
+		/* one drive named is shown in detail */
+		.verbose = c->verbose || (n == 1 && !c->all),
+		.role = c->gate_role,
+		.host = json_host(c, r, n, host, sizeof(host)),
+		.warnings = warnings,
+		.nwarnings = nwarnings,
+	};
 
-	for (unsigned i = 0; i < n && !denied; i++)
-		for (unsigned e = 0; e < r[i].drive.nerrors; e++)
-			denied |= strstr(r[i].drive.errors[e], "permission denied") != NULL;
-	if (!c->replay_dir && !c->sysroot && geteuid() != 0 && n)
-		out[k++] = "not running as root: the drives' identify, SMART and log pages could "
-			   "not be read, so their own answers (write cache, power-loss protection, "
-			   "health) are missing and the verdicts rest on sysfs and the database; run "
-			   "as root for a full check";
-	else if (!c->replay_dir && !c->sysroot && denied)
-		/* root refused: a device cgroup (EPERM on open) or a security module
-		 * (EACCES), each drive's error names which (raw.h: dc_open_denied_text); a
-		 * command refused for a capability root lacks in a container, too */
-		out[k++] = "running as root, yet the kernel refused drives or their commands (a "
-			   "device cgroup or missing capabilities, as in a container, or a security "
-			   "module such as SELinux or AppArmor): their identify, SMART and log pages "
-			   "could not be read, so their own answers are missing and the verdicts rest "
-			   "on sysfs and the database; allow the devices for a full check";
-	return k;
+	return dc_print_reports(c->print, stdout, &h, r, n);
 }
 
-static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned nargs)
+static enum dc_exit cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned nargs)
 {
 	struct dc_scan_opts o = {
 		.sysroot = c->sysroot ? c->sysroot : "",
@@ -152,44 +130,40 @@ static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned na
 	};
 	struct dc_report *reports = NULL;
 	unsigned n = 0, nwarn;
-	char err[512] = "", host[256];
+	char why[512] = "", host[256];
 	const char *warnings[4];
-	int rc;
+	enum dc_exit code = DC_EXIT_OK; /* ceph-spec's, else the results' (below) */
+	int err; /* -errno: the scan's own failure, then the output's */
 
 	if (c->try_cache_off) {
 		catch_stop_signals();
 		o.probe_opts.stop = &stop_requested;
 	}
 	if (c->replay_dir)
-		rc = dc_scan_replay(&o, c->replay_dir, &reports, &n, err, sizeof(err));
+		err = dc_scan_replay(&o, c->replay_dir, &reports, &n, why, sizeof(why));
 	else
-		rc = dc_scan_devices(&o, c->all ? NULL : args, nargs, &reports, &n);
-	if (rc) {
-		fprintf(stderr, "drivecheck: %s\n", err[0] ? err : strerror(-rc));
+		err = dc_scan_devices(&o, c->all ? NULL : args, nargs, &reports, &n);
+	if (err) {
+		fprintf(stderr, "drivecheck: %s\n", why[0] ? why : strerror(-err));
 		free(reports);
 		return c->replay_dir ? DC_EXIT_NOT_CHECKED : DC_EXIT_INTERNAL;
 	}
 	if (stop_requested) {
-		rc = report_interrupted(reports, n);
+		code = report_interrupted(reports, n);
 		free(reports);
-		return rc;
+		return code;
 	}
 	warn_left_off(reports, n);
-	nwarn = run_warnings(c, reports, n, warnings);
+	/* a replay or another tree's sysfs was never this process's to read */
+	nwarn = c->replay_dir || c->sysroot ? 0 : dc_scan_warnings(reports, n, geteuid() == 0,
+								       warnings);
 	for (unsigned i = 0; i < nwarn; i++)
 		fprintf(stderr, "drivecheck: warning: %s\n", warnings[i]);
-	if (c->cmd == DC_CMD_CEPH_SPEC)
-		rc = dc_cli_ceph_spec(c, reports, n, c->replay_dir ? NULL :
-				      short_hostname(host, sizeof(host)));
-	else if (c->format == DC_OUT_JSON)
-		rc = dc_render_json(stdout, json_host(c, reports, n, host, sizeof(host)), reports, n,
-				    warnings, nwarn);
-	else if (c->format == DC_OUT_PROM)
-		rc = dc_render_prom(stdout, reports, n);
-	else if (c->gate)
-		dc_render_gate(stdout, reports, n, c->gate_role);
+	if (c->cmd == DC_CMD_CEPH_SPEC) /* 0 a spec, 1 none (cli/ceph_spec.c) */
+		code = dc_cli_ceph_spec(c, reports, n, c->replay_dir ? NULL :
+					dc_hostname_short(host, sizeof(host)));
 	else
-		rc = dc_render_table(stdout, reports, n, c->verbose || (n == 1 && !c->all));
+		err = print_scan(c, reports, n, warnings, nwarn);
 	if (!n && c->format == DC_OUT_TABLE)
 		fprintf(stderr, "drivecheck: no disks found\n");
 	/* a device not read is said on stderr whatever the format: scripts read stdout */
@@ -197,10 +171,10 @@ static int cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned na
 		if (reports[i].error)
 			fprintf(stderr, "drivecheck: %s\n", reports[i].error_msg);
 	dc_cli_say_not_kept("drivecheck", reports, n);
-	if (c->cmd != DC_CMD_CEPH_SPEC) /* ceph-spec: 0 a spec, 1 none (cli/ceph_spec.c) */
-		rc = rc ? dc_cli_output_error("drivecheck", rc) : dc_cli_exit_code(c, reports, n);
+	if (c->cmd != DC_CMD_CEPH_SPEC)
+		code = err ? dc_cli_output_error("drivecheck", err) : dc_cli_exit_code(c, reports, n);
 	free(reports);
-	return rc;
+	return code;
 }
 
 /* --restore-cache DEV: the drive read as a scan reads it (no probe), then its record. */

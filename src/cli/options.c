@@ -17,6 +17,7 @@
 #include "device/probe/probe.h"
 #include "exitcodes.h"
 #include "names.h"
+#include "render/print.h"
 #include "thresholds.h"
 
 #define S DC_CMD_SCAN
@@ -404,6 +405,20 @@ static const char *cmd_name(unsigned cmds)
 	       cmds & DC_CMD_CEPH_SPEC ? "ceph-spec" : "report";
 }
 
+/* The one output of the run: a format, or with --gate (and no format) the gate's lines. */
+static const struct dc_print_ops *printer_of(const struct dc_cli *c)
+{
+	switch (c->format) {
+	case DC_OUT_JSON:
+		return &dc_print_json;
+	case DC_OUT_PROM:
+		return &dc_print_prometheus;
+	case DC_OUT_TABLE:
+		break;
+	}
+	return c->gate ? &dc_print_gate : &dc_print_table;
+}
+
 /* The rules between the options of a scan (live, replay or --restore-cache). */
 static int check_scan(const struct dc_cli *c)
 {
@@ -462,6 +477,7 @@ int dc_cli_parse(int argc, char **argv, struct dc_cli *c)
 		if (rc >= 0)
 			return rc;
 	}
+	c->print = printer_of(c);
 	/* the command is the first word left: getopt moved the options before it */
 	c->cmd = DC_CMD_SCAN;
 	if (optind < argc) {

@@ -13,6 +13,8 @@
 #include "dc_types.h"
 #include "lookup/db.h"
 
+struct dc_print_ops;
+
 /* The commands: a scan (live devices, a replay, --restore-cache) is the one without a word. */
 enum dc_cmd {
 	DC_CMD_SCAN   = 1u << 0,
@@ -34,6 +36,9 @@ struct dc_cli {
 	unsigned jobs;                   /* 0: the default */
 	bool gate;
 	enum dc_role gate_role;
+	/* The output of a scan, an import or a report, chosen once from --json, --prometheus
+	 * and --gate (render/print.h); lookup and the specs print their own. */
+	const struct dc_print_ops *print;
 	struct dc_db_filter filter;
 	bool advisories;                 /* lookup: firmware advisories (issue 22) */
 	const char *firmware;

@@ -86,6 +86,8 @@ static void inspect_one(const struct dc_scan_opts *o, const char *name, struct d
 		return;
 	}
 	dc_inspect_parse(&r->dev, raw, rc, &r->drive);
+	/* the run's warning asks this errno, not the words the parse made of it */
+	r->refused = rc == -EACCES || rc == -EPERM ? rc : dc_raw_refused(raw);
 	check_cache_record(o, r);
 	if (!o->probe)
 		snprintf(r->probe.skipped, sizeof(r->probe.skipped), "disabled (--no-probe)");
@@ -527,5 +529,34 @@ int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_repo
 		return -ENOMEM;
 	*reports = out;
 	*n = count;
+	return 0;
+}
+
+unsigned dc_scan_warnings(const struct dc_report *r, unsigned n, bool as_root, const char **out)
+{
+	bool refused = false;
+
+	for (unsigned i = 0; i < n; i++)
+		refused |= r[i].refused != 0;
+	if (!n)
+		return 0;
+	if (!as_root) {
+		out[0] = "not running as root: the drives' identify, SMART and log pages could not "
+			 "be read, so their own answers (write cache, power-loss protection, "
+			 "health) are missing and the verdicts rest on sysfs and the database; run "
+			 "as root for a full check";
+		return 1;
+	}
+	if (refused) {
+		/* root refused: a device cgroup (EPERM on open) or a security module (EACCES),
+		 * each drive's error names which (raw.h: dc_open_denied_text); a command
+		 * refused for a capability root lacks in a container, too */
+		out[0] = "running as root, yet the kernel refused drives or their commands (a "
+			 "device cgroup or missing capabilities, as in a container, or a security "
+			 "module such as SELinux or AppArmor): their identify, SMART and log pages "
+			 "could not be read, so their own answers are missing and the verdicts rest "
+			 "on sysfs and the database; allow the devices for a full check";
+		return 1;
+	}
 	return 0;
 }

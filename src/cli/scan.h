@@ -32,4 +32,14 @@ int dc_scan_devices(const struct dc_scan_opts *o, char *const *args, unsigned na
 int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_report **reports,
 		   unsigned *n, char *err, size_t errlen);
 
+/*
+ * What a live scan must say once, before its results (stderr, and the JSON's "warnings"),
+ * from reports[0..n): without root (as_root false) no identify, SMART or log page was
+ * read, so every drive's own answers are missing (each drive's errors name what); as
+ * root, a drive the kernel refused (its refused errno) is the same, and more root cannot
+ * mend it. Sets out[0] and returns 1, or returns 0 when there is nothing to say.
+ */
+unsigned dc_scan_warnings(const struct dc_report *reports, unsigned n, bool as_root,
+			  const char **out);
+
 #endif /* DC_SCAN_H */

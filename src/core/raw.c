@@ -138,6 +138,17 @@ const char *dc_errno_text(int err, char *buf, size_t len)
 	return buf;
 }
 
+int dc_raw_refused(const struct dc_raw *raw)
+{
+	for (unsigned i = 0; i < raw->npages; i++) {
+		const struct dc_io_status *st = &raw->pages[i].st;
+
+		if (st->kind == DC_IO_ERRNO && (st->errnum == EACCES || st->errnum == EPERM))
+			return -st->errnum;
+	}
+	return 0;
+}
+
 const char *dc_open_denied_text(int err, bool as_root)
 {
 	if (!as_root)

@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/host.h"
 #include "core/json_alloc.h"
 #include "core/json_get.h"
 #include "device/availability.h"
@@ -216,11 +217,8 @@ int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_ra
 	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	cJSON_AddStringToObject(root, "created", stamp);
 	/* 1.2: the machine the drive is in, so that its replay reports it there */
-	if (gethostname(host, sizeof(host)) == 0 && host[0]) {
-		host[sizeof(host) - 1] = '\0';
-		host[strcspn(host, ".")] = '\0';
+	if (dc_hostname_short(host, sizeof(host)))
 		cJSON_AddStringToObject(root, "host", host);
-	}
 	cJSON_AddItemToObject(root, "device", dev_to_json(dev));
 	/* 1.4: what libblkid found and whether the disk was locked ("available") */
 	cJSON_AddItemToObject(root, "availability", dc_availability_dump_json(&r->avail));

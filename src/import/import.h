@@ -10,9 +10,12 @@
  * each, as the raw pages acquire or a dump would give (rebuilt from the file's numbers),
  * plus the identity the file states, and for fio a probe result. What the format does not
  * carry is recorded as "not in the input" (raw.h: DC_PG_NOT_IN_INPUT, DC_IO_NOT_IN_INPUT),
- * never filled with a guess. import.c then joins the parts of one drive (by serial, or
- * by living in one folder) and hands each drive to the same parse, look-up and decide
- * code a live drive goes through.
+ * never filled with a guess. The join (import_join.c, import_merge.c) then makes the parts
+ * of one drive one (by serial, or by living in one folder), and each drive goes through
+ * the same parse, look-up and decide code a live drive goes through (import_index.c).
+ *
+ * This is the folder's header, of no one file: what every importer and the two passes
+ * share, and what the command line calls.
  */
 
 #define DC_IMPORT_MAX_FILE (8u << 20) /* bytes; larger files are refused */
@@ -47,7 +50,7 @@ struct dc_import_parts {
 	struct dc_import_part *v;
 };
 
-/* import.c */
+/* import_parts.c */
 /* A new part at the end of the list, zeroed but for format, protocol and transport
  * unknown; NULL when out of memory. */
 struct dc_import_part *dc_import_part_add(struct dc_import_parts *parts,
@@ -168,9 +171,5 @@ const char *dc_import_index_path(const struct dc_import_index *x, unsigned i, ch
 int dc_import_index_result(struct dc_db *db, struct dc_import_index *x, unsigned i,
 			   struct dc_report *r);
 void dc_import_index_free(struct dc_import_index *x);
-/* All the results at once (tests, small inputs): a malloc'd array the caller frees.
- * Returns 0 or -ENOMEM. */
-int dc_import_run(const struct dc_import_opts *o, char *const *paths, unsigned npaths,
-		  struct dc_report **reports, unsigned *n, struct dc_import_skips *skipped);
 
 #endif /* DC_IMPORT_H */

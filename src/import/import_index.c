@@ -215,32 +215,3 @@ void dc_import_index_free(struct dc_import_index *x)
 	dc_import_parts_free(&x->cached_parts);
 	free(x);
 }
-
-int dc_import_run(const struct dc_import_opts *o, char *const *paths, unsigned npaths,
-		  struct dc_report **reports, unsigned *n, struct dc_import_skips *skipped)
-{
-	struct dc_import_index *x;
-	struct dc_report *out;
-	unsigned count;
-	int rc;
-
-	*reports = NULL;
-	*n = 0;
-	rc = dc_import_index_build(o, paths, npaths, &x, skipped);
-	if (rc)
-		return rc;
-	count = dc_import_index_count(x);
-	out = calloc(count ? count : 1, sizeof(*out));
-	if (!out)
-		rc = -ENOMEM;
-	for (unsigned i = 0; out && !rc && i < count; i++)
-		rc = dc_import_index_result(o->db, x, i, &out[i]);
-	dc_import_index_free(x);
-	if (rc) {
-		free(out);
-		return rc;
-	}
-	*reports = out;
-	*n = count;
-	return 0;
-}

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* import_parts.c - the parts an importer fills (import.h): made, noted, freed. Every
- * importer calls these and import.c calls the importers, so they sit apart from both. */
+ * importer calls these and import_read.c calls the importers, so they sit apart from both. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>

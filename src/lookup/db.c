@@ -575,17 +575,3 @@ int dc_db_advisory_list(struct dc_db *db, int (*cb)(const struct dc_advisory *a,
 	return ret;
 }
 
-int dc_db_advisory_count(struct dc_db *db, unsigned *count)
-{
-	sqlite3_stmt *st;
-	int rc = -EIO;
-
-	if (sqlite3_prepare_v2(db->sql, "SELECT count(*) FROM advisory", -1, &st, NULL) != SQLITE_OK)
-		return -EIO;
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		*count = (unsigned)sqlite3_column_int(st, 0);
-		rc = 0;
-	}
-	sqlite3_finalize(st);
-	return rc;
-}

@@ -90,8 +90,6 @@ int dc_db_advisories(struct dc_db *db, const char *model, const char *firmware,
  * what cb returned when it was not 0. */
 int dc_db_advisory_list(struct dc_db *db, int (*cb)(const struct dc_advisory *a, void *ud),
 			void *ud);
-/* How many advisories the database holds. */
-int dc_db_advisory_count(struct dc_db *db, unsigned *count);
 /* The matcher's view (advisory.h) of a read advisory; ptrs holds the pattern pointers. */
 void dc_advisory_rule_of(const struct dc_advisory *a, struct dc_adv_rule *r,
 			 const char *ptrs[3][DC_ADV_MAX_PATTERNS]);

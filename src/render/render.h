@@ -8,35 +8,15 @@
 #include "lookup/db.h"
 #include "dc_types.h"
 
-#define DC_JSON_FORMAT_MAJOR 1
-#define DC_JSON_FORMAT_MINOR 6
+#include "json_format.h"
 
 struct dc_summary;
-struct dc_fleet_file;
-struct dc_json_stream;
 
-/* render_json_doc.c: returns 0, -ENOMEM (a drive's tree could not be built or printed
- * whole) or the -errno of a write that failed; the document is then incomplete.
- * host: the machine's short name, or NULL (null). */
-/* warnings: what the whole run must say (1.4 "warnings", [] when none). */
-int dc_render_json(FILE *out, const char *host, const struct dc_report *reports, unsigned n,
-		   const char *const *warnings, unsigned nwarnings);
-/* import --json, drive by drive (json_stream.h): the head, each device as it comes, then
- * the "summary" object after the devices. _end returns as dc_render_json(). */
-void dc_render_json_import_begin(struct dc_json_stream *s, FILE *out);
-void dc_render_json_import_device(struct dc_json_stream *s, const struct dc_report *r);
-int dc_render_json_import_end(struct dc_json_stream *s, const struct dc_summary *sum);
-/* drivecheck report --json (docs/json.md): the files read, then each drive in the fleet's
- * order (worst first) with its host, then the summary; nhosts: the number of distinct
- * hosts among the files read. _end returns as dc_render_json(). */
-void dc_render_json_fleet_begin(struct dc_json_stream *s, FILE *out,
-				const struct dc_fleet_file *files, unsigned nfiles);
-void dc_render_json_fleet_drive(struct dc_json_stream *s, const struct dc_report *r,
-				const char *host);
-int dc_render_json_fleet_end(struct dc_json_stream *s, const struct dc_summary *sum,
-			     unsigned nhosts);
+/* render_json_doc.c: the JSON document of a scan, an import or a fleet, drive by drive,
+ * is a printer's (render/print.h: dc_print_json). */
 /* render_json.c: the lookup subcommand: queries[i] and its answer a[i] (db.h). Both
- * return as dc_render_json(); nothing is printed when a tree could not be built whole. */
+ * return 0, -ENOMEM (a tree not built or printed whole: nothing is printed then) or the
+ * -errno of a write that failed. */
 int dc_render_lookup_json(FILE *out, const char *const *queries,
 			  const struct dc_lookup_answer *a, unsigned n);
 /* lookup --advisories: every advisory of the database. */
@@ -87,9 +67,8 @@ void dc_render_table_add(struct dc_table_stream *t, const struct dc_report *r);
 /* What was kept aside, the legend. Returns 0, or -errno when a temporary file or the copy
  * to out failed (then a part of what follows the rows is missing). */
 int dc_render_table_end(struct dc_table_stream *t);
-/* All of reports at once (a scan): verbose adds a detail block per drive. Returns as
- * dc_render_table_end(). */
-int dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose);
+/* What was kept aside let go, nothing written (a run that failed before its end). */
+void dc_render_table_drop(struct dc_table_stream *t);
 /* render_lookup.c: lookup's answers, a row, the advisories. */
 void dc_render_lookup_table(FILE *out, const char *const *queries,
 			    const struct dc_lookup_answer *a, unsigned n);
@@ -98,8 +77,9 @@ void dc_render_advisories_table(FILE *out, const struct dc_advisory *a, unsigned
 /* The closing summary of many drives: per role pass / warn / fail, what the database
  * does not know, the drives to look at first. fleet: with the hosts (nhosts of them). */
 void dc_render_summary_table(FILE *out, const struct dc_summary *s, bool fleet, unsigned nhosts);
-/* --gate: one role's verdict and reasons per drive, or why it could not be checked. */
-void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum dc_role role);
+/* --gate: one drive's answer for role, its reasons, or why it could not be checked; host:
+ * its host in a fleet ("HOST:PATH ..."), else NULL. */
+void dc_render_gate(FILE *out, const struct dc_report *r, const char *host, enum dc_role role);
 /* One line per database family (the lookup --list). */
 void dc_render_db_row(FILE *out, const struct dc_dbinfo *row, bool header);
 

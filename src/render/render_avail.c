@@ -176,6 +176,12 @@ bool dc_render_probe_through_fs(const struct dc_report *r, char *buf, size_t len
 	/* an import's probe is another tool's run (a fio job's file), not drivecheck's */
 	if (r->error || r->probe.mode != DC_PROBE_FILE || strncmp(r->dev.path, "/dev/", 5) != 0)
 		return false;
+	/* a fleet's drive (report/fleet.h) keeps the probe's mode, not where it wrote */
+	if (!r->probe.where[0]) {
+		snprintf(buf, len, "probed through one of its filesystems (an unnamed temporary "
+			 "file there), not on the raw device, which is in use");
+		return true;
+	}
 	for (unsigned m = 0; m < nm && !fstype; m++)
 		if (strcmp(r->dev.mounts[m].target, r->probe.where) == 0 && r->dev.mounts[m].fstype[0])
 			fstype = r->dev.mounts[m].fstype;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* render_json_doc.c - the documents of many drives (a scan's, an import's, a fleet's),
- * written drive by drive: no document is one tree in memory (json_stream.h). */
+/* render_json_doc.c - the JSON printer (print.h): the documents of many drives (a scan's,
+ * an import's, a fleet's), written drive by drive: none is one tree in memory
+ * (json_stream.h). */
 #include <errno.h>
 #include <stdlib.h>
 
@@ -9,6 +10,7 @@
 #include "core/json_alloc.h"
 #include "names.h"
 #include "render/json_stream.h"
+#include "render/print.h"
 #include "render/render.h"
 #include "render/render_json.h"
 #include "render/words.h"
@@ -25,42 +27,6 @@ static void version_members(struct dc_json_stream *s)
 	cJSON_AddItemToArray(ver, cJSON_CreateNumber(DC_JSON_FORMAT_MINOR));
 	dc_json_stream_member(s, "json_format_version", dc_json_whole(mark, ver));
 	dc_json_stream_member(s, "drivecheck_version", cJSON_CreateString(DC_VERSION));
-}
-
-int dc_render_json(FILE *out, const char *host, const struct dc_report *reports, unsigned n,
-		   const char *const *warnings, unsigned nwarnings)
-{
-	struct dc_json_stream s;
-	unsigned long mark;
-	cJSON *w;
-
-	dc_json_stream_begin(&s, out);
-	version_members(&s);
-	dc_json_stream_member(&s, "host", host && host[0] ? cJSON_CreateString(host)
-						      : cJSON_CreateNull());
-	/* what the whole run says (1.4), [] when nothing */
-	mark = dc_json_alloc_mark();
-	w = cJSON_CreateArray();
-	for (unsigned i = 0; w && warnings && i < nwarnings; i++)
-		cJSON_AddItemToArray(w, cJSON_CreateString(warnings[i]));
-	dc_json_stream_member(&s, "warnings", dc_json_whole(mark, w));
-	dc_json_stream_array_begin(&s, "devices");
-	for (unsigned i = 0; i < n; i++)
-		dc_json_stream_element(&s, dc_render_json_device_tree(&reports[i]));
-	dc_json_stream_array_end(&s);
-	return dc_json_stream_end(&s);
-}
-
-void dc_render_json_import_begin(struct dc_json_stream *s, FILE *out)
-{
-	dc_json_stream_begin(s, out);
-	version_members(s);
-	dc_json_stream_array_begin(s, "devices");
-}
-
-void dc_render_json_import_device(struct dc_json_stream *s, const struct dc_report *r)
-{
-	dc_json_stream_element(s, dc_render_json_device_tree(r));
 }
 
 static cJSON *items_json(const struct dc_summary_item *v, unsigned n)
@@ -153,13 +119,6 @@ static cJSON *summary_tree(const struct dc_summary *s, bool fleet, unsigned nhos
 	return dc_json_whole(mark, summary_json(s, fleet, nhosts));
 }
 
-int dc_render_json_import_end(struct dc_json_stream *s, const struct dc_summary *sum)
-{
-	dc_json_stream_array_end(s);
-	dc_json_stream_member(s, "summary", summary_tree(sum, false, 0));
-	return dc_json_stream_end(s);
-}
-
 /* One file read: whole, or NULL when an allocation failed on the way (json_alloc.h). */
 static cJSON *fleet_file_json(const struct dc_fleet_file *m)
 {
@@ -185,28 +144,65 @@ static cJSON *fleet_file_json(const struct dc_fleet_file *m)
 	return dc_json_whole(mark, o);
 }
 
-void dc_render_json_fleet_begin(struct dc_json_stream *s, FILE *out,
-				const struct dc_fleet_file *files, unsigned nfiles)
+/* --- the printer (print.h): the document's head, each drive as it comes, its end --- */
+
+static void json_begin(struct dc_printer *p)
 {
-	dc_json_stream_begin(s, out);
+	const struct dc_print_head *h = &p->head;
+	struct dc_json_stream *s = &p->json;
+	unsigned long mark;
+	cJSON *w;
+
+	dc_json_stream_begin(s, p->out);
 	version_members(s);
-	dc_json_stream_array_begin(s, "files");
-	for (unsigned i = 0; i < nfiles; i++)
-		dc_json_stream_element(s, fleet_file_json(&files[i]));
-	dc_json_stream_array_end(s);
-	dc_json_stream_array_begin(s, "drives");
+	if (h->doc == DC_PRINT_SCAN) {
+		dc_json_stream_member(s, "host", h->host && h->host[0] ? cJSON_CreateString(h->host)
+								    : cJSON_CreateNull());
+		/* what the whole run says (1.4), [] when nothing */
+		mark = dc_json_alloc_mark();
+		w = cJSON_CreateArray();
+		for (unsigned i = 0; w && h->warnings && i < h->nwarnings; i++)
+			cJSON_AddItemToArray(w, cJSON_CreateString(h->warnings[i]));
+		dc_json_stream_member(s, "warnings", dc_json_whole(mark, w));
+	} else if (h->doc == DC_PRINT_FLEET) {
+		dc_json_stream_array_begin(s, "files");
+		for (unsigned i = 0; i < h->nfiles; i++)
+			dc_json_stream_element(s, fleet_file_json(&h->files[i]));
+		dc_json_stream_array_end(s);
+	}
+	/* a fleet's drives name their hosts: "drives" (docs/json.md) */
+	dc_json_stream_array_begin(s, h->doc == DC_PRINT_FLEET ? "drives" : "devices");
 }
 
-void dc_render_json_fleet_drive(struct dc_json_stream *s, const struct dc_report *r,
-				const char *host)
+static void json_drive(struct dc_printer *p, const struct dc_report *r, const char *host)
 {
-	dc_json_stream_element(s, dc_render_json_fleet_drive_tree(r, host));
+	dc_json_stream_element(&p->json, p->head.doc == DC_PRINT_FLEET
+					 ? dc_render_json_fleet_drive_tree(r, host)
+					 : dc_render_json_device_tree(r));
 }
 
-int dc_render_json_fleet_end(struct dc_json_stream *s, const struct dc_summary *sum,
-			     unsigned nhosts)
+static void json_summary(struct dc_printer *p, const struct dc_summary *s, unsigned nhosts)
 {
-	dc_json_stream_array_end(s);
-	dc_json_stream_member(s, "summary", summary_tree(sum, true, nhosts));
-	return dc_json_stream_end(s);
+	dc_json_stream_array_end(&p->json);
+	dc_json_stream_member(&p->json, "summary",
+			      summary_tree(s, p->head.doc == DC_PRINT_FLEET, nhosts));
 }
+
+static int json_end(struct dc_printer *p, bool whole)
+{
+	/* a run that failed leaves its document open: no reader takes it for whole */
+	if (!whole)
+		return p->err;
+	if (!p->summed)
+		dc_json_stream_array_end(&p->json);
+	p->err = dc_json_stream_end(&p->json);
+	return p->err;
+}
+
+const struct dc_print_ops dc_print_json = {
+	.name = "json",
+	.begin = json_begin,
+	.drive = json_drive,
+	.summary = json_summary,
+	.end = json_end,
+};

@@ -650,62 +650,60 @@ int dc_render_table_end(struct dc_table_stream *t)
 	return t->err;
 }
 
-int dc_render_table(FILE *out, const struct dc_report *reports, unsigned n, bool verbose)
+void dc_render_table_drop(struct dc_table_stream *t)
 {
-	struct dc_table_widths w;
-	struct dc_table_stream t;
-
-	dc_render_widths_init(&w, false);
-	for (unsigned i = 0; i < n; i++)
-		dc_render_widths_add(&w, reports[i].dev.path, NULL);
-	dc_render_table_begin(&t, out, &w, verbose);
-	for (unsigned i = 0; i < n; i++)
-		dc_render_table_add(&t, &reports[i]);
-	return dc_render_table_end(&t);
+	for (unsigned k = 0; k < DC_TABLE_ASIDE_COUNT; k++) {
+		if (t->aside[k])
+			fclose(t->aside[k]);
+		free(t->mem[k]);
+		t->aside[k] = NULL;
+		t->mem[k] = NULL;
+		t->in_memory[k] = false;
+	}
 }
 
-void dc_render_gate(FILE *out, const struct dc_report *reports, unsigned n, enum dc_role role)
+void dc_render_gate(FILE *out, const struct dc_report *r, const char *host, enum dc_role role)
 {
-	for (unsigned i = 0; i < n; i++) {
-		const struct dc_report *r = &reports[i];
-		const struct dc_verdict *v = &r->result.verdicts[role];
-		const struct dc_reason *why;
-		char text[DC_WORDS_LEN];
-		struct dc_facts f;
-		char avail[1024], probe[512];
+	const struct dc_verdict *v = &r->result.verdicts[role];
+	const struct dc_reason *why;
+	char text[DC_WORDS_LEN];
+	struct dc_facts f;
+	char avail[1024], probe[512];
 
-		if (r->error) {
-			fprintf(out, "%s: %s: NOT CHECKED: %s\n", r->dev.path, dc_role_cli_name(role),
-				r->error_msg);
-			continue;
-		}
-		/* the drive, not only its path: a script's log must say which one failed; for
-		 * a Ceph role, the gate's answer and what keeps the drive from becoming an OSD */
-		dc_render_avail_gate(r, role, avail, sizeof(avail));
-		fprintf(out, "%s (%s, serial %s): %s: %s", r->dev.path,
-			r->drive.model[0] ? r->drive.model : "model unknown",
-			r->drive.serial[0] ? r->drive.serial : "unknown", dc_role_cli_name(role),
-			dc_status_name(dc_gate_status(r, role)));
-		dc_facts_of(r, &f);
-		/* what makes it so, on the line a script logs: what keeps the drive from
-		 * becoming an OSD now (a Ceph role's question), then the verdict's own reason */
-		if (avail[0])
-			fprintf(out, ": %s", avail);
-		if ((why = deciding_reason(v))) {
-			dc_words_reason(&f, &r->result, why, text, sizeof(text));
-			fprintf(out, "%s%s", avail[0] ? "; " : ": ", text);
-		}
-		fputc('\n', out);
-		for (unsigned k = 0; k < v->nreasons; k++)
-			print_reason(out, "  ", &f, &r->result, &v->reasons[k]);
-		if (avail[0])
-			fprintf(out, "  - %-4s %s\n", "WARN", avail);
-		print_dropped(out, "  ", v->reasons_dropped, "reasons");
-		if (dc_render_probe_through_fs(r, probe, sizeof(probe)))
-			fprintf(out, "  - %s\n", probe);
-		if (dc_render_avail_gate_note(r, role, probe, sizeof(probe)))
-			fprintf(out, "  - %s\n", probe);
+	/* a fleet's drive: its host first, as the summary names it */
+	if (host)
+		fprintf(out, "%s:", host);
+	if (r->error) {
+		fprintf(out, "%s: %s: NOT CHECKED: %s\n", r->dev.path, dc_role_cli_name(role),
+			r->error_msg);
+		return;
 	}
+	/* the drive, not only its path: a script's log must say which one failed; for a Ceph
+	 * role, the gate's answer and what keeps the drive from becoming an OSD */
+	dc_render_avail_gate(r, role, avail, sizeof(avail));
+	fprintf(out, "%s (%s, serial %s): %s: %s", r->dev.path,
+		r->drive.model[0] ? r->drive.model : "model unknown",
+		r->drive.serial[0] ? r->drive.serial : "unknown", dc_role_cli_name(role),
+		dc_status_name(dc_gate_status(r, role)));
+	dc_facts_of(r, &f);
+	/* what makes it so, on the line a script logs: what keeps the drive from becoming an
+	 * OSD now (a Ceph role's question), then the verdict's own reason */
+	if (avail[0])
+		fprintf(out, ": %s", avail);
+	if ((why = deciding_reason(v))) {
+		dc_words_reason(&f, &r->result, why, text, sizeof(text));
+		fprintf(out, "%s%s", avail[0] ? "; " : ": ", text);
+	}
+	fputc('\n', out);
+	for (unsigned k = 0; k < v->nreasons; k++)
+		print_reason(out, "  ", &f, &r->result, &v->reasons[k]);
+	if (avail[0])
+		fprintf(out, "  - %-4s %s\n", "WARN", avail);
+	print_dropped(out, "  ", v->reasons_dropped, "reasons");
+	if (dc_render_probe_through_fs(r, probe, sizeof(probe)))
+		fprintf(out, "  - %s\n", probe);
+	if (dc_render_avail_gate_note(r, role, probe, sizeof(probe)))
+		fprintf(out, "  - %s\n", probe);
 }
 
 static bool unmeasured_any(const struct dc_summary *s)

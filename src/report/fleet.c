@@ -249,22 +249,41 @@ static int add_error_drive(struct dc_fleet *f, unsigned file)
 	return rc;
 }
 
-/* One file into f: its text (NUL-terminated), or read_rc why it could not be read. */
-static int add_file_text(struct dc_fleet *f, const char *path, const char *text, size_t len,
-			 int read_rc)
+/* A file refused whole (rc, err why): listed with its reason, and a drive with error set
+ * in place of what was kept of it, as import counts a file it cannot read. */
+static int file_refused(struct dc_fleet *f, unsigned file, int rc, const char *err)
+{
+	struct dc_fleet_file *m = &f->files[file];
+
+	m->error = rc;
+	m->drives = 0;
+	/* a path too long for the message leaves the reason cut, and says so */
+	if (snprintf(m->error_msg, sizeof(m->error_msg), "%s: %s", m->path, err) >=
+	    (int)sizeof(m->error_msg))
+		memcpy(m->error_msg + sizeof(m->error_msg) - 4, "...", 4);
+	return add_error_drive(f, file);
+}
+
+/* A file without "host": its name stands for it. */
+static void host_from_name(struct dc_fleet_file *m)
+{
+	if (m->host[0])
+		return;
+	host_from_path(m->path, m->host, sizeof(m->host));
+	m->host_from_name = true;
+}
+
+int dc_fleet_add_text(struct dc_fleet *f, const char *path, const char *text, size_t len)
 {
 	struct dc_fleet_file *m = add_file(f, path);
 	struct keep k = { .f = f, .file = f->nfiles - 1 };
 	unsigned before = f->n;
 	char err[200] = "";
-	int rc = read_rc;
+	int rc;
 
 	if (!m)
 		return -ENOMEM;
-	if (rc)
-		why_unreadable(err, sizeof(err), rc, path);
-	else
-		rc = dc_report_read(text, len, m, keep_drive, &k, err, sizeof(err));
+	rc = dc_report_read(text, len, m, keep_drive, &k, err, sizeof(err));
 	if (rc < 0) {
 		/* the file is refused whole: what was kept of its first drives goes */
 		while (f->n > before)
@@ -272,21 +291,21 @@ static int add_file_text(struct dc_fleet *f, const char *path, const char *text,
 	}
 	if (rc == -ENOMEM)
 		return rc;
-	if (!m->host[0]) {
-		host_from_path(m->path, m->host, sizeof(m->host));
-		m->host_from_name = true;
-	}
-	if (rc >= 0)
-		return 0;
-	m->error = rc;
-	m->drives = 0;
-	snprintf(m->error_msg, sizeof(m->error_msg), "%s: %s", m->path, err);
-	return add_error_drive(f, k.file);
+	host_from_name(m);
+	return rc < 0 ? file_refused(f, k.file, rc, err) : 0;
 }
 
-int dc_fleet_add_text(struct dc_fleet *f, const char *path, const char *text, size_t len)
+/* A file that could not be read (read_rc): listed, with why, as a refused one is. */
+static int add_unread_file(struct dc_fleet *f, const char *path, int read_rc)
 {
-	return add_file_text(f, path, text, len, 0);
+	struct dc_fleet_file *m = add_file(f, path);
+	char err[200];
+
+	if (!m)
+		return -ENOMEM;
+	why_unreadable(err, sizeof(err), read_rc, path);
+	host_from_name(m);
+	return file_refused(f, f->nfiles - 1, read_rc, err);
 }
 
 int dc_fleet_read(char *const *paths, unsigned npaths, int role, struct dc_fleet *f)
@@ -299,7 +318,8 @@ int dc_fleet_read(char *const *paths, unsigned npaths, int role, struct dc_fleet
 
 		if (rc == -ENOMEM)
 			return rc;
-		rc = add_file_text(f, paths[i], (const char *)text, len, rc);
+		rc = rc ? add_unread_file(f, paths[i], rc)
+			: dc_fleet_add_text(f, paths[i], (const char *)text, len);
 		free(text);
 		if (rc)
 			return rc;

@@ -23,8 +23,10 @@ struct dc_fleet {
  * cannot be read (or parsed) becomes a file with error set and a drive with error set
  * (its path the file, the reason), and the others are still read. Returns 0 or -ENOMEM. */
 int dc_fleet_read(char *const *paths, unsigned npaths, int role, struct dc_fleet *f);
-/* One file's text (len bytes, NUL-terminated) into f, as the file path, as dc_fleet_read
- * reads each file (f->role set first). Returns 0 or -ENOMEM. */
+/* One file's text (len bytes, NUL-terminated) into f, as the file path (f->role set
+ * first): what dc_fleet_read does with each file it could read. A text that is not
+ * drivecheck's JSON is a file with error set and a drive with error set. Returns 0 or
+ * -ENOMEM. */
 int dc_fleet_add_text(struct dc_fleet *f, const char *path, const char *text, size_t len);
 /* The drives worst first (summary.h's rank), then by host, device path and the order read:
  * an order that does not depend on the order of the files. */

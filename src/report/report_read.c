@@ -12,7 +12,7 @@
 
 #include "core/json_get.h"
 #include "names.h"
-#include "render/render.h"
+#include "json_format.h"
 #include "report/json_skim.h"
 #include "report/report_read.h"
 

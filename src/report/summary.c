@@ -109,43 +109,6 @@ int dc_summary_rank_cmp(const struct dc_summary_rank *a, const struct dc_summary
 	return (int)b->warns - (int)a->warns;
 }
 
-struct order_ctx {
-	const struct dc_report *reports;
-	const struct dc_summary_rank *ranks;
-	const char *const *group;
-};
-
-static int worse_first(const void *a, const void *b, void *arg)
-{
-	const struct order_ctx *c = arg;
-	unsigned ia = *(const unsigned *)a, ib = *(const unsigned *)b;
-	int d;
-
-	if ((d = dc_summary_rank_cmp(&c->ranks[ia], &c->ranks[ib])))
-		return d;
-	if (c->group && (d = strcmp(c->group[ia], c->group[ib])))
-		return d;
-	if ((d = strcmp(c->reports[ia].dev.path, c->reports[ib].dev.path)))
-		return d;
-	return ia < ib ? -1 : ia > ib;
-}
-
-void dc_summary_worst_first(const struct dc_report *reports, unsigned n,
-			    const char *const *group, int role, unsigned *order)
-{
-	struct dc_summary_rank *ranks = calloc(n ? n : 1, sizeof(*ranks));
-	struct order_ctx c = { .reports = reports, .ranks = ranks, .group = group };
-
-	for (unsigned i = 0; i < n; i++) {
-		order[i] = i;
-		if (ranks)
-			dc_summary_rank_of(&reports[i], role, &ranks[i]);
-	}
-	if (n > 1 && ranks)
-		qsort_r(order, n, sizeof(*order), worse_first, &c);
-	free(ranks);
-}
-
 int dc_summary_begin(struct dc_summary_builder *b, struct dc_summary *s)
 {
 	memset(b, 0, sizeof(*b));
@@ -242,14 +205,4 @@ int dc_summary_end(struct dc_summary_builder *b)
 	free(b->advisories);
 	memset(b, 0, sizeof(*b));
 	return rc;
-}
-
-int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary *s)
-{
-	struct dc_summary_builder b;
-
-	dc_summary_begin(&b, s);
-	for (unsigned i = 0; i < n; i++)
-		dc_summary_add(&b, &reports[i], NULL);
-	return dc_summary_end(&b);
 }

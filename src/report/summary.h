@@ -5,15 +5,11 @@
 #define DC_SUMMARY_H
 
 #include "dc_types.h"
+#include "report/tally.h"
 
 struct dc_tally;
 
 #define DC_SUMMARY_MAX_LIST 20 /* entries kept of each list (the most drives first) */
-
-struct dc_summary_item {
-	char name[DC_TEXT_LEN + 64];   /* a model string, "Vendor Family", "ADVISORY-ID: title" */
-	unsigned drives;
-};
 
 /* Why a drive needs a look first, the most urgent last; DC_LOOK_NONE when it needs none. */
 enum dc_look {
@@ -47,7 +43,7 @@ struct dc_summary {
 	unsigned drives;               /* reports that are drives (read) */
 	unsigned unreadable;           /* reports with an error: not a drive result */
 	unsigned files_skipped;        /* import: files of a folder that are no report of a
-					 known format (set by the caller; dc_summarize sets 0) */
+					 known format (set by the caller; dc_summary_begin sets 0) */
 	unsigned roles[DC_ROLE_COUNT][DC_FAIL + 1]; /* by enum dc_status */
 	unsigned unmeasured[DC_ROLE_COUNT]; /* of the warns, those that warn only for what was
 					       not measured or read (measured_status pass) */
@@ -88,17 +84,16 @@ void dc_summary_add(struct dc_summary_builder *b, const struct dc_report *r, con
 /* The lists from the counts; frees what b holds (also after a failure). Returns 0 or
  * -ENOMEM (then s is not complete). */
 int dc_summary_end(struct dc_summary_builder *b);
-/* All of reports[0..n) at once (tests). Returns 0 or -ENOMEM. */
-int dc_summarize(const struct dc_report *reports, unsigned n, struct dc_summary *s);
 /* Whether a drive needs a look first, and why (summary's attention), as facts. */
 bool dc_summary_look(const struct dc_report *r, struct dc_look_why *why);
 
 /*
- * Where a drive stands in "worst first": the drives that need a look first (a firmware
- * advisory that loses data or the drive, a drive that says it is failing, failed backup
- * power, worn out, ...: dc_summary_look's order), then by their verdict (role >= 0: that
- * role's; else the worst of the roles): fail, not read, warn, pass; then the more roles
- * failing and warning first. Ties are the caller's (host, device path, the order read).
+ * Where a drive stands in "worst first" (a fleet's order, report/fleet.c: dc_fleet_sort):
+ * the drives that need a look first (a firmware advisory that loses data or the drive, a
+ * drive that says it is failing, failed backup power, worn out, ...: dc_summary_look's
+ * order), then by their verdict (role >= 0: that role's; else the worst of the roles):
+ * fail, not read, warn, pass; then the more roles failing and warning first. Ties are the
+ * caller's (host, device path, the order read).
  */
 struct dc_summary_rank {
 	unsigned char look;            /* why it needs a look, the most urgent highest; 0 none */
@@ -109,9 +104,5 @@ struct dc_summary_rank {
 void dc_summary_rank_of(const struct dc_report *r, int role, struct dc_summary_rank *k);
 /* < 0 when a comes before b, > 0 after, 0 when the caller's ties decide. */
 int dc_summary_rank_cmp(const struct dc_summary_rank *a, const struct dc_summary_rank *b);
-/* Fills order[0..n) with the indices of reports worst first; ties by group[i] (a host
- * name; group may be NULL), the device path, and the index, so the order is total. */
-void dc_summary_worst_first(const struct dc_report *reports, unsigned n,
-			    const char *const *group, int role, unsigned *order);
 
 #endif /* DC_SUMMARY_H */

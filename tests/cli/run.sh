@@ -4,6 +4,7 @@
 # JSON shape, errors and exit codes, non-root behaviour, dump and replay, the gate.
 set -u
 . "$(dirname "$0")/../lib/checks.sh"
+. "$(dirname "$0")/../lib/probed.sh"
 BUILD=${BUILD:-build}
 DC=$BUILD/drivecheck
 T=$(mktemp -d)
@@ -133,6 +134,23 @@ $DC --replay data/dumps --json >"$T/all.json" 2>/dev/null
 python3 tests/cli/jq_examples.py "$T/all.json" >"$T/jq.out"; rc=$?
 check "docs/json.md's jq one-liners: $(tail -n 1 "$T/jq.out")" "[ $rc -eq 0 ]"
 [ $rc -eq 0 ] || cat "$T/jq.out" >&2
+
+# --- nothing unmeasured or unread passes (docs/design.md) ---
+# the e2e lab's Micron 5100 (full PLP, 4 ms flushes) with its probe taken out: PLP is no F
+mkdir -p "$T/e2e" && cp -r data/e2e/dump/sdc "$T/e2e/sdc"
+jq 'del(.probe)' data/e2e/dump/sdc/device.json >"$T/e2e/sdc/device.json"
+$DC --replay "$T/e2e/sdc" --gate ceph-osd >"$T/g" 2>/dev/null; rc=$?
+check "5100 without its probe: --gate ceph-osd warns (exit 1), says the flush cost is unmeasured" \
+	"[ $rc -eq 1 ] && head -1 $T/g | grep -q ': ceph-osd: warn: .*flush cost not measured: run the probe, or import a fio run of this drive'"
+# the NVMe/TCP 7450 (full PLP, its SMART log all zero) with a fast probe: health not read
+probed_dump data/e2e/dump/nvme4n1 "$T/e2e/nvme4n1"
+$DC --replay "$T/e2e/nvme4n1" --gate ceph-osd >"$T/g" 2>/dev/null; rc=$?
+check "7450 over TCP, fast, health unread: --gate ceph-osd warns, the gate line says so" \
+	"[ $rc -eq 1 ] && head -1 $T/g | grep -q 'ceph-osd: warn: .*health not read' && grep -q '^  - ok   F: ' $T/g"
+# -v marks what weighs: a fast F under a warn is a fact (ok), the unread health the warn
+$DC -v --replay "$T/e2e/nvme4n1" >"$T/v" 2>/dev/null
+check "-v: each reason with what it weighs (WARN health not read, ok F fast)" \
+	"grep -q '^      - WARN health not read' $T/v && grep -q '^      - ok   F: 4 KiB writes with fdatasync take 40 us' $T/v"
 
 # --- the README's examples are what drivecheck prints today ---
 python3 tests/cli/readme_examples.py "$DC" >"$T/readme.out"; rc=$?

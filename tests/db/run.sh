@@ -233,5 +233,11 @@ check "shipped: the 960 GB S4510 on XCV10100 is not flagged" "[ \"\$($DC lookup 
 check "shipped: the 1.92 TB S4510 on XCV10100 is" "[ \"\$($DC lookup --json --firmware XCV10100 --capacity 1920383410176 'INTEL SSDSC2KB019T8' | jq -r '.results[0].advisories[0].id')\" = INTEL-S4510-XCV10100 ]"
 # ---- end of firmware advisories ----
 
+# ---- observed endurance (issue 29) ----
+# tools/observed_endurance.py: the counters' cross-check on real reports, its reading held
+# against drivecheck's, the statistics, and the committed db/observed/endurance.tsv.
+check "observed endurance: tests/db/observed_endurance_test.py" "python3 tests/db/observed_endurance_test.py $DC >$T/obs 2>&1 || { cat $T/obs >&2; false; }"
+# ---- end of observed endurance ----
+
 echo "tests/db: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -12,7 +12,7 @@
 #include "decide/decide.h"
 #include "names.h"
 #include "raw.h"
-#include "render/render.h"
+#include "render/print.h"
 
 /* Fills raw with one page per name, in order, while input lasts. A length of 0xFFFF
  * marks the page as refused by the device, so error paths are fuzzed too. */
@@ -61,7 +61,8 @@ static inline int dc_fuzz_one(const uint8_t *data, size_t size, const char *cons
 			__builtin_trap();
 	dc_decide(&f, &r.result);
 	if (null) {
-		dc_render_json(null, "fuzz", &r, 1, NULL, 0);
+		dc_print_reports(&dc_print_json, null,
+				 &(struct dc_print_head){ .doc = DC_PRINT_SCAN, .host = "fuzz" }, &r, 1);
 		fclose(null);
 	}
 	dc_raw_free(&raw);

@@ -263,12 +263,19 @@ check "only bad files: exit 3, 0 drives" "[ $rc -eq 3 ] && grep -q '^Summary: 0 
 host good INTEL_SSDSC2KG480G8 INTEL_SSDSC2KB960G8 >"$T/good.json"
 host meh SAMSUNG_MZ7LH960HAJR-00005 Samsung_SSD_860_EVO_1TB >"$T/meh.json"
 report --gate ceph-osd "$T/good.json"; check "--gate ceph-osd, every drive passes and is available: exit 0" "[ $rc -eq 0 ] && [ ! -s $T/err ]"
+# --gate prints what a scan's and an import's --gate print: a line per drive (HOST:PATH, as
+# the summary names it), its answer for the role; no table and no summary
+check "--gate ceph-osd: a gate line per drive, the worst first, no table, no summary" \
+	"[ \"\$(grep -c '^good:/dev/sd[a-z] ([^)]*, serial [^)]*): ceph-osd: pass\$' $T/out)\" -eq 2 ] && ! grep -q -e '^HOST ' -e '^Summary' $T/out"
 # for the Ceph roles the gate asks whether the drive can become an OSD now: a drive that
-# passes and holds a BlueStore label (or of which that is not known) warns, named on stderr
+# passes and holds a BlueStore label (or of which that is not known) warns, its gate line
+# says why
 host used SAMSUNG_MZ7LH960HAJR-00005 >"$T/used.json"
 report --gate ceph-osd "$T/used.json"
-check "--gate ceph-osd, a passing drive that is not available: exit 1, named on stderr" \
-	"[ $rc -eq 1 ] && grep -qx 'drivecheck report: used /dev/sda: ceph-osd: warn: the drive passes, but is not available (ceph-volume would not take it): Has BlueStore device label' $T/err"
+check "--gate ceph-osd, a passing drive that is not available: exit 1, its gate line says why" \
+	"[ $rc -eq 1 ] && grep -q '^used:/dev/sda (SAMSUNG MZ7LH960HAJR-00005, serial [^)]*): ceph-osd: warn: the drive passes, but is not available (ceph-volume would not take it): Has BlueStore device label\$' $T/out && [ ! -s $T/err ]"
+check "... as a scan's --gate says it of the same drive" \
+	"[ \"\$(sed -n 1p $T/out | sed 's/^used://')\" = \"\$($DC --replay $T/dumps/SAMSUNG_MZ7LH960HAJR-00005 --gate ceph-osd 2>/dev/null | sed -n 1p)\" ]"
 report --gate ceph-db --json "$T/used.json"
 check "--gate ceph-db alike; the JSON keeps the verdict, pass" \
 	"[ $rc -eq 1 ] && jq -e '.drives[0].verdicts.ceph_db.status == \"pass\" and .drives[0].available == false' $T/out >/dev/null"
@@ -277,7 +284,13 @@ check "--gate drbd: a role that asks nothing of availability passes it (0)" "[ $
 host older SAMSUNG_MZQLB1T9HAJR-00007 >"$T/older.json"
 report --gate ceph-osd "$T/older.json"
 check "--gate ceph-osd, a passing drive whose availability is unknown (an older dump): exit 1, said why" \
-	"[ $rc -eq 1 ] && grep -q 'ceph-osd: warn: the drive passes, but whether ceph-volume would take it is unknown: signatures and locks: the dump does not say' $T/err"
+	"[ $rc -eq 1 ] && grep -q '^older:/dev/nvme0n1 (.*): ceph-osd: warn: the drive passes, but whether ceph-volume would take it is unknown: signatures and locks: the dump does not say' $T/out"
+# a drive its host probed through one of its filesystems (docs/probe.md): the fleet keeps the
+# probe's mode, not where it wrote, and the line says what is known
+jq '.devices[0].probe.mode = "file" | .devices[0].probe.where = "/srv/osd7"' "$T/good.json" >"$T/infs.json"
+report --gate ceph-osd "$T/infs.json"
+check "--gate, a drive probed through a filesystem: said, with no empty place" \
+	"grep -qx '  - probed through one of its filesystems (an unnamed temporary file there), not on the raw device, which is in use' $T/out"
 report --gate ceph-osd "$T/good.json" "$T/meh.json"; check "--gate ceph-osd, a warn: exit 1" "[ $rc -eq 1 ]"
 report --gate zfs-slog "$T/good.json" "$T/meh.json"; check "--gate zfs-slog, a fail: exit 2" "[ $rc -eq 2 ]"
 report --gate=ceph-db "${IN[@]}"; check "--gate=ceph-db over the fleet (a fail on ceph1): exit 2" "[ $rc -eq 2 ]"

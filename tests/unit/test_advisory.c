@@ -3,7 +3,10 @@
  * its boundaries (one hour either side of the failure point, the fixed firmware, a capacity
  * it does not name, another OEM's firmware string, the model with and without its vendor
  * word), the rules of evidence that may back one, and the query on the bundled database. */
+#include <glob.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lookup/advisory.h"
 #include "lookup/db.h"
@@ -191,6 +194,28 @@ static int count_cb(const struct dc_advisory *a, void *ud)
 	return a->nsources && a->nmodels && a->naffected ? 0 : -1;
 }
 
+/* The advisories of the database's source, the .txt files of db/advisories/ (each opens
+ * with an "advisory:" line), counted apart from dbbuild and the query. */
+static unsigned advisories_in_source(void)
+{
+	glob_t g;
+	unsigned n = 0;
+	char line[512];
+
+	if (glob("db/advisories/*.txt", 0, NULL, &g) != 0)
+		return 0;
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		FILE *f = fopen(g.gl_pathv[i], "r");
+
+		while (f && fgets(line, sizeof(line), f))
+			n += strncmp(line, "advisory:", 9) == 0;
+		if (f)
+			fclose(f);
+	}
+	globfree(&g);
+	return n;
+}
+
 /* The query on the bundled database: the real rows, at the same boundaries. */
 static void test_bundled(void)
 {
@@ -253,8 +278,9 @@ static void test_bundled(void)
 	CHECK(dc_db_advisories(db, "X438_PHM2400MCTO", "NA04", 0, 70001, a, DC_MAX_ADVISORIES,
 			       &n) == 0 && n == 1 && a[0].hours_left == -1);
 	CHECK(dc_db_advisories(db, "", "HPD7", 0, 1, a, DC_MAX_ADVISORIES, &n) == 0 && n == 0);
-	/* the listing: every row whole */
-	CHECK(dc_db_advisory_count(db, &total) == 0 && total >= 10);
+	/* the listing: every advisory of the source, each row whole */
+	total = advisories_in_source();
+	CHECK(total >= 10);
 	CHECK(dc_db_advisory_list(db, count_cb, &listed) == 0 && listed == total);
 	dc_db_close(db);
 	free(a);

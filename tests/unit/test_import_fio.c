@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "dc_test.h"
+#include "import_results.h"
 #include "sample_file.h"
 #include "import/import.h"
 
@@ -432,7 +433,7 @@ static void test_import_run(void)
 		fputs(t, f);
 		fclose(f);
 	}
-	CHECK(dc_import_run(&o, paths, 1, &r, &n, NULL) == 0);
+	CHECK(import_results(&o, paths, 1, &r, &n) == 0);
 	CHECK(n == 1);
 	if (n == 1) {
 		CHECK(r->error == 0);

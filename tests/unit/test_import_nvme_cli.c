@@ -15,6 +15,7 @@
 #include <nvme/types.h>
 
 #include "dc_test.h"
+#include "import_results.h"
 #include "sample_file.h"
 #include "import/import.h"
 #include "parse_helpers.h"
@@ -150,7 +151,7 @@ static unsigned run_dir(struct dc_report **r)
 	char *paths[] = { tmpdir };
 	unsigned n = 0;
 
-	CHECK(dc_import_run(&o, paths, 1, r, &n, NULL) == 0);
+	CHECK(import_results(&o, paths, 1, r, &n) == 0);
 	return n;
 }
 

@@ -11,6 +11,7 @@
 
 #include "device/ata/ata_attrs.h"
 #include "dc_test.h"
+#include "import_results.h"
 #include "sample_file.h"
 #include "drive.h"
 #include "import/import.h"
@@ -70,7 +71,7 @@ static struct dc_report *import_path(const char *path, unsigned *n)
 	struct dc_report *r = NULL;
 
 	*n = 0;
-	if (dc_import_run(&o, paths, 1, &r, n, NULL) != 0)
+	if (import_results(&o, paths, 1, &r, n) != 0)
 		return NULL;
 	return r;
 }

@@ -18,8 +18,7 @@
 #include "device/dump.h"
 #include "lookup/db.h"
 #include "raw.h"
-#include "render/json_stream.h"
-#include "render/render.h"
+#include "render/print.h"
 #include "report/report_read.h"
 #include "report/summary.h"
 
@@ -87,18 +86,30 @@ typedef int (*render_fn)(FILE *out, const struct fixture *fx);
 static int scan_json(FILE *out, const struct fixture *fx)
 {
 	static const char *const warnings[] = { "a run's warning" };
+	const struct dc_print_head h = { .doc = DC_PRINT_SCAN, .host = "host1",
+					 .warnings = warnings, .nwarnings = 1 };
 
-	return dc_render_json(out, "host1", fx->reports, fx->n, warnings, 1);
+	return dc_print_reports(&dc_print_json, out, &h, fx->reports, fx->n);
+}
+
+/* The document of an import or a fleet: head, each drive, the summary, the end. */
+static int json_with_summary(FILE *out, const struct fixture *fx, const struct dc_print_head *h,
+			     const char *host)
+{
+	struct dc_printer p;
+
+	dc_print_begin(&p, &dc_print_json, out, h);
+	for (unsigned i = 0; i < fx->n; i++)
+		dc_print_drive(&p, &fx->reports[i], host);
+	dc_print_summary(&p, &fx->sum, 1);
+	return dc_print_end(&p, true);
 }
 
 static int import_json(FILE *out, const struct fixture *fx)
 {
-	struct dc_json_stream s;
+	const struct dc_print_head h = { .doc = DC_PRINT_IMPORT, .n = fx->n };
 
-	dc_render_json_import_begin(&s, out);
-	for (unsigned i = 0; i < fx->n; i++)
-		dc_render_json_import_device(&s, &fx->reports[i]);
-	return dc_render_json_import_end(&s, &fx->sum);
+	return json_with_summary(out, fx, &h, NULL);
 }
 
 static int fleet_json(FILE *out, const struct fixture *fx)
@@ -109,12 +120,10 @@ static int fleet_json(FILE *out, const struct fixture *fx)
 		{ .path = "bad.json", .host = "bad", .host_from_name = true, .error = -EINVAL,
 		  .error_msg = "bad.json: not drivecheck's JSON" },
 	};
-	struct dc_json_stream s;
+	const struct dc_print_head h = { .doc = DC_PRINT_FLEET, .n = fx->n, .files = files,
+					 .nfiles = 2 };
 
-	dc_render_json_fleet_begin(&s, out, files, 2);
-	for (unsigned i = 0; i < fx->n; i++)
-		dc_render_json_fleet_drive(&s, &fx->reports[i], "h1");
-	return dc_render_json_fleet_end(&s, &fx->sum, 1);
+	return json_with_summary(out, fx, &h, "h1");
 }
 
 static int lookup_json(FILE *out, const struct fixture *fx)

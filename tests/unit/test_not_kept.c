@@ -13,7 +13,7 @@
 #include "dc_test.h"
 #include "drive.h"
 #include "lookup/db.h"
-#include "render/render.h"
+#include "render/print.h"
 
 static char *rendered(const struct dc_report *r, bool json)
 {
@@ -23,10 +23,9 @@ static char *rendered(const struct dc_report *r, bool json)
 
 	if (!mem)
 		return NULL;
-	if (json)
-		dc_render_json(mem, "h", r, 1, NULL, 0);
-	else
-		dc_render_table(mem, r, 1, true);
+	dc_print_reports(json ? &dc_print_json : &dc_print_table, mem,
+			 &(struct dc_print_head){ .doc = DC_PRINT_SCAN, .verbose = true, .host = "h" },
+			 r, 1);
 	fclose(mem);
 	return text;
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* test_report_read.c - drivecheck's JSON read back: every captured drive replayed, rendered
  * and read again gives the same table fields and the same summary, and what the fleet keeps
- * of it renders as the drive read; every kind of bad file is refused with a message naming
- * what is wrong and keeps nothing; the worst come first. */
+ * of it prints as the drive read; every kind of bad file is refused with a message naming
+ * what is wrong and keeps nothing; the fleet's worst come first. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,8 +11,8 @@
 
 #include "dc_test.h"
 #include "lookup/db.h"
-#include "render/json_stream.h"
-#include "render/render.h"
+#include "drive.h"
+#include "render/print.h"
 #include "render/words.h"
 #include "report/fleet.h"
 #include "report/report_read.h"
@@ -122,26 +122,46 @@ static int collect(void *ctx, const struct dc_report *r)
 	return 0;
 }
 
-/* One drive's fleet table row and fleet JSON, as text. */
-static void render_fleet(const struct dc_report *r, char **row, char **json)
+/* A fleet of one drive, r on host h1: its path and host for the table's widths. */
+static const char *one_path(const void *ctx, unsigned i, const char **host, char *buf,
+			    size_t len)
 {
-	struct dc_table_widths w;
-	struct dc_json_stream s;
-	size_t len;
-	FILE *mem;
+	(void)i;
+	(void)buf;
+	(void)len;
+	*host = "h1";
+	return ((const struct dc_report *)ctx)->dev.path;
+}
 
-	dc_render_widths_init(&w, true);
-	dc_render_widths_add(&w, r->dev.path, "h1");
-	mem = open_memstream(row, &len);
-	dc_render_table_row(mem, r, "h1", &w);
+/* What report's printer ops writes of a fleet whose one drive is r, on host h1. */
+static char *printed(const struct dc_print_ops *ops, const struct dc_report *r)
+{
+	const struct dc_print_head h = { .doc = DC_PRINT_FLEET, .n = 1, .path = one_path,
+					 .ctx = r };
+	struct dc_printer p;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		return NULL;
+	dc_print_begin(&p, ops, mem, &h);
+	dc_print_drive(&p, r, "h1");
+	CHECK(dc_print_end(&p, true) == 0);
 	fclose(mem);
-	mem = open_memstream(json, &len);
-	dc_json_stream_begin(&s, mem);
-	dc_json_stream_array_begin(&s, "drives");
-	dc_render_json_fleet_drive(&s, r, "h1");
-	dc_json_stream_array_end(&s);
-	CHECK(dc_json_stream_end(&s) == 0);
-	fclose(mem);
+	return text;
+}
+
+/* The summary of reports[0..n), as a command sums its drives up, one by one. */
+static int summarize(const struct dc_report *reports, unsigned n, struct dc_summary *s)
+{
+	struct dc_summary_builder b;
+
+	if (dc_summary_begin(&b, s))
+		return dc_summary_end(&b);
+	for (unsigned i = 0; i < n; i++)
+		dc_summary_add(&b, &reports[i], NULL);
+	return dc_summary_end(&b);
 }
 
 /* What the fleet keeps of each drive (fleet.c's rows, in the order read) renders as the
@@ -158,21 +178,20 @@ static void check_fleet_rows(const char *text, size_t len, const struct collecte
 	CHECK(f.n == read->n && f.nfiles == 1 && !f.files[0].error);
 	CHECK(dc_summary_begin(&b, &s1) == 0);
 	for (unsigned i = 0; r && i < f.n && i < read->n; i++) {
-		char *row1, *row2, *json1, *json2;
+		static const struct dc_print_ops *const ops[] = { &dc_print_table, &dc_print_json };
 
 		dc_fleet_report(&f, i, r);
-		render_fleet(&read->v[i], &row1, &json1);
-		render_fleet(r, &row2, &json2);
-		CHECK_STR(row2, row1);
-		CHECK_STR(json2, json1);
-		free(row1);
-		free(row2);
-		free(json1);
-		free(json2);
+		for (unsigned k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
+			char *want = printed(ops[k], &read->v[i]), *got = printed(ops[k], r);
+
+			CHECK_STR(got, want);
+			free(want);
+			free(got);
+		}
 		dc_summary_add(&b, r, "h1");
 	}
 	CHECK(dc_summary_end(&b) == 0);
-	CHECK(dc_summarize(read->v, read->n, &s2) == 0);
+	CHECK(summarize(read->v, read->n, &s2) == 0);
 	check_same_summary(&s1, &s2);
 	free(r);
 	dc_fleet_free(&f);
@@ -195,7 +214,8 @@ static void round_trip(struct dc_db *db, const char *dir, unsigned *drives)
 	CHECK(dc_scan_replay(&o, dir, &reports, &n, err, sizeof(err)) == 0);
 	CHECK(n > 0);
 	mem = open_memstream(&text, &len);
-	CHECK(mem && dc_render_json(mem, "h1", reports, n, NULL, 0) == 0);
+	CHECK(mem && dc_print_reports(&dc_print_json, mem, &(struct dc_print_head){
+		.doc = DC_PRINT_SCAN, .host = "h1" }, reports, n) == 0);
 	fclose(mem);
 	rc = dc_report_read(text, len, &meta, collect, &f, err, sizeof(err));
 	if (rc < 0)
@@ -207,7 +227,7 @@ static void round_trip(struct dc_db *db, const char *dir, unsigned *drives)
 		check_same(&reports[i], &f.v[i]);
 		count_seen(&f.v[i]);
 	}
-	CHECK(dc_summarize(reports, n, &s1) == 0 && dc_summarize(f.v, f.n, &s2) == 0);
+	CHECK(summarize(reports, n, &s1) == 0 && summarize(f.v, f.n, &s2) == 0);
 	check_same_summary(&s1, &s2);
 	check_fleet_rows(text, len, &f);
 	*drives += n;
@@ -345,21 +365,48 @@ static void good_documents(void)
 	free(f.v);
 }
 
-/* Failed backup power first, then fail, not read, warn, pass; ties by host, then path. */
+/* The fleet's drives, in its order, as "HOST PATH" lines. */
+static char *fleet_order(const struct dc_fleet *f)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	for (unsigned i = 0; mem && i < f->n; i++)
+		fprintf(mem, "%s %s\n", dc_fleet_host(f, i), dc_fleet_path(f, i));
+	if (mem)
+		fclose(mem);
+	return text;
+}
+
+/*
+ * The fleet's worst first (fleet.c), as report reads hosts' JSON: failed backup power
+ * first, then fail, not read, warn, pass; then more roles failing first; ties by host,
+ * then path, whatever the order of the files.
+ */
 static void worst_first(void)
 {
-	static struct dc_report r[6];
-	const char *hosts[6] = { "b", "a", "a", "c", "a", "b" };
-	unsigned order[6];
-	static const unsigned want[6] = { 3, 4, 2, 5, 1, 0 };
+	enum { N = 8 };
+	static struct dc_report r[N];
+	static const char *const hosts[N] = { "b", "a", "a", "c", "a", "b", "a", "a" };
+	static const char *const paths[N] = { "/dev/sda", "/dev/sdb", "/dev/sdc", "/dev/sdd",
+					      "/dev/sde", "/dev/sdf", "/dev/sda", "/dev/sdh" };
+	static const char *const files[] = { "b", "c", "a" }; /* not in the hosts' order */
+	static const int roles[] = { -1, DC_ROLE_DRBD };          /* all of them; --gate drbd */
+	struct dc_fleet f = { 0 };
+	char *order;
 
 	memset(r, 0, sizeof(r));
-	for (unsigned i = 0; i < 6; i++) {
-		snprintf(r[i].dev.path, sizeof(r[i].dev.path), "/dev/sd%c", 'a' + (int)i);
+	for (unsigned i = 0; i < N; i++) {
+		snprintf(r[i].dev.path, sizeof(r[i].dev.path), "%s", paths[i]);
+		dc_drive_init(&r[i].drive);
+		r[i].dev.kernel_fua = DC_TRI_UNKNOWN;
+		r[i].db.best_source = -1;
 		r[i].result.endurance_years_left = -1;
+		r[i].avail.available = DC_TRI_UNKNOWN;
 	}
-	/* 0 passes; 1 warns; 2 fails one role; 3 passes but its capacitors failed; 4 fails two
-	 * roles; 5 could not be read */
+	/* 0, 6 and 7 pass; 1 warns; 2 fails one role; 3 passes but its capacitors failed; 4
+	 * fails two roles; 5 could not be read */
 	r[1].result.verdicts[DC_ROLE_DRBD].status = DC_WARN;
 	r[2].result.verdicts[DC_ROLE_ZFS_SLOG].status = DC_FAIL;
 	r[3].drive.nevidence = 1;
@@ -367,11 +414,40 @@ static void worst_first(void)
 	r[4].result.verdicts[DC_ROLE_ZFS_SLOG].status = DC_FAIL;
 	r[4].result.verdicts[DC_ROLE_ETCD].status = DC_FAIL;
 	r[5].error = -EIO;
-	dc_summary_worst_first(r, 6, hosts, -1, order);
-	CHECK(memcmp(order, want, sizeof(want)) == 0);
-	/* with a role: only its status counts (2 and 4 pass for DRBD) */
-	dc_summary_worst_first(r, 6, hosts, DC_ROLE_DRBD, order);
-	CHECK(order[0] == 3 && order[1] == 5 && order[2] == 1);
+	snprintf(r[5].error_msg, sizeof(r[5].error_msg), "/dev/sdf: gone");
+	for (unsigned j = 0; j < sizeof(roles) / sizeof(roles[0]); j++) {
+		int role = roles[j];
+
+		f = (struct dc_fleet){ .role = role };
+		for (unsigned k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
+			struct dc_report mine[N];
+			unsigned n = 0;
+			char *text = NULL;
+			size_t len = 0;
+			FILE *mem = open_memstream(&text, &len);
+
+			for (unsigned i = 0; i < N; i++)
+				if (strcmp(hosts[i], files[k]) == 0)
+					mine[n++] = r[i];
+			CHECK(mem && dc_print_reports(&dc_print_json, mem, &(struct dc_print_head){
+				.doc = DC_PRINT_SCAN, .host = files[k] }, mine, n) == 0);
+			if (mem)
+				fclose(mem);
+			CHECK(text && dc_fleet_add_text(&f, files[k], text, len) == 0);
+			free(text);
+		}
+		CHECK(f.n == N);
+		dc_fleet_sort(&f);
+		order = fleet_order(&f);
+		if (role < 0)
+			CHECK_STR(order, "c /dev/sdd\na /dev/sde\na /dev/sdc\nb /dev/sdf\n"
+				  "a /dev/sdb\na /dev/sda\na /dev/sdh\nb /dev/sda\n");
+		else /* only its status counts: 2 and 4 pass DRBD, 4 failing more roles */
+			CHECK_STR(order, "c /dev/sdd\nb /dev/sdf\na /dev/sdb\na /dev/sde\n"
+				  "a /dev/sdc\na /dev/sda\na /dev/sdh\nb /dev/sda\n");
+		free(order);
+		dc_fleet_free(&f);
+	}
 }
 
 int main(void)
