@@ -552,11 +552,16 @@ struct dc_cache_left {
 	char record[DC_PATH_LEN];     /* the record's file */
 };
 
+/*
+ * An outcome, in the one order the exit code and every "worst first" list share (status.h):
+ * the greater is the worse. A drive that could not be checked ranks above a warning and
+ * below a known failure: both stop a `&&` chain, and the failure says more.
+ */
 enum dc_status {
 	DC_PASS = 0,
 	DC_WARN,
-	DC_FAIL,
 	DC_NOT_CHECKED,
+	DC_FAIL,
 };
 
 enum dc_role {

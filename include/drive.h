@@ -8,7 +8,8 @@
 /* drive.c */
 /* An empty drive: nothing known, every yes/no "unknown". */
 void dc_drive_init(struct dc_drive *d);
-/* Appends one piece of evidence; silently drops it when the list is full. */
+/* Appends one piece of evidence; past DC_MAX_EVIDENCE it counts it in evidence_dropped
+ * (said in the JSON's not_kept and on stderr: never a silent cut). */
 void dc_drive_add_evidence(struct dc_drive *d, enum dc_ev_kind kind, const char *source,
 			   const char *what, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));

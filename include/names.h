@@ -1,5 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* names.h - the one place drivecheck's enums get their names: JSON, table, CLI and dumps. */
+/*
+ * names.h - the names of the enums every stage shares, for the JSON, the table, the CLI and
+ * dumps. An enum whose values carry more than a name keeps its names in its own table (the
+ * transports: core/transports.c; the findings: core/finding_table.c), and one that belongs
+ * to one stage keeps them beside its code (the protocols: device/transport.c; ceph-volume's
+ * reasons: device/availability.c).
+ */
 #ifndef DC_NAMES_H
 #define DC_NAMES_H
 
@@ -24,14 +30,12 @@ const char *dc_claim_name(enum dc_claim c);              /* "full", "inferred-no
 int dc_claim_from_name(const char *name, enum dc_claim *out);
 const char *dc_flush_speed_name(enum dc_flush_speed s);  /* "fast", "not-measured", ... */
 int dc_flush_speed_from_name(const char *name, enum dc_flush_speed *out);
-/* A finding's code (findings.h) as a name: "s-unknown", "ev-probe-fast", ... ("?" for a
- * code without one: test_words holds every code to have one). */
-const char *dc_finding_name(enum dc_finding_code c);
 const char *dc_confidence_name(enum dc_confidence c);    /* "low", "medium", "high" */
 int dc_confidence_from_name(const char *name, enum dc_confidence *out);
 const char *dc_trial_state_name(enum dc_trial_state s);  /* "done", "skipped", ... */
 int dc_trial_state_from_name(const char *name, enum dc_trial_state *out);
 
+/* core/transports.c, from its table */
 const char *dc_transport_name(enum dc_transport t);      /* "nvme", "sata", "-", ... */
 int dc_transport_from_name(const char *name, enum dc_transport *out);
 

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * status.h - the one order of outcomes, worst first, that the exit code and every "worst
- * first" list share: a failure, then a drive that could not be checked, then a warning,
- * then a pass. A known failure outranks "could not check": both stop a `&&` chain, and the
- * failure says more.
+ * status.h - outcomes: the worse of two, a drive's outcome for a role, the gate's, and the
+ * exit code each gives. Their one order is enum dc_status's own (dc_types.h).
  */
 #ifndef DC_STATUS_H
 #define DC_STATUS_H
@@ -11,9 +9,7 @@
 #include "dc_types.h"
 #include "exitcodes.h"
 
-/* FAIL 3, NOT_CHECKED 2, WARN 1, PASS 0. */
-int dc_status_rank(enum dc_status s);
-/* The worse of two. */
+/* The worse of two: the greater (the order is enum dc_status's). */
 enum dc_status dc_status_worse(enum dc_status a, enum dc_status b);
 /* A report's outcome for one role (role >= 0), or the worst of its roles (role < 0); a
  * device that could not be read is NOT_CHECKED. */

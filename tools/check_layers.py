@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""check_layers.py - the one direction of docs/architecture.md, held against the objects.
+"""check_layers.py - the one direction of docs/architecture.md, held against the objects
+and the sources.
 
 Reads the symbols of every object under BUILD/obj (nm): which file defines each function
-and which files call it. Fails, naming them, when
+and which files call it; and the #include "..." lines of every file under src/ and
+include/. Fails, naming them, when
   - a file calls a function of a stage above its own (the stages, lowest first:
     core, device, lookup, decide, import, report, render, cli), or
-  - two files call each other (a circle), directly, or
+  - two files call each other (a circle), directly;
   - a file other than the JSON reader (src/core/json_get.c, json_read.c) reads cJSON's
     values itself (cJSON_Is*, cJSON_GetObjectItem*, cJSON_Get*Value): every JSON input
-    is read through core/json_read.h, which holds each value to one policy.
-Calls within one folder are free, as long as they make no circle.
+    is read through core/json_read.h, which holds each value to one policy;
+  - a file includes a header of a stage above its own (a macro or a struct layout crosses
+    stages as surely as a call), or a header under include/ includes one under src/;
+  - two files include each other's headers (X.h is X.c's, beside it): a circle too.
+Calls and includes within one folder are free, as long as they make no circle.
 
   tools/check_layers.py BUILD     prints "N passed, N failed"
 """
@@ -30,6 +35,68 @@ JSON_READERS = {"core/json_get.c", "core/json_read.c"}
 def stage_of(rel):
     top = rel.split("/")[0]
     return STAGES.index(top) if top in STAGES else None
+
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def sources():
+    """Every .c and .h under src/ and include/, relative to the top."""
+    for base in ("src", "include"):
+        for d, _, fs in os.walk(os.path.join(TOP, base)):
+            for f in sorted(fs):
+                if f.endswith((".c", ".h")):
+                    yield os.path.relpath(os.path.join(d, f), TOP)
+
+
+def resolve(name, here):
+    """A quoted include as the compiler finds it (-Iinclude -Isrc), beside the file first."""
+    for cand in (os.path.join(os.path.dirname(here), name), os.path.join("include", name),
+                 os.path.join("src", name)):
+        if os.path.isfile(os.path.join(TOP, cand)):
+            return os.path.normpath(cand)
+    return None
+
+
+def owner(header):
+    """The .c a header belongs to: X.c beside X.h, or None (a header of types alone)."""
+    c = header[:-2] + ".c"
+    return c if os.path.isfile(os.path.join(TOP, c)) else None
+
+
+def check_includes():
+    """(checks made, failures) of the include rules above."""
+    n, bad, inc = 0, [], {}
+    for f in sources():
+        text = open(os.path.join(TOP, f), encoding="utf-8", errors="replace").read()
+        inc[f] = {h for h in (resolve(x, f) for x in INCLUDE.findall(text)) if h}
+    for f, hs in sorted(inc.items()):
+        sf = stage_of(f[4:]) if f.startswith("src/") else None
+        for h in sorted(hs):
+            n += 1
+            if f.startswith("include/") and h.startswith("src/"):
+                bad.append(f"{f}, a header every stage shares, includes {h} of one stage")
+                continue
+            sh = stage_of(h[4:]) if h.startswith("src/") else None
+            if sf is not None and sh is not None and sh > sf:
+                bad.append(f"{f} ({STAGES[sf]}) includes {h} ({STAGES[sh]}), a later stage")
+    # a circle: A.c (or A.h) includes B.h, B.c's, and B.c (or B.h) includes A.h
+    uses = {}
+    for f, hs in inc.items():
+        a = f if f.endswith(".c") else owner(f)
+        if not a:
+            continue
+        for h in hs:
+            b = owner(h)
+            if b and b != a:
+                uses.setdefault(a, set()).add(b)
+    for a, bs in sorted(uses.items()):
+        for b in sorted(bs):
+            n += 1
+            if a < b and a in uses.get(b, ()):
+                bad.append(f"{a} and {b} include each other's headers")
+    return n, bad
 
 
 def main():
@@ -70,6 +137,9 @@ def main():
         if reads:
             bad.append(f"{a} reads cJSON values itself, not through core/json_read.h: "
                        + ", ".join(reads))
+    ni, bi = check_includes()
+    n += ni
+    bad += bi
     for b in bad:
         print("FAIL " + b)
     print(f"{n - len(bad)} passed, {len(bad)} failed")

@@ -146,92 +146,6 @@ int dc_flush_speed_from_name(const char *name, enum dc_flush_speed *out)
 	return 0;
 }
 
-static const char *const finding_names[DC_FND_COUNT] = {
-	[DC_FND_NONE] = "none",
-	[DC_FND_BASIS_NO_EVIDENCE] = "basis-no-evidence",
-	[DC_FND_BASIS_DB_FULL] = "basis-db-full",
-	[DC_FND_BASIS_DB_DAR_S] = "basis-db-dar-s",
-	[DC_FND_BASIS_DB_DAR_U] = "basis-db-dar-u",
-	[DC_FND_BASIS_DB_ALDAR_S] = "basis-db-aldar-s",
-	[DC_FND_BASIS_DB_ALDAR_U] = "basis-db-aldar-u",
-	[DC_FND_BASIS_DB_NONE] = "basis-db-none",
-	[DC_FND_BASIS_PLP_FAILED] = "basis-plp-failed",
-	[DC_FND_BASIS_DEVICE_PLP] = "basis-device-plp",
-	[DC_FND_BASIS_NO_VWC] = "basis-no-vwc",
-	[DC_FND_BASIS_PROBE_NOT_RUN] = "basis-probe-not-run",
-	[DC_FND_BASIS_WT_UNTIMED] = "basis-wt-untimed",
-	[DC_FND_BASIS_FLUSH_ONLY] = "basis-flush-only",
-	[DC_FND_BASIS_BOTH_WAYS] = "basis-both-ways",
-	[DC_FND_EV_DB_NO_ROW] = "ev-db-no-row",
-	[DC_FND_EV_DB_NO_MODEL] = "ev-db-no-model",
-	[DC_FND_EV_DB_CLASS] = "ev-db-class",
-	[DC_FND_EV_DB_SOURCE] = "ev-db-source",
-	[DC_FND_EV_PLP_FAILED] = "ev-plp-failed",
-	[DC_FND_EV_DEVICE_VS_DB] = "ev-device-vs-db",
-	[DC_FND_EV_PLP_DEGRADED] = "ev-plp-degraded",
-	[DC_FND_EV_MODES_DISAGREE] = "ev-modes-disagree",
-	[DC_FND_EV_PROBE_UNTIMED] = "ev-probe-untimed",
-	[DC_FND_EV_PROBE_FAST] = "ev-probe-fast",
-	[DC_FND_EV_FAST_WITHOUT_PLP] = "ev-fast-without-plp",
-	[DC_FND_EV_PROBE_SLOW] = "ev-probe-slow",
-	[DC_FND_EV_SLOW_WITH_PLP] = "ev-slow-with-plp",
-	[DC_FND_EV_NO_VWC_SLOW] = "ev-no-vwc-slow",
-	[DC_FND_EV_PROBE_MIDDLING] = "ev-probe-middling",
-	[DC_FND_HEALTH_FAILING] = "health-failing",
-	[DC_FND_HEALTH_WARNING] = "health-warning",
-	[DC_FND_HEALTH_NOT_READ] = "health-not-read",
-	[DC_FND_FIRMWARE] = "firmware",
-	[DC_FND_PLP_FAILED] = "plp-failed",
-	[DC_FND_PLP_DEGRADED] = "plp-degraded",
-	[DC_FND_WT_HAZARD] = "wt-hazard",
-	[DC_FND_WT_NO_VWC] = "wt-no-vwc",
-	[DC_FND_WT_NVME_RELAYED] = "wt-nvme-relayed",
-	[DC_FND_WT_WITH_U] = "wt-with-u",
-	[DC_FND_S_YES] = "s-yes",
-	[DC_FND_S_NO] = "s-no",
-	[DC_FND_S_UNKNOWN] = "s-unknown",
-	[DC_FND_SPEED_NOT_MEASURED] = "speed-not-measured",
-	[DC_FND_SPEED_SLOW_SPINNING] = "speed-slow-spinning",
-	[DC_FND_SPEED_SLOW] = "speed-slow",
-	[DC_FND_SPEED_MIDDLING] = "speed-middling",
-	[DC_FND_SPEED_FAST] = "speed-fast",
-	[DC_FND_MODES_DISAGREE] = "modes-disagree",
-	[DC_FND_WEAR_SPENT] = "wear-spent",
-	[DC_FND_WEAR_HIGH] = "wear-high",
-	[DC_FND_YEARS_LEFT_FEW] = "years-left-few",
-	[DC_FND_RAID_VOLUME] = "raid-volume",
-	[DC_FND_UNIDENTIFIED] = "unidentified",
-	[DC_FND_OSD_SPINNING] = "osd-spinning",
-	[DC_FND_DB_SPINNING] = "db-spinning",
-	[DC_FND_DB_LOW_DWPD] = "db-low-dwpd",
-	[DC_FND_DRBD_SPINNING] = "drbd-spinning",
-	[DC_FND_DRBD_KEEP_FLUSHES] = "drbd-keep-flushes",
-	[DC_FND_ETCD_NOT_MEASURED] = "etcd-not-measured",
-	[DC_FND_ETCD_SLOW] = "etcd-slow",
-	[DC_FND_ETCD_OK] = "etcd-ok",
-	[DC_FND_SLOG_SPINNING] = "slog-spinning",
-	[DC_FND_SLOG_NEEDS_S] = "slog-needs-s",
-	[DC_FND_SLOG_LOW_DWPD] = "slog-low-dwpd",
-	[DC_FND_MEMORY] = "memory",
-	[DC_FND_ADV_FIRMWARE] = "adv-firmware",
-	[DC_FND_ADV_CACHE_OFF_NOW] = "adv-cache-off-now",
-	[DC_FND_ADV_CACHE_LEFT_OFF] = "adv-cache-left-off",
-	[DC_FND_ADV_TRIAL_FAILED] = "adv-trial-failed",
-	[DC_FND_ADV_KEEP_CACHE_OFF] = "adv-keep-cache-off",
-	[DC_FND_ADV_CACHE_OFF_RESULT] = "adv-cache-off-result",
-	[DC_FND_ADV_TRY_CACHE_OFF] = "adv-try-cache-off",
-	[DC_FND_ADV_MAY_TRY_CACHE_OFF] = "adv-may-try-cache-off",
-	[DC_FND_ADV_DRBD_FLUSHES_OFF] = "adv-drbd-flushes-off",
-	[DC_FND_ADV_DRBD_FLUSHES_ON] = "adv-drbd-flushes-on",
-	[DC_FND_ADV_WRITE_BACK] = "adv-write-back",
-	[DC_FND_ADV_YEARS_LEFT] = "adv-years-left",
-	[DC_FND_ADV_REPLACE] = "adv-replace",
-};
-
-const char *dc_finding_name(enum dc_finding_code c)
-{
-	return name_at(finding_names, COUNT(finding_names), (unsigned)c, "?");
-}
 
 static const char *const confidence_names[] = {
 	[DC_CONF_LOW] = "low",
@@ -283,46 +197,6 @@ int dc_plp_from_name(const char *name, enum dc_plp_class *out)
 	if (i < 0)
 		return -EINVAL;
 	*out = (enum dc_plp_class)i;
-	return 0;
-}
-
-static const char *const transport_names[] = {
-	[DC_TRAN_UNKNOWN] = "-",
-	[DC_TRAN_NVME] = "nvme",
-	[DC_TRAN_NVME_TCP] = "tcp",
-	[DC_TRAN_NVME_RDMA] = "rdma",
-	[DC_TRAN_NVME_LOOP] = "nvme-loop",
-	[DC_TRAN_FC] = "fc",
-	[DC_TRAN_SATA] = "sata",
-	[DC_TRAN_SAS] = "sas",
-	[DC_TRAN_SCSI] = "scsi",
-	[DC_TRAN_ISCSI] = "iscsi",
-	[DC_TRAN_USB] = "usb",
-	[DC_TRAN_VIRTIO] = "virtio",
-	[DC_TRAN_VIRTIO_SCSI] = "virtio-scsi",
-	[DC_TRAN_XEN] = "xen",
-	[DC_TRAN_LOOP] = "loop",
-	[DC_TRAN_NBD] = "nbd",
-	[DC_TRAN_MMC] = "mmc",
-	[DC_TRAN_OTHER] = "other",
-	[DC_TRAN_MEMORY] = "memory",
-	[DC_TRAN_MD] = "md",
-	[DC_TRAN_DM] = "dm",
-};
-_Static_assert(COUNT(transport_names) == DC_TRAN_COUNT, "a transport without a name");
-
-const char *dc_transport_name(enum dc_transport t)
-{
-	return name_at(transport_names, COUNT(transport_names), (unsigned)t, "other");
-}
-
-int dc_transport_from_name(const char *name, enum dc_transport *out)
-{
-	int i = index_of(transport_names, COUNT(transport_names), name);
-
-	if (i < 0)
-		return -EINVAL;
-	*out = (enum dc_transport)i;
 	return 0;
 }
 

@@ -1,21 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* status.c - the one order of outcomes, worst first (status.h). */
+/* status.c - outcomes in their one order, worst first (status.h). */
 #include "status.h"
-
-int dc_status_rank(enum dc_status s)
-{
-	switch (s) {
-	case DC_PASS: return 0;
-	case DC_WARN: return 1;
-	case DC_NOT_CHECKED: return 2;
-	case DC_FAIL: return 3;
-	}
-	return 2;
-}
 
 enum dc_status dc_status_worse(enum dc_status a, enum dc_status b)
 {
-	return dc_status_rank(b) > dc_status_rank(a) ? b : a;
+	return b > a ? b : a;
 }
 
 enum dc_status dc_report_status(const struct dc_report *r, int role)

@@ -4,7 +4,8 @@
  * kernel's setting, DRBD's flushes, endurance. The commands themselves are words, made by
  * the renderer from the device (src/render/words_advice.c). Pure.
  */
-#include "decide/decide.h"
+#include "core/transports.h"
+#include "decide/steps.h"
 
 static void advise(struct dc_result *r, struct dc_finding f)
 {
@@ -73,10 +74,11 @@ void dc_decide_advice(const struct dc_facts *f, const struct dc_judgement *j,
 			 j->health_unread;
 
 	/* memory is no drive: nothing to advise */
-	if (f->dev->transport == DC_TRAN_MEMORY)
+	if (dc_transport_info(f->dev->transport)->memory)
 		return;
 	if (replace)
-		advise(r, FINDING(DC_FND_ADV_REPLACE, 0, j->health_failing ? 0 : 1));
+		advise(r, FINDING(j->health_failing ? DC_FND_ADV_REPLACE_FAILING
+							  : DC_FND_ADV_REPLACE_PLP_FAILED, 0));
 	for (unsigned i = 0; i < f->nadv; i++)
 		advise(r, FINDING(DC_FND_ADV_FIRMWARE, (int)i, 0));
 	if (r->write_through_hazard)
@@ -91,9 +93,11 @@ void dc_decide_advice(const struct dc_facts *f, const struct dc_judgement *j,
 	if (U && !no_tuning && r->flush_speed != DC_FLUSH_SLOW)
 		advise(r, FINDING(DC_FND_ADV_DRBD_FLUSHES_OFF, 0, 0));
 	else if (!replace)
-		advise(r, FINDING(DC_FND_ADV_DRBD_FLUSHES_ON, 0,
-				  !U ? 0 : r->flush_speed == DC_FLUSH_SLOW ? 1 : j->health_unread ? 2 : 0));
+		advise(r, FINDING(!U ? DC_FND_ADV_DRBD_FLUSHES_ON
+				  : r->flush_speed == DC_FLUSH_SLOW ? DC_FND_ADV_DRBD_FLUSHES_ON_SLOW
+				  : j->health_unread ? DC_FND_ADV_DRBD_FLUSHES_ON_UNREAD
+				  : DC_FND_ADV_DRBD_FLUSHES_ON, 0));
 	/* years left reassure: never beside a drive that says it is failing */
 	if (j->years_left >= 0 && !j->health_failing)
-		advise(r, FINDING(DC_FND_ADV_YEARS_LEFT, 0, j->years_left, j->years_basis));
+		advise(r, FINDING(DC_FND_ADV_YEARS_LEFT, (int)j->years_basis, j->years_left));
 }

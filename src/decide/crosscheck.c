@@ -3,7 +3,7 @@
  * crosscheck.c - what the probe says of the PLP class: a hint, or a contradiction. Speed
  * never makes a class (docs/design.md); it can only lower the confidence in one. Pure.
  */
-#include "decide/decide.h"
+#include "decide/steps.h"
 
 void dc_decide_crosscheck(const struct dc_facts *f, const struct dc_judgement *j,
 			  struct dc_result *r)

@@ -3,25 +3,27 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/transports.h"
 #include "decide/decide.h"
+#include "decide/steps.h"
 #include "drive.h"
 #include "decide/health.h"
 #include "names.h"
 #include "thresholds.h"
 
-void dc_flush_bounds(enum dc_transport transport, double *fast_us, double *slow_us)
+/* Flush-cost bounds for a transport, microseconds (include/thresholds.h). */
+static void flush_bounds(enum dc_transport transport, double *fast_us, double *slow_us)
 {
-	switch (transport) {
-	case DC_TRAN_NVME:
+	switch (dc_transport_info(transport)->bounds) {
+	case DC_BOUNDS_NVME:
 		*fast_us = DC_NVME_FLUSH_FAST_US;
 		*slow_us = DC_NVME_FLUSH_SLOW_US;
 		break;
-	case DC_TRAN_SATA:
-	case DC_TRAN_SAS:
+	case DC_BOUNDS_SATA:
 		*fast_us = DC_SATA_FLUSH_FAST_US;
 		*slow_us = DC_SATA_FLUSH_SLOW_US;
 		break;
-	default:
+	case DC_BOUNDS_OTHER:
 		*fast_us = DC_OTHER_FLUSH_FAST_US;
 		*slow_us = DC_OTHER_FLUSH_SLOW_US;
 		break;
@@ -79,7 +81,7 @@ static void judge(const struct dc_facts *f, struct dc_judgement *j)
 	const struct dc_probe *p = f->probe;
 
 	memset(j, 0, sizeof(*j));
-	dc_flush_bounds(dev->transport, &j->fast_us, &j->slow_us);
+	flush_bounds(dev->transport, &j->fast_us, &j->slow_us);
 	j->write_through = dev->kernel_cache == DC_KCACHE_WRITE_THROUGH;
 	j->nvme_wt_relayed = j->write_through && dev->protocol == DC_PROTO_NVME &&
 			     d->cache_present == DC_TRI_UNKNOWN;
@@ -97,10 +99,7 @@ static void judge(const struct dc_facts *f, struct dc_judgement *j)
 	j->rotational = d->rotational == DC_TRI_YES;
 	j->raid_volume = is_raid_volume(d);
 	j->unidentified = !f->db->matched &&
-			  (!d->model[0] || dev->transport == DC_TRAN_VIRTIO ||
-			   dev->transport == DC_TRAN_VIRTIO_SCSI || dev->transport == DC_TRAN_XEN ||
-			   dev->transport == DC_TRAN_USB || dev->transport == DC_TRAN_LOOP ||
-			   dev->transport == DC_TRAN_NBD);
+			  (!d->model[0] || dc_transport_info(dev->transport)->model_not_drive);
 	j->years_left = years_left(f, &j->years_basis);
 }
 

@@ -2,7 +2,7 @@
 /* flush.c - F: what a durable write costs on this drive, and the cache experiment's. Pure. */
 #include <string.h>
 
-#include "decide/decide.h"
+#include "decide/steps.h"
 #include "thresholds.h"
 
 /* A durable write's median, the worse of the two ways it is asked for: F's figure. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* plp.c - S and U, and the PLP class a person scans: from the drive's word and the database. Pure. */
-#include "decide/decide.h"
+#include "decide/steps.h"
 #include "lookup/dbinfo.h"
 
 static void set_prop(struct dc_property *p, enum dc_tri value, enum dc_source_kind kind,
@@ -103,7 +103,8 @@ void dc_decide_plp(const struct dc_facts *f, const struct dc_judgement *j, struc
 			 FINDING(j->device_plp ? DC_FND_BASIS_DEVICE_PLP : DC_FND_BASIS_NO_VWC, ev, 0));
 		*S = *U;
 		if (db->matched && (db->plp == DC_PLP_NONE || db->plp == DC_PLP_DATA_AT_REST))
-			dc_note_evidence(r, FINDING(DC_FND_EV_DEVICE_VS_DB, 0, j->device_plp ? 1 : 0));
+			dc_note_evidence(r, FINDING(j->device_plp ? DC_FND_EV_DEVICE_PLP_VS_DB
+							    : DC_FND_EV_NO_VWC_VS_DB, 0));
 	}
 	if (U->value == DC_TRI_YES) {
 		bool agree = db->plp == DC_PLP_FULL || db->plp == DC_PLP_AT_LEAST_DATA_AT_REST;

@@ -2,13 +2,14 @@
 /* verdict.c - PASS/WARN/FAIL per role from S, U and F, with the reasons, as findings. Pure. */
 #include <string.h>
 
-#include "decide/decide.h"
+#include "core/transports.h"
+#include "decide/steps.h"
 #include "thresholds.h"
 
 /* Adds a reason; the verdict is the worst status any reason carries. */
 static void reason(struct dc_verdict *v, enum dc_status s, struct dc_finding f)
 {
-	if (s > v->status && s != DC_NOT_CHECKED)
+	if (s > v->status)
 		v->status = s;
 	if (v->nreasons >= DC_MAX_REASONS) {
 		v->reasons_dropped++;
@@ -141,7 +142,7 @@ static void common_reasons(const struct ctx *c, enum dc_role role, struct dc_ver
 			reason(v, DC_WARN, FINDING(DC_FND_WEAR_HIGH, 0, w->percent_used));
 	}
 	if (j->years_left >= 0 && j->years_left < DC_YEARS_LEFT_WARN)
-		reason(v, DC_WARN, FINDING(DC_FND_YEARS_LEFT_FEW, 0, j->years_left, j->years_basis));
+		reason(v, DC_WARN, FINDING(DC_FND_YEARS_LEFT_FEW, (int)j->years_basis, j->years_left));
 	if (j->raid_volume)
 		reason(v, DC_WARN, FINDING(DC_FND_RAID_VOLUME, 0, 0));
 	else if (j->unidentified)
@@ -222,10 +223,9 @@ static enum dc_status measured_status(const struct dc_verdict *v)
 	enum dc_status s = DC_PASS;
 
 	for (unsigned k = 0; k < v->nreasons; k++)
-		if (!is_unmeasured(v->reasons[k].f.code) && v->reasons[k].weighs > s &&
-		    v->reasons[k].weighs != DC_NOT_CHECKED)
+		if (!is_unmeasured(v->reasons[k].f.code) && v->reasons[k].weighs > s)
 			s = v->reasons[k].weighs;
-	return v->status == DC_NOT_CHECKED ? DC_NOT_CHECKED : s;
+	return s;
 }
 
 void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,
@@ -245,7 +245,7 @@ void dc_decide_verdicts(const struct dc_facts *f, const struct dc_judgement *j,
 	};
 
 	/* zram and brd are memory: nothing to judge as a drive, and never a hazard */
-	if (f->dev->transport == DC_TRAN_MEMORY) {
+	if (dc_transport_info(f->dev->transport)->memory) {
 		for (unsigned i = 0; i < DC_ROLE_COUNT; i++) {
 			r->verdicts[i].status = DC_NOT_CHECKED;
 			r->verdicts[i].measured_status = DC_NOT_CHECKED;

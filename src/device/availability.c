@@ -2,6 +2,7 @@
 /* availability.c - would ceph-volume take the drive: its reasons, from the scan's facts. Pure. */
 #include <string.h>
 
+#include "core/transports.h"
 #include "device/availability.h"
 
 /*
@@ -56,10 +57,10 @@ static enum dc_avail_reason signature_reason(const struct dc_availability *a)
 }
 
 /* ceph-volume takes a whole disk (and an LV or partition, which drivecheck does not
- * judge); a loop device only when told to, an md or dm volume never. */
+ * judge): core/transports.c says which devices are none. */
 static bool acceptable_type(enum dc_transport t)
 {
-	return t != DC_TRAN_LOOP && t != DC_TRAN_MD && t != DC_TRAN_DM;
+	return !dc_transport_info(t)->not_raw_for_ceph;
 }
 
 void dc_availability_judge(const struct dc_dev *dev, struct dc_availability *a)

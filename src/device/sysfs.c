@@ -11,6 +11,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "core/transports.h"
 #include "names.h"
 #include "device/sysfs.h"
 #include "text_fit.h"
@@ -184,13 +185,6 @@ int dc_sysfs_resolve(const char *root, const char *arg, char name[DC_NAME_LEN])
 	if (!S_ISBLK(st.st_mode))
 		return -ENOTBLK;
 	return name_from_devt(root, st.st_rdev, name);
-}
-
-static bool is_virtual_transport(enum dc_transport t)
-{
-	return t == DC_TRAN_VIRTIO || t == DC_TRAN_LOOP || t == DC_TRAN_NBD || t == DC_TRAN_XEN ||
-	       t == DC_TRAN_VIRTIO_SCSI || t == DC_TRAN_MEMORY || t == DC_TRAN_MD ||
-	       t == DC_TRAN_DM;
 }
 
 /* An NVMe controller's transport attribute: "pcie" is plain NVMe, fabrics say what
@@ -595,7 +589,7 @@ int dc_sysfs_read_dev(const char *root, const char *name, struct dc_dev *dev)
 	snprintf(rel, sizeof(rel), "block/%s/queue/rotational", name);
 	dev->rotational = read_u64(root, rel, &v) ? DC_TRI_UNKNOWN : (v ? DC_TRI_YES : DC_TRI_NO);
 	/* Virtual disks say "rotational" by default, which tells nothing of the media. */
-	if (dev->rotational == DC_TRI_YES && is_virtual_transport(dev->transport))
+	if (dev->rotational == DC_TRI_YES && dc_transport_info(dev->transport)->host_made)
 		dev->rotational = DC_TRI_UNKNOWN;
 	snprintf(rel, sizeof(rel), "block/%s/ro", name);
 	dev->readonly = read_u64(root, rel, &v) == 0 && v;

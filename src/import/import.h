@@ -10,9 +10,12 @@
  * each, as the raw pages acquire or a dump would give (rebuilt from the file's numbers),
  * plus the identity the file states, and for fio a probe result. What the format does not
  * carry is recorded as "not in the input" (raw.h: DC_PG_NOT_IN_INPUT, DC_IO_NOT_IN_INPUT),
- * never filled with a guess. import.c then joins the parts of one drive (by serial, or
- * by living in one folder) and hands each drive to the same parse, look-up and decide
- * code a live drive goes through.
+ * never filled with a guess. The join (import_join.c, import_merge.c) then makes the parts
+ * of one drive one (by serial, or by living in one folder), and each drive goes through
+ * the same parse, look-up and decide code a live drive goes through (import_index.c).
+ *
+ * This is the folder's header, of no one file: what every importer and the two passes
+ * share, and what the command line calls.
  */
 
 #define DC_IMPORT_MAX_FILE (8u << 20) /* bytes; larger files are refused */
@@ -47,7 +50,7 @@ struct dc_import_parts {
 	struct dc_import_part *v;
 };
 
-/* import.c */
+/* import_parts.c */
 /* A new part at the end of the list, zeroed but for format, protocol and transport
  * unknown; NULL when out of memory. */
 struct dc_import_part *dc_import_part_add(struct dc_import_parts *parts,
@@ -94,6 +97,16 @@ struct dc_import_span {
 	unsigned line;                /* the line it begins on, from 1 */
 };
 
+/* What the join says of one drive (files beyond the first, facts that differ), before it
+ * becomes the drive's errors: a list of lines, not a whole struct dc_drive. */
+struct dc_import_notes {
+	unsigned n, dropped;          /* past DC_MAX_ERRORS, counted */
+	char text[DC_MAX_ERRORS][DC_TEXT_LEN];
+};
+/* import_parts.c: one more note */
+void dc_import_notes_add(struct dc_import_notes *notes, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* import_conflict.c */
 /* The keys given twice, with different values, in one object of the JSON document that
  * text holds (after any lines before it), each as a "conflict: ..." line into out (at most
@@ -103,7 +116,7 @@ unsigned dc_import_json_twice(const char *text, size_t len, char (*out)[DC_TEXT_
 /* The facts that two of one drive's n parts (order: the join's order, best source first)
  * each state with a different value, as errors of notes: both values and the files. */
 void dc_import_conflicts(const struct dc_import_parts *parts, const unsigned *order, unsigned n,
-			 struct dc_drive *notes);
+			 struct dc_import_notes *notes);
 
 /* import_split.c: the reports a file holds, in order (smartctl text cut at each banner or
  * information section, JSON at each top-level value). Fills a malloc'd array the caller

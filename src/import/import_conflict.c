@@ -215,7 +215,7 @@ static bool fact(const struct dc_import_part *p, const struct dc_drive *d, unsig
 }
 
 void dc_import_conflicts(const struct dc_import_parts *parts, const unsigned *order, unsigned n,
-			 struct dc_drive *notes)
+			 struct dc_import_notes *notes)
 {
 	struct dc_drive *d;
 	unsigned said = 0, more = 0;
@@ -262,7 +262,7 @@ void dc_import_conflicts(const struct dc_import_parts *parts, const unsigned *or
 
 				fit(f1, sizeof(f1), parts->v[order[first]].file, room);
 				fit(f2, sizeof(f2), p->file, room);
-				dc_drive_add_error(notes, fmt, name, ref, f1, v, f2);
+				dc_import_notes_add(notes, fmt, name, ref, f1, v, f2);
 			} else {
 				more++;
 			}
@@ -271,7 +271,7 @@ void dc_import_conflicts(const struct dc_import_parts *parts, const unsigned *or
 		}
 	}
 	if (more)
-		dc_drive_add_error(notes, "import: %u more conflicts between this drive's files",
+		dc_import_notes_add(notes, "import: %u more conflicts between this drive's files",
 				   more);
 	free(d);
 }

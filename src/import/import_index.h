@@ -83,19 +83,19 @@ struct dc_import_index {
 void *dc_import_grow(void *v, unsigned *cap, unsigned n, size_t size);
 /* 64-bit FNV-1a of len bytes. */
 uint64_t dc_import_hash(const char *s, size_t len);
-/* "FILE", or "FILE#N" for the Nth of several reports, in a part's file label (import.c). */
+/* "FILE", or "FILE#N" for the Nth of several reports, in a part's file label (import_read.c). */
 void dc_import_label(char *dst, size_t len, const char *path, unsigned doc, unsigned ndocs);
 /* One report (text[len] is NUL) through its importer, appended to parts with the file,
- * place and notes the report gives them (import.c). Returns the number of parts, or <= 0
+ * place and notes the report gives them (import_read.c). Returns the number of parts, or <= 0
  * with why it could not be imported in why. */
 int dc_import_report(const char *label, const char *text, size_t len, unsigned doc,
 		     unsigned ndocs, unsigned line, unsigned file_no, bool notes,
 		     struct dc_import_parts *parts, char *why, size_t whylen);
-/* Whether a format has an importer (import.c). */
+/* Whether a format has an importer (import_read.c). */
 bool dc_import_has_importer(enum dc_import_format f);
-/* Why drivecheck's own JSON is not imported (import.c). */
+/* Why drivecheck's own JSON is not imported (import_read.c). */
 extern const char dc_import_own_json[];
-/* A file's whole text, NUL-terminated (import.c); NULL with the reason in err. */
+/* A file's whole text, NUL-terminated (import_read.c); NULL with the reason in err. */
 char *dc_import_read_text(const char *path, size_t *len, char *err, size_t errlen);
 /* A result of its own for a file or report not imported. Returns 0 or -ENOMEM. */
 int dc_import_add_bad(struct dc_import_index *x, const char *path, const char *why);

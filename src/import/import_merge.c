@@ -52,7 +52,7 @@ void dc_import_best_first(const enum dc_import_format *formats, unsigned n, unsi
 /* One drive's pages and facts from its parts (all of parts, of total), best source first
  * for each page. */
 static void merge(const struct dc_import_parts *parts, unsigned total, struct dc_dev *dev,
-		  struct dc_raw *raw, struct dc_probe *probe, bool *have_probe, struct dc_drive *notes)
+		  struct dc_raw *raw, struct dc_probe *probe, bool *have_probe, struct dc_import_notes *notes)
 {
 	char lacks[DC_IMPORT_MAX_NOTES * DC_MAX_PAGES * DC_TEXT_LEN / 4];
 	size_t nlacks = 0;
@@ -60,7 +60,7 @@ static void merge(const struct dc_import_parts *parts, unsigned total, struct dc
 	enum dc_import_format formats[DC_IMPORT_MAX_JOINED] = { 0 };
 
 	if (total > n)
-		dc_drive_add_error(notes, "import: %u files give this drive's serial; the first %u "
+		dc_import_notes_add(notes, "import: %u files give this drive's serial; the first %u "
 				   "were read", total, n);
 	for (unsigned i = 0; i < n; i++)
 		formats[i] = parts->v[i].format;
@@ -127,11 +127,11 @@ static void merge(const struct dc_import_parts *parts, unsigned total, struct dc
 			*probe = p->probe;
 			*have_probe = true;
 		} else if (p->have_probe) {
-			dc_drive_add_error(notes, "import: %s: a second fio run for this drive, not "
+			dc_import_notes_add(notes, "import: %s: a second fio run for this drive, not "
 					   "used", p->file);
 		}
 		for (unsigned k = 0; k < p->nnotes; k++)
-			dc_drive_add_error(notes, "import: %s", p->notes[k]);
+			dc_import_notes_add(notes, "import: %s", p->notes[k]);
 	}
 	if (!dev->path[0] && n)
 		dc_fit(dev->path, sizeof(dev->path), parts->v[order[0]].file);
@@ -147,7 +147,7 @@ static void merge(const struct dc_import_parts *parts, unsigned total, struct dc
 void dc_import_evaluate(struct dc_db *db, const struct dc_import_parts *parts, unsigned total,
 			struct dc_report *r)
 {
-	struct dc_drive notes;
+	struct dc_import_notes notes;
 	struct dc_raw raw = { 0 };
 	bool have_probe;
 
@@ -167,8 +167,9 @@ void dc_import_evaluate(struct dc_db *db, const struct dc_import_parts *parts, u
 	if (r->dev.protocol != DC_PROTO_NONE)
 		dc_model_sysfs(r->dev.model, r->dev.protocol != DC_PROTO_NVME, r->dev.model,
 			       sizeof(r->dev.model));
-	for (unsigned i = 0; i < notes.nerrors; i++)
-		dc_drive_add_error(&r->drive, "%s", notes.errors[i]);
+	for (unsigned i = 0; i < notes.n; i++)
+		dc_drive_add_error(&r->drive, "%s", notes.text[i]);
+	r->drive.errors_dropped += notes.dropped;
 	if (!have_probe) {
 		memset(&r->probe, 0, sizeof(r->probe));
 		snprintf(r->probe.skipped, sizeof(r->probe.skipped),

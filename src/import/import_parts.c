@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* import_parts.c - the parts an importer fills (import.h): made, noted, freed. Every
- * importer calls these and import.c calls the importers, so they sit apart from both. */
+ * importer calls these and import_read.c calls the importers, so they sit apart from both. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -73,4 +73,17 @@ void dc_import_parts_free(struct dc_import_parts *parts)
 		dc_raw_free(&parts->v[i].raw);
 	free(parts->v);
 	memset(parts, 0, sizeof(*parts));
+}
+
+void dc_import_notes_add(struct dc_import_notes *notes, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (notes->n >= DC_MAX_ERRORS) {
+		notes->dropped++;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(notes->text[notes->n++], sizeof(notes->text[0]), fmt, ap);
+	va_end(ap);
 }

@@ -140,7 +140,7 @@ int dc_import_split(const char *text, size_t len, struct dc_import_span **spans)
 	*spans = NULL;
 	while (p < len && is_space(text[p]))
 		p++;
-	/* fio prints its error and note lines on stdout before the JSON (as import.c's
+	/* fio prints its error and note lines on stdout before the JSON (as import_read.c's
 	 * format detection skips them) */
 	while (p < len && (strncmp(text + p, "fio: ", 5) == 0 || strncmp(text + p, "note: ", 6) == 0)) {
 		const char *nl = memchr(text + p, '\n', len - p);

@@ -8,8 +8,7 @@
 #include "lookup/db.h"
 #include "dc_types.h"
 
-#define DC_JSON_FORMAT_MAJOR 1
-#define DC_JSON_FORMAT_MINOR 6
+#include "json_format.h"
 
 struct dc_summary;
 

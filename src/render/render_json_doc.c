@@ -68,11 +68,13 @@ static cJSON *summary_json(const struct dc_summary *s, bool fleet, unsigned nhos
 		cJSON_AddNumberToObject(sum, "hosts", nhosts);
 	cJSON_AddNumberToObject(sum, "unreadable", s->unreadable);
 	cJSON_AddNumberToObject(sum, "files_skipped", s->files_skipped);
+	/* the keys in the order of format 1.3, which JSON readers need not keep but people read */
+	static const enum dc_status keys[] = { DC_PASS, DC_WARN, DC_FAIL, DC_NOT_CHECKED };
+
 	for (unsigned role = 0; role < DC_ROLE_COUNT; role++) {
 		o = cJSON_AddObjectToObject(roles, dc_role_name((enum dc_role)role));
-		for (unsigned st = 0; st <= DC_NOT_CHECKED; st++)
-			cJSON_AddNumberToObject(o, dc_status_name((enum dc_status)st),
-						s->roles[role][st]);
+		for (unsigned k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+			cJSON_AddNumberToObject(o, dc_status_name(keys[k]), s->roles[role][keys[k]]);
 		/* 1.6: of the warns, those that warn only for what was not measured or read */
 		cJSON_AddNumberToObject(o, "unmeasured", s->unmeasured[role]);
 	}

@@ -6,10 +6,16 @@
 #include "names.h"
 #include "render/words.h"
 
+int dc_words_ref(const struct dc_finding *x, enum dc_finding_ref kind)
+{
+	return dc_finding_info(x->code)->ref == kind ? x->ref : -1;
+}
+
 /* The drive's evidence a finding points to; an empty one where the index is off. */
-static const struct dc_evidence *evidence_at(const struct dc_facts *f, int i)
+static const struct dc_evidence *evidence_at(const struct dc_facts *f, const struct dc_finding *x)
 {
 	static const struct dc_evidence none;
+	int i = dc_words_ref(x, DC_REF_EVIDENCE);
 
 	return i >= 0 && (unsigned)i < f->drive->nevidence ? &f->drive->evidence[i] : &none;
 }
@@ -62,11 +68,11 @@ size_t dc_words_basis(const struct dc_facts *f, const struct dc_property *p, cha
 		break;
 	case DC_FND_BASIS_PLP_FAILED:
 		w = snprintf(buf, len, "the drive reports its power-loss protection has failed: %s",
-			     evidence_at(f, p->basis.ref)->value);
+			     evidence_at(f, &p->basis)->value);
 		break;
 	case DC_FND_BASIS_DEVICE_PLP:
 		w = snprintf(buf, len, "the drive shows its power-loss protection: %s",
-			     evidence_at(f, p->basis.ref)->value);
+			     evidence_at(f, &p->basis)->value);
 		break;
 	case DC_FND_BASIS_NO_VWC:
 		w = snprintf(buf, len, "the drive declares no volatile write cache, so a completed "
@@ -105,7 +111,7 @@ size_t dc_words_basis(const struct dc_facts *f, const struct dc_property *p, cha
 size_t dc_words_source(const struct dc_facts *f, const struct dc_property *p, char *buf,
 		       size_t len)
 {
-	const struct dc_evidence *ev = evidence_at(f, p->basis.ref);
+	const struct dc_evidence *ev = evidence_at(f, &p->basis);
 	int w = 0;
 
 	switch (p->from) {

@@ -14,10 +14,15 @@
 
 #include <stddef.h>
 
+#include "core/finding_table.h"
 #include "decide/decide.h"
 #include "dc_types.h"
 
 #define DC_WORDS_LEN 1024
+
+/* words.c: a finding's ref, where its row (core/finding_table.c) says it is of kind; -1
+ * where it is of another kind or none, so that no sentence reads an index as something else */
+int dc_words_ref(const struct dc_finding *x, enum dc_finding_ref kind);
 
 /* words.c: S, U and F */
 size_t dc_words_basis(const struct dc_facts *f, const struct dc_property *p, char *buf,

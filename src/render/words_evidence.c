@@ -41,6 +41,7 @@ static void finding_evidence(const struct dc_facts *f, const struct dc_finding *
 	const struct dc_dbinfo *db = f->db;
 	const struct dc_db_source *s = dc_dbinfo_backing_source(db);
 	const double *n = x->n;
+	int ref = dc_words_ref(x, DC_REF_EVIDENCE);
 	char *v = ev->value;
 	size_t vl = sizeof(ev->value);
 
@@ -69,17 +70,18 @@ static void finding_evidence(const struct dc_facts *f, const struct dc_finding *
 		set(ev, DC_EV_PLP_FAILED, "drivecheck", "finding");
 		snprintf(v, vl, "the drive reports its power-loss protection has failed");
 		return;
-	case DC_FND_EV_DEVICE_VS_DB:
+	case DC_FND_EV_DEVICE_PLP_VS_DB:
+	case DC_FND_EV_NO_VWC_VS_DB:
 		set(ev, DC_EV_INFO, "drivecheck", "contradiction");
 		snprintf(v, vl, "the drive %s, the database says '%s'",
-			 n[0] ? "shows PLP evidence" : "declares no volatile cache",
-			 dc_plp_name(db->plp));
+			 x->code == DC_FND_EV_DEVICE_PLP_VS_DB ? "shows PLP evidence"
+			 : "declares no volatile cache", dc_plp_name(db->plp));
 		return;
 	case DC_FND_EV_PLP_DEGRADED:
 		set(ev, DC_EV_PLP_DEGRADED, "drivecheck", "finding");
 		snprintf(v, vl, "the drive's power-loss protection is degraded or cannot be judged "
-			 "(%s)", x->ref >= 0 && (unsigned)x->ref < f->drive->nevidence
-			 ? f->drive->evidence[x->ref].value : "");
+			 "(%s)", ref >= 0 && (unsigned)ref < f->drive->nevidence
+			 ? f->drive->evidence[ref].value : "");
 		return;
 	case DC_FND_EV_MODES_DISAGREE:
 		set(ev, DC_EV_INFO, "drivecheck", "finding");

@@ -43,7 +43,7 @@ static void advisory_when(const struct dc_advisory_hit *a, char *buf, size_t len
 }
 
 /* What a figure of years left rests on, and so how exact it is. */
-static void years_basis_text(double basis, const struct dc_drive *d, char *buf, size_t len)
+static void years_basis_text(int basis, const struct dc_drive *d, char *buf, size_t len)
 {
 	if (basis == DC_YEARS_WEAR_BOUND)
 		snprintf(buf, len, "a lower bound: the wear indicator reads %u%%, a whole "
@@ -98,7 +98,7 @@ size_t dc_words_reason(const struct dc_facts *f, const struct dc_result *r,
 				     "warnings" : f->dev->protocol == DC_PROTO_SCSI
 				     ? "informational exceptions" : "SMART status and attributes"));
 	case DC_FND_FIRMWARE:
-		return firmware_reason(hit_at(f, x->f.ref), buf, len);
+		return firmware_reason(hit_at(f, dc_words_ref(&x->f, DC_REF_ADVISORY)), buf, len);
 	case DC_FND_PLP_FAILED:
 		return done(snprintf(buf, len, "the drive reports failed power-loss protection "
 				     "(backup power)"));
@@ -144,16 +144,16 @@ size_t dc_words_reason(const struct dc_facts *f, const struct dc_result *r,
 				     "fio run of this drive (%s)", basis));
 	case DC_FND_SPEED_SLOW_SPINNING:
 		return done(snprintf(buf, len, "%s take %.0f us at the median, as a spinning disk "
-				     "does", how_written(x->f.ref), n[0]));
+				     "does", how_written(dc_words_ref(&x->f, DC_REF_WRITE_KIND)), n[0]));
 	case DC_FND_SPEED_SLOW:
 		return done(snprintf(buf, len, "F: %s take %.0f us at the median (slow: >= %.0f us)",
-				     how_written(x->f.ref), n[0], n[1]));
+				     how_written(dc_words_ref(&x->f, DC_REF_WRITE_KIND)), n[0], n[1]));
 	case DC_FND_SPEED_MIDDLING:
 		return done(snprintf(buf, len, "F: %s take %.0f us at the median (fast: <= %.0f us)",
-				     how_written(x->f.ref), n[0], n[1]));
+				     how_written(dc_words_ref(&x->f, DC_REF_WRITE_KIND)), n[0], n[1]));
 	case DC_FND_SPEED_FAST:
 		return done(snprintf(buf, len, "F: %s take %.0f us at the median",
-				     how_written(x->f.ref), n[0]));
+				     how_written(dc_words_ref(&x->f, DC_REF_WRITE_KIND)), n[0]));
 	case DC_FND_MODES_DISAGREE:
 		return done(snprintf(buf, len, "FUA and flush disagree: a RWF_DSYNC write takes %.0f "
 				     "us, a write and fdatasync %.0f us at the median; drives exist "
@@ -164,7 +164,7 @@ size_t dc_words_reason(const struct dc_facts *f, const struct dc_result *r,
 		return done(snprintf(buf, len, "%.0f%% of rated endurance used", n[0]));
 	case DC_FND_YEARS_LEFT_FEW:
 		/* under DC_YEARS_LEFT_WARN: a tenth of a year matters */
-		years_basis_text(n[1], d, basis, sizeof(basis));
+		years_basis_text(dc_words_ref(&x->f, DC_REF_YEARS_BASIS), d, basis, sizeof(basis));
 		return done(snprintf(buf, len, "rated endurance may run out within %.1f years at "
 				     "the write rate so far (%s)", n[0], basis));
 	case DC_FND_RAID_VOLUME:
@@ -273,7 +273,7 @@ size_t dc_words_advice(const struct dc_facts *f, const struct dc_result *r,
 
 	switch (x->code) {
 	case DC_FND_ADV_FIRMWARE:
-		a = hit_at(f, x->ref);
+		a = hit_at(f, dc_words_ref(x, DC_REF_ADVISORY));
 		return done(snprintf(buf, len, "firmware %s has a known defect, %s: %s%s%s (%s "
 				     "source: %s)", f->drive->firmware, a->id, a->fixed[0] ? "update it to "
 				     : "no fixed firmware is named; ask the vendor", a->fixed,
@@ -326,27 +326,35 @@ size_t dc_words_advice(const struct dc_facts *f, const struct dc_result *r,
 				     "on this drive: completed writes survive a power cut (U: %s)",
 				     basis));
 	case DC_FND_ADV_DRBD_FLUSHES_ON:
+	case DC_FND_ADV_DRBD_FLUSHES_ON_SLOW:
+	case DC_FND_ADV_DRBD_FLUSHES_ON_UNREAD:
 		return done(snprintf(buf, len, "DRBD: keep 'disk-flushes' and 'md-flushes' on (the "
 				     "default); turning them off is safe only when completed writes "
-				     "survive a power cut (U)%s", n[0] == 1 ? ", and this drive's slow "
-				     "flushes are unexplained" : n[0] == 2 ? ", and this drive's health, "
-				     "where failed backup power would show, was not read" : ""));
+				     "survive a power cut (U)%s",
+				     x->code == DC_FND_ADV_DRBD_FLUSHES_ON_SLOW ? ", and this drive's "
+				     "slow flushes are unexplained"
+				     : x->code == DC_FND_ADV_DRBD_FLUSHES_ON_UNREAD ? ", and this "
+				     "drive's health, where failed backup power would show, was not "
+				     "read" : ""));
 	case DC_FND_ADV_WRITE_BACK:
 		return done(snprintf(buf, len, "set the kernel back to flushing: echo 'write back' > "
 				     "/sys/block/%s/queue/write_cache", dev->name));
 	case DC_FND_ADV_YEARS_LEFT: {
 		char years[48];
 
-		dc_years_text(n[0], n[1] == DC_YEARS_WEAR_BOUND, years, sizeof(years));
-		years_basis_text(n[1], f->drive, basis, sizeof(basis));
+		dc_years_text(n[0], dc_words_ref(x, DC_REF_YEARS_BASIS) == DC_YEARS_WEAR_BOUND, years,
+			      sizeof(years));
+		years_basis_text(dc_words_ref(x, DC_REF_YEARS_BASIS), f->drive, basis, sizeof(basis));
 		return done(snprintf(buf, len, "at the write rate so far, the rated endurance lasts "
 				     "%s (%s)", years, basis));
 	}
-	case DC_FND_ADV_REPLACE:
+	case DC_FND_ADV_REPLACE_FAILING:
+	case DC_FND_ADV_REPLACE_PLP_FAILED:
 		return done(snprintf(buf, len, "replace this drive: %s; no setting makes it safe, "
-				     "so no tuning is advised", n[0] == 0 ? "it says it is failing "
-				     "(see its health)" : "its power-loss protection has failed, so "
-				     "data in its cache is lost at a power cut"));
+				     "so no tuning is advised", x->code == DC_FND_ADV_REPLACE_FAILING
+				     ? "it says it is failing (see its health)"
+				     : "its power-loss protection has failed, so data in its cache is "
+				       "lost at a power cut"));
 	default:
 		return done(snprintf(buf, len, "(finding %d)", (int)x->code));
 	}

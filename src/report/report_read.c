@@ -11,7 +11,7 @@
 
 #include "core/json_read.h"
 #include "names.h"
-#include "render/render.h"
+#include "json_format.h"
 #include "report/json_skim.h"
 #include "report/report_read.h"
 

@@ -91,7 +91,7 @@ void dc_summary_rank_of(const struct dc_report *r, int role, struct dc_summary_r
 	memset(k, 0, sizeof(*k));
 	k->look = (unsigned char)look_of(r);
 	/* the role's outcome, or the worst of the roles, in the exit code's order (status.h) */
-	k->severity = (unsigned char)dc_status_rank(dc_report_status(r, role));
+	k->severity = (unsigned char)dc_report_status(r, role);
 	for (unsigned i = 0; !r->error && i < DC_ROLE_COUNT; i++) {
 		k->fails += r->result.verdicts[i].status == DC_FAIL;
 		k->warns += r->result.verdicts[i].status == DC_WARN;

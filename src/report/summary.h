@@ -5,15 +5,11 @@
 #define DC_SUMMARY_H
 
 #include "dc_types.h"
+#include "report/tally.h"
 
 struct dc_tally;
 
 #define DC_SUMMARY_MAX_LIST 20 /* entries kept of each list (the most drives first) */
-
-struct dc_summary_item {
-	char name[DC_TEXT_LEN + 64];   /* a model string, "Vendor Family", "ADVISORY-ID: title" */
-	unsigned drives;
-};
 
 /* Why a drive needs a look first, the most urgent last; DC_LOOK_NONE when it needs none. */
 enum dc_look {
@@ -48,7 +44,7 @@ struct dc_summary {
 	unsigned unreadable;           /* reports with an error: not a drive result */
 	unsigned files_skipped;        /* import: files of a folder that are no report of a
 					 known format (set by the caller; dc_summary_begin sets 0) */
-	unsigned roles[DC_ROLE_COUNT][DC_NOT_CHECKED + 1]; /* by enum dc_status */
+	unsigned roles[DC_ROLE_COUNT][DC_FAIL + 1]; /* by enum dc_status */
 	unsigned unmeasured[DC_ROLE_COUNT]; /* of the warns, those that warn only for what was
 					       not measured or read (measured_status pass) */
 	unsigned plp[DC_PLP_FULL + 1];                     /* by enum dc_plp_class */

@@ -7,7 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "report/summary.h"
+#include "dc_types.h"
+
+/* One name of a list a summary prints, with how many drives it has. */
+struct dc_summary_item {
+	char name[DC_TEXT_LEN + 64];   /* a model string, "Vendor Family", "ADVISORY-ID: title" */
+	unsigned drives;
+};
 
 struct dc_tally_entry {
 	char *name;                   /* malloc'd */

@@ -58,7 +58,7 @@ static int fuzz_importer(fuzz_importer_fn importer, const uint8_t *data, size_t 
 	if (!text)
 		return 0;
 	memcpy(text, data, size);
-	text[size] = '\0'; /* import.c refuses a file with a NUL byte; strlen stops at one */
+	text[size] = '\0'; /* import_read.c refuses a file with a NUL byte; strlen stops at one */
 	len = strlen(text);
 	fuzz_one(importer, text, len);
 	n = dc_import_split(text, len, &spans);

@@ -5,8 +5,10 @@
 For every mutant: a copy of the tree gets one change (a line of a decision or parsing file
 replaced), is built, and the named checks run on it. A mutant that leaves them green has
 "survived": the tests do not pin that line down, and this script fails, naming it. A
-mutant whose `from:` text is not found exactly once fails too: the code moved, so the
-list must move with it. A mutant that does not compile (or link) is an error, not a kill:
+mutant is keyed by its `from:` text alone, which must be found exactly once in the whole
+of src/ and tools/: a file renamed or moved takes its mutants along, and the file a
+mutant changes is said by this script, never by the list. A text found nowhere, or in
+two places, fails: the code changed, so the list must change with it. A mutant that does not compile (or link) is an error, not a kill:
 the change must be one the compiler takes, or it proves nothing about the tests.
 
   tests/mutants/run.py [--jobs N] [--list] [NAME-SUBSTRING...]
@@ -52,26 +54,49 @@ def load(path):
             last = None
         elif cur is None or not line.strip() or line.startswith("#"):
             last = None
-        elif key in ("file", "from", "to", "tests"):
+        elif key in ("from", "to", "tests"):
             val = line.partition(":")[2]
             val = val[1:] if val.startswith(" ") else val
             if key == "tests":
                 cur["tests"] = val.split()
             else:
-                cur[key] = val.strip() if key == "file" else val
+                cur[key] = val
             last = key if key in ("from", "to") else None
         elif last:
             cur[last] += "\n" + line      # a continuation line of from: or to:
         else:
             sys.exit(f"{path}:{n}: not part of a mutant: {line!r}")
     for m in mutants:
-        for key in ("file", "from", "to"):
+        for key in ("from", "to"):
             if key not in m:
                 sys.exit(f"{path}:{m['line']}: mutant '{m['name']}' has no {key}:")
         for t in m["tests"]:
             if t not in CHECKS:
                 sys.exit(f"{path}:{m['line']}: unknown check '{t}'")
     return mutants
+
+
+def sources():
+    """The C sources a mutant may change: src/ and tools/, as git knows them."""
+    out = subprocess.run(["git", "-C", TOP, "ls-files", "-co", "--exclude-standard", "src", "tools"],
+                         check=True, capture_output=True, text=True).stdout.split()
+    return [(f, open(os.path.join(TOP, f), encoding="utf-8").read())
+            for f in out if f.endswith((".c", ".h")) and os.path.isfile(os.path.join(TOP, f))]
+
+
+def place(mutants):
+    """Each mutant's file: the one source that holds its from: text, once. Returns the
+    mutants that have none, or more than one, each with why."""
+    texts = sources()
+    bad = []
+    for m in mutants:
+        hits = [(f, t.count(m["from"])) for f, t in texts if m["from"] in t]
+        if len(hits) == 1 and hits[0][1] == 1:
+            m["file"] = hits[0][0]
+        else:
+            where = ", ".join(f"{f} ({n})" for f, n in hits) or "no file"
+            bad.append((m, f"'from' found in {where}: it must be in one file, once"))
+    return bad
 
 
 def copy_tree(dst):
@@ -325,15 +350,12 @@ def main():
     mutants = load(os.path.join(TOP, "tests", "mutants", "mutants.txt"))
     if a.names:
         mutants = [m for m in mutants if any(s in m["name"] for s in a.names)]
-    if a.list:
-        bad = 0
-        for m in mutants:
-            n = open(os.path.join(TOP, m["file"]), encoding="utf-8").read().count(m["from"])
-            if n != 1:
-                print(f"FAIL mutant '{m['name']}': 'from' found {n} times in {m['file']}")
-                bad += 1
-        print(f"{len(mutants)} mutants, {bad} that do not apply")
-        return 1 if bad else 0
+    misplaced = place(mutants)
+    if a.list or misplaced:
+        for m, why in misplaced:
+            print(f"FAIL mutant '{m['name']}': {why}")
+        print(f"{len(mutants)} mutants, {len(misplaced)} that do not apply")
+        return 1 if misplaced else 0
 
     flags = os.environ.get("MAKEFLAGS", "")
     js = Jobserver(flags)
@@ -410,7 +432,7 @@ def main():
                     restore(os.path.join(tree, BUILD), pristine, state)
                     if a.verbose:
                         m, why = results[i]
-                        print(f"  {time.monotonic() - t0:5.1f} s  {m['name']}: {why or 'killed by ' + runner.how.what}",
+                        print(f"  {time.monotonic() - t0:5.1f} s  {m['file']}: {m['name']}: {why or 'killed by ' + runner.how.what}",
                               file=sys.stderr, flush=True)
                 finally:
                     if token is not None:

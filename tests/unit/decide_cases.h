@@ -143,7 +143,7 @@ static const struct dcase cases[] = {
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = DC_EV_PLP,
 	  .db_plp = DAR, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 300, .plp = FULL, .S = YES,
 	  .U = YES, .speed = FAST, .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P,
-	  .finding = DC_FND_EV_DEVICE_VS_DB },
+	  .finding = DC_FND_EV_DEVICE_PLP_VS_DB },
 	{ .name = "capacitor failed beats the database", .transport = "nvme", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES,
 	  .device_ev = DC_EV_PLP_FAILED, .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3,
@@ -222,7 +222,7 @@ static const struct dcase cases[] = {
 	  .rotational = NO, .cache_present = NO, .cache_enabled = NO, .device_ev = DC_EV_NO_VWC,
 	  .db_plp = NONE, .db_kind = VENDOR, .dwpd = 1, .sync_p50 = 30, .plp = FULL, .S = YES,
 	  .U = YES, .speed = FAST, .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P,
-	  .finding = DC_FND_EV_DEVICE_VS_DB },
+	  .finding = DC_FND_EV_NO_VWC_VS_DB },
 	/* nothing unmeasured passes: full PLP does not make flushes fast (a Micron 5100) */
 	{ .name = "full PLP, probe not run: warns, says so", .transport = "sata", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/finding_table.h"
 #include "dc_test.h"
 #include "names.h"
 #include "thresholds.h"
@@ -333,7 +334,7 @@ static void run_years_left(void)
 	adv = advice_of(&w.r, DC_FND_ADV_YEARS_LEFT);
 	CHECK(adv && round(adv->n[0] * 10) == 11);
 
-	CHECK(adv && adv->n[1] == DC_YEARS_WEAR_BOUND && w.r.years_basis == DC_YEARS_WEAR_BOUND);
+	CHECK(adv && adv->ref == DC_YEARS_WEAR_BOUND && w.r.years_basis == DC_YEARS_WEAR_BOUND);
 
 	/* 75% used in 20000 hours: a whole percentage may be 76%, so at least 0.7 years left
 	 * (0.9 from 75% itself), a warning */
@@ -364,7 +365,7 @@ static void run_years_left(void)
 	w.db.tbw_tb = 1000;
 	decide(&w);
 	adv = advice_of(&w.r, DC_FND_ADV_YEARS_LEFT);
-	CHECK(adv && adv->n[1] == DC_YEARS_RATED_TBW && round(adv->n[0]) == 9);
+	CHECK(adv && adv->ref == DC_YEARS_RATED_TBW && round(adv->n[0]) == 9);
 	CHECK(advice_says(&w, "about 9.0 more years (an estimate"));
 	w.d.wear.have_written = false;
 	w.db.tbw_tb = 0;
@@ -512,8 +513,7 @@ static void run_unmeasured(void)
 	/* failed backup power shows in the health not read: no flush is advised off */
 	CHECK(!advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_OFF) &&
 	      !advice_has(&w.r, DC_FND_ADV_MAY_TRY_CACHE_OFF));
-	CHECK(advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_ON) &&
-	      advice_of(&w.r, DC_FND_ADV_DRBD_FLUSHES_ON)->n[0] == 2);
+	CHECK(advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_ON_UNREAD));
 	/* a fast probe does not make up for unread health */
 	setup(&w, case_named("database full, fast NVMe"));
 	w.d.smart.self_assessment = DC_SELF_NOT_GIVEN;
@@ -550,7 +550,8 @@ static void run_failing_advice(void)
 	decide(&w);
 	CHECK(w.r.health.status == DC_HEALTH_FAILING);
 	CHECK(w.r.verdicts[DC_ROLE_DRBD].status == DC_FAIL);
-	CHECK(advice_has(&w.r, DC_FND_ADV_REPLACE) && w.r.advice[0].code == DC_FND_ADV_REPLACE);
+	CHECK(advice_has(&w.r, DC_FND_ADV_REPLACE_FAILING) &&
+	      w.r.advice[0].code == DC_FND_ADV_REPLACE_FAILING);
 	CHECK(!advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_OFF));
 	CHECK(!advice_has(&w.r, DC_FND_ADV_MAY_TRY_CACHE_OFF));
 	CHECK(!advice_has(&w.r, DC_FND_ADV_YEARS_LEFT));
@@ -559,14 +560,55 @@ static void run_failing_advice(void)
 	/* the same drive, healthy, gets the tuning */
 	w.d.smart.self_assessment = DC_SELF_PASSED;
 	decide(&w);
-	CHECK(!advice_has(&w.r, DC_FND_ADV_REPLACE));
+	CHECK(!advice_has(&w.r, DC_FND_ADV_REPLACE_FAILING));
 	CHECK(advice_has(&w.r, DC_FND_ADV_DRBD_FLUSHES_OFF));
 	CHECK(advice_has(&w.r, DC_FND_ADV_YEARS_LEFT));
+}
+
+/* A finding as its row (core/finding_table.c) says: in its group's list, a ref only where
+ * the row names its kind, and a figure only where the row says what it is. */
+static void check_row(const char *cname, const struct dc_finding *x, enum dc_finding_group in)
+{
+	const struct dc_finding_info *row = dc_finding_info(x->code);
+	bool ok = row->group == in && (row->ref != DC_REF_NONE || x->ref == 0);
+
+	for (unsigned i = 0; i < DC_FINDING_NUMS; i++)
+		ok &= x->n[i] == 0 || row->n[i] != NULL;
+	if (!ok)
+		fprintf(stderr, "  in case '%s': finding %s does not fit its row\n", cname,
+			dc_finding_name(x->code));
+	CHECK(ok);
+}
+
+static void run_rows(void)
+{
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct world w;
+
+		setup(&w, &cases[i]);
+		/* a wear and years-left figure, so that their findings are written too */
+		w.d.wear.have_power_on = true;
+		w.d.wear.power_on_hours = 20000;
+		w.d.wear.have_percent_used = true;
+		w.d.wear.percent_used = 85;
+		decide(&w);
+		check_row(cases[i].name, &w.r.flushed_survive.basis, DC_FG_BASIS);
+		check_row(cases[i].name, &w.r.unflushed_survive.basis, DC_FG_BASIS);
+		check_row(cases[i].name, &w.r.fast.basis, DC_FG_BASIS);
+		for (unsigned k = 0; k < w.r.nfindings; k++)
+			check_row(cases[i].name, &w.r.findings[k], DC_FG_EVIDENCE);
+		for (unsigned v = 0; v < DC_ROLE_COUNT; v++)
+			for (unsigned k = 0; k < w.r.verdicts[v].nreasons; k++)
+				check_row(cases[i].name, &w.r.verdicts[v].reasons[k].f, DC_FG_REASON);
+		for (unsigned k = 0; k < w.r.nadvice; k++)
+			check_row(cases[i].name, &w.r.advice[k], DC_FG_ADVICE);
+	}
 }
 
 int main(void)
 {
 	run_table();
+	run_rows();
 	run_unmeasured();
 	run_failing_advice();
 	run_declared_no_cache();

@@ -8,9 +8,7 @@ int main(void)
 {
 	struct dc_report r = { 0 };
 
-	CHECK(dc_status_rank(DC_FAIL) > dc_status_rank(DC_NOT_CHECKED));
-	CHECK(dc_status_rank(DC_NOT_CHECKED) > dc_status_rank(DC_WARN));
-	CHECK(dc_status_rank(DC_WARN) > dc_status_rank(DC_PASS));
+	CHECK(DC_FAIL > DC_NOT_CHECKED && DC_NOT_CHECKED > DC_WARN && DC_WARN > DC_PASS);
 	CHECK(dc_status_worse(DC_NOT_CHECKED, DC_FAIL) == DC_FAIL);
 	CHECK(dc_status_worse(DC_WARN, DC_NOT_CHECKED) == DC_NOT_CHECKED);
 	CHECK(dc_status_exit(DC_PASS) == DC_EXIT_OK && dc_status_exit(DC_WARN) == DC_EXIT_WARN &&

@@ -33,17 +33,25 @@ static void run_every_code(void)
 		struct dc_words_evidence ev;
 
 		CHECK(strcmp(dc_finding_name(x.code), "?") != 0);
-		if (c <= DC_FND_BASIS_BOTH_WAYS) {
+		buf[0] = '\0';
+		switch (dc_finding_info(x.code)->group) {
+		case DC_FG_BASIS:
 			dc_words_basis(&w.f, &p, buf, sizeof(buf));
-		} else if (c <= DC_FND_EV_PROBE_MIDDLING) {
+			break;
+		case DC_FG_EVIDENCE:
 			w.r.nfindings = 1;
 			w.r.findings[0] = x;
 			dc_words_evidence(&w.f, &w.r, w.d.nevidence, &ev);
 			snprintf(buf, sizeof(buf), "%s", ev.value);
-		} else if (c <= DC_FND_MEMORY) {
+			break;
+		case DC_FG_REASON:
 			dc_words_reason(&w.f, &w.r, &rs, buf, sizeof(buf));
-		} else {
+			break;
+		case DC_FG_ADVICE:
 			dc_words_advice(&w.f, &w.r, &x, buf, sizeof(buf));
+			break;
+		case DC_FG_NONE:
+			break;
 		}
 		if (!buf[0] || strncmp(buf, "(finding", 8) == 0) {
 			fprintf(stderr, "code %d (%s) has no words\n", c, dc_finding_name(x.code));

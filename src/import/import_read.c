@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* import.c - files of other tools to parts: read, tell the format, import one report. */
+/* import_read.c - files of other tools to parts: read, tell the format, import one report. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
