@@ -14,7 +14,7 @@
  *   struct dc_dev    what sysfs says of a block device (enumerate)
  *   struct dc_raw    the raw pages read from it (acquire, or replay from a dump)
  *   struct dc_drive  the facts decoded from those pages (parse)
- *   struct dc_dbinfo what the drive database says (look up)
+ *   struct dc_db_row what the drive database says (look up)
  *   struct dc_probe  what the sync-write probe measured (probe)
  *   struct dc_result the PLP conclusion and per-role verdicts (decide)
  */
@@ -445,8 +445,8 @@ struct dc_advisory {
 };
 
 /*
- * An advisory that hits one drive, as the report keeps it (the whole advisory is the
- * database's): what decide, the renderers and the fleet report need.
+ * An advisory that hits one drive, as the check keeps it (the whole advisory is the
+ * database's): what decide, the renderers and the fleet need.
  */
 struct dc_advisory_hit {
 	char id[48];
@@ -467,7 +467,7 @@ struct dc_advisory_hit {
 /* ---- end of firmware advisories ---- */
 
 /* What the drive database says of one model string. */
-struct dc_dbinfo {
+struct dc_db_row {
 	bool matched;
 	char pattern[DC_TEXT_LEN];      /* the pattern that matched */
 	char vendor[64];
@@ -721,10 +721,10 @@ struct dc_availability {
 };
 
 /* Everything known about one device, as the renderers receive it. */
-struct dc_report {
+struct dc_check {
 	struct dc_dev dev;
 	struct dc_drive drive;
-	struct dc_dbinfo db;
+	struct dc_db_row row;
 	struct dc_probe probe;
 	struct dc_cache_trial cache_trial;
 	struct dc_cache_left cache_left;

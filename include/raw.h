@@ -77,7 +77,7 @@ const char *dc_raw_lacks(const struct dc_raw *raw, const char *field, char *why,
  * 5/24/00)" (sense.h), "Invalid Log Page (NVMe status 0x4109)" (libnvme's name for the
  * status), "not in the input". */
 const char *dc_raw_strerror(const struct dc_io_status *st, char *buf, size_t len);
-/* The same for the cache switch's answer (transport.h: set_cache): -errno, or >0 the
+/* The same for the cache switch's answer (device/protocol.h: set_cache): -errno, or >0 the
  * status an NVMe controller gave. */
 const char *dc_errno_text(int err, char *buf, size_t len);
 /* The first page the kernel refused this process (a command needing a capability it

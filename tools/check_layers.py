@@ -7,7 +7,7 @@ Reads the symbols of every object under BUILD/obj (nm): which file defines each 
 and which files call it; and the #include "..." lines of every file under src/ and
 include/. Fails, naming them, when
   - a file calls a function of a stage above its own (the stages, lowest first:
-    core, device, lookup, decide, import, report, render, cli), or
+    core, device, lookup, decide, import, fleet, render, cli), or
   - two files call each other (a circle), directly;
   - a file other than the JSON reader (src/core/json_get.c, json_read.c) reads cJSON's
     values itself (cJSON_Is*, cJSON_GetObjectItem*, cJSON_Get*Value): every JSON input
@@ -24,7 +24,7 @@ import re
 import subprocess
 import sys
 
-STAGES = ["core", "device", "lookup", "decide", "import", "report", "render", "cli"]
+STAGES = ["core", "device", "lookup", "decide", "import", "fleet", "render", "cli"]
 
 # cJSON's reads of a value, and the files that may make them
 JSON_READS = re.compile(r"^cJSON_(Is[A-Za-z]+|GetObjectItem|GetObjectItemCaseSensitive|"

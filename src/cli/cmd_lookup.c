@@ -7,7 +7,7 @@
 #include "render/render.h"
 #include "cli/commands.h"
 
-static int list_row(const struct dc_dbinfo *row, void *ud)
+static int list_row(const struct dc_db_row *row, void *ud)
 {
 	unsigned *count = ud;
 
@@ -21,7 +21,7 @@ struct unknown_dwpd {
 	char first[3][DC_TEXT_LEN + 64];
 };
 
-static int count_unknown_dwpd(const struct dc_dbinfo *row, void *ud)
+static int count_unknown_dwpd(const struct dc_db_row *row, void *ud)
 {
 	struct unknown_dwpd *u = ud;
 

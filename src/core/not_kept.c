@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* not_kept.c - the entries a report's tables left out (not_kept.h). */
+/* not_kept.c - the entries a check's tables left out (not_kept.h). */
 #include <string.h>
 
 #include "core/not_kept.h"
 
-unsigned dc_not_kept(const struct dc_report *r, struct dc_not_kept *nk)
+unsigned dc_not_kept(const struct dc_check *r, struct dc_not_kept *nk)
 {
 	memset(nk, 0, sizeof(*nk));
 	nk->evidence = r->drive.evidence_dropped;

@@ -7,7 +7,7 @@ enum dc_status dc_status_worse(enum dc_status a, enum dc_status b)
 	return b > a ? b : a;
 }
 
-enum dc_status dc_report_status(const struct dc_report *r, int role)
+enum dc_status dc_check_status(const struct dc_check *r, int role)
 {
 	enum dc_status s = DC_PASS;
 
@@ -20,7 +20,7 @@ enum dc_status dc_report_status(const struct dc_report *r, int role)
 	return s;
 }
 
-bool dc_gate_asks_available(const struct dc_report *r, int role)
+bool dc_gate_asks_available(const struct dc_check *r, int role)
 {
 	const struct dc_availability *a = &r->avail;
 
@@ -37,9 +37,9 @@ bool dc_gate_asks_available(const struct dc_report *r, int role)
  * report (import) is of a drive on no host here: "now" has no answer, and its gate says
  * so beside its fitness (a buyer's check of a listing) instead of failing every one.
  */
-enum dc_status dc_gate_status(const struct dc_report *r, int role)
+enum dc_status dc_gate_status(const struct dc_check *r, int role)
 {
-	enum dc_status s = dc_report_status(r, role);
+	enum dc_status s = dc_check_status(r, role);
 
 	if (s == DC_PASS && dc_gate_asks_available(r, role) && r->avail.available != DC_TRI_YES)
 		return DC_WARN;

@@ -9,7 +9,7 @@
 struct dc_facts {
 	const struct dc_dev *dev;
 	const struct dc_drive *drive;
-	const struct dc_dbinfo *db;
+	const struct dc_db_row *row;
 	const struct dc_probe *probe;
 	const struct dc_cache_trial *trial;  /* --try-cache-off, or NULL */
 	const struct dc_cache_left *left;    /* a cache an earlier run left off, or NULL */

@@ -22,7 +22,7 @@
 #include "names.h"
 #include "raw.h"
 #include "sense.h"
-#include "device/transport.h"
+#include "device/protocol.h"
 
 /* Past these a figure is no drive's answer: the dump is refused (see the reader). */
 #define DUMP_MAX_DURATION_S 86400.0   /* a probe of a day: --probe-time is at most an hour */
@@ -193,7 +193,7 @@ static void status_to_json(cJSON *o, const struct dc_io_status *st)
 	}
 }
 
-int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_raw *raw)
+int dc_dump_write(const char *dir, const struct dc_check *r, const struct dc_raw *raw)
 {
 	const struct dc_dev *dev = &r->dev;
 	char path[PATH_MAX], stamp[32], host[64];
@@ -721,7 +721,7 @@ static int read_pages(struct dc_json_reader *r, const char *dir, const cJSON *ro
 		}								\
 	} while (0)
 
-int dc_dump_read(const char *dir, struct dc_report *rep, struct dc_raw *raw, char *err,
+int dc_dump_read(const char *dir, struct dc_check *rep, struct dc_raw *raw, char *err,
 		 size_t errlen)
 {
 	struct dc_json_reader r;

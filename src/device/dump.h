@@ -19,10 +19,10 @@
 /* dump.c */
 /* Writes one device's dump into dir (created if needed): r's dev, probe, cache
  * experiment and left-off record, and raw's pages. Returns 0 or -errno. */
-int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_raw *raw);
+int dc_dump_write(const char *dir, const struct dc_check *r, const struct dc_raw *raw);
 /* Reads a dump back into r's dev, probe, cache_trial and cache_left, and raw. Returns 0,
  * -ENOENT (no device.json), -EINVAL (malformed, with a message in err), or -errno. */
-int dc_dump_read(const char *dir, struct dc_report *r, struct dc_raw *raw, char *err,
+int dc_dump_read(const char *dir, struct dc_check *r, struct dc_raw *raw, char *err,
 		 size_t errlen);
 
 #endif /* DC_DUMP_H */

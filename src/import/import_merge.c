@@ -145,7 +145,7 @@ static void merge(const struct dc_import_parts *parts, unsigned total, struct dc
 }
 
 void dc_import_evaluate(struct dc_db *db, const struct dc_import_parts *parts, unsigned total,
-			struct dc_report *r)
+			struct dc_check *r)
 {
 	struct dc_import_notes notes;
 	struct dc_raw raw = { 0 };

@@ -6,7 +6,7 @@
 #include "device/availability.h"
 #include "names.h"
 #include "render/render.h"
-#include "report/ceph_plan.h"
+#include "fleet/ceph_plan.h"
 
 /*
  * The structure is fixed and small (ServiceSpec/DriveGroupSpec of

@@ -21,7 +21,7 @@ static char dir[64];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct dc_report r;
+	static struct dc_check r;
 	struct dc_raw raw = { 0 };
 	char path[96], err[256] = "";
 	int fd, rc;

@@ -11,7 +11,7 @@
 #include "device/ata/ata_attrs.h"
 #include "device/ata/ata_blob.h"
 #include "device/ata/ata_smart.h"
-#include "device/transport.h"
+#include "device/protocol.h"
 #include "drive.h"
 #include "model.h"
 #include "raw.h"

@@ -19,8 +19,8 @@
 #include "lookup/db.h"
 #include "raw.h"
 #include "render/print.h"
-#include "report/report_read.h"
-#include "report/summary.h"
+#include "fleet/host_json.h"
+#include "fleet/summary.h"
 
 /*
  * The allocator under cJSON's counting hooks: the fail_at-th call fails (0: none), the
@@ -72,7 +72,7 @@ static void free_leftovers(void)
 
 /* What the outputs are made of: the captured drives, the database. */
 struct fixture {
-	struct dc_report *reports;
+	struct dc_check *reports;
 	unsigned n;
 	struct dc_db *db;
 	struct dc_summary sum;
@@ -89,7 +89,7 @@ static int scan_json(FILE *out, const struct fixture *fx)
 	const struct dc_print_head h = { .doc = DC_PRINT_SCAN, .host = "host1",
 					 .warnings = warnings, .nwarnings = 1 };
 
-	return dc_print_reports(&dc_print_json, out, &h, fx->reports, fx->n);
+	return dc_print_checks(&dc_print_json, out, &h, fx->reports, fx->n);
 }
 
 /* The document of an import or a fleet: head, each drive, the summary, the end. */
@@ -250,7 +250,7 @@ int main(void)
 	struct fixture fx = { 0 };
 	struct dc_summary_builder b;
 	char err[256] = "", tmpl[] = "/tmp/test_json_alloc.XXXXXX";
-	struct dc_report r = { 0 };
+	struct dc_check r = { 0 };
 	char dumped[PATH_MAX];
 	unsigned n = 0;
 
@@ -260,7 +260,7 @@ int main(void)
 	CHECK(dc_scan_replay(&o, "data/dumps/SYNTH_HPE_VO0960JFDGU_HPD2_32767H", &fx.reports,
 			     &n, err, sizeof(err)) == 0);
 	if (n == 1) {
-		struct dc_report *more = NULL;
+		struct dc_check *more = NULL;
 		unsigned m = 0;
 
 		CHECK(dc_scan_replay(&o, "data/dumps/INTEL_SSDSC2KB960G8", &more, &m, err,

@@ -16,7 +16,7 @@
 #include "import/import.h"
 #include "names.h"
 #include "raw.h"
-#include "report/report_read.h"
+#include "fleet/host_json.h"
 #include "sample_file.h"
 
 static char err[512];
@@ -216,7 +216,7 @@ static void importer_oom(const char *label, importer_fn fn, const char *path)
 	free(text);
 }
 
-static int count_drive(void *ctx, const struct dc_report *r)
+static int count_drive(void *ctx, const struct dc_check *r)
 {
 	(void)r;
 	++*(unsigned *)ctx;
@@ -225,7 +225,7 @@ static int count_drive(void *ctx, const struct dc_report *r)
 
 static void dump_oom(const char *dir)
 {
-	struct dc_report *r = calloc(1, sizeof(*r));
+	struct dc_check *r = calloc(1, sizeof(*r));
 	unsigned long k, wrong = 0;
 	int rc = 0;
 
@@ -264,7 +264,7 @@ static void report_oom(void)
 
 		calls = 0;
 		fail_at = k;
-		rc = dc_report_read(doc, strlen(doc), &meta, count_drive, &n, err, sizeof(err));
+		rc = dc_host_json_read(doc, strlen(doc), &meta, count_drive, &n, err, sizeof(err));
 		if (rc >= 0)
 			break;
 		if (rc != -ENOMEM && wrong++ == 0)

@@ -11,7 +11,7 @@
 #include "drive.h"
 #include "parse_helpers.h"
 #include "raw.h"
-#include "device/transport.h"
+#include "device/protocol.h"
 
 static const struct dc_io_status st_eacces = { .kind = DC_IO_ERRNO, .errnum = EACCES };
 

@@ -7,7 +7,7 @@
 #include "drive.h"
 #include "parse_helpers.h"
 #include "raw.h"
-#include "device/transport.h"
+#include "device/protocol.h"
 
 static const struct dc_io_status illegal_request = {
 	.kind = DC_IO_SCSI, .scsi_status = 2, .driver_status = 8,

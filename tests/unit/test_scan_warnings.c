@@ -11,7 +11,7 @@
 #include "drive.h"
 #include "raw.h"
 
-static struct dc_report reports[3];
+static struct dc_check reports[3];
 
 static void reset(void)
 {

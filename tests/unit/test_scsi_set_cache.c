@@ -15,7 +15,7 @@
 #include <scsi/sg.h>
 
 #include "dc_test.h"
-#include "device/transport.h"
+#include "device/protocol.h"
 #include "raw.h"
 
 /*

@@ -238,7 +238,7 @@ static bool same_status(const struct dc_io_status *a, const struct dc_io_status 
 /* A dump keeps each page's status whole, and reads it back the same. */
 static void test_dump(void)
 {
-	static struct dc_report r, back;
+	static struct dc_check r, back;
 	struct dc_raw raw = { 0 }, got = { 0 };
 	struct dc_io_status st[6];
 	char dir[] = "/tmp/dc-test-sense.XXXXXX", err[256], cmd[128];

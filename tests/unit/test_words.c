@@ -13,7 +13,7 @@
 #include "names.h"
 #include "decide_cases.h"
 #include "sample_file.h"
-#include "report/summary.h"
+#include "fleet/summary.h"
 
 #define GOLDEN "tests/unit/words.golden"
 

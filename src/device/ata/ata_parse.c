@@ -12,7 +12,7 @@
 #include "drive.h"
 #include "model.h"
 #include "raw.h"
-#include "device/transport.h"
+#include "device/protocol.h"
 
 #define ATA_ID_LEN DC_ATA_PAGE_LEN
 

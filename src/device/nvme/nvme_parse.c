@@ -9,7 +9,7 @@
 #include "drive.h"
 #include "thresholds.h"
 #include "raw.h"
-#include "device/transport.h"
+#include "device/protocol.h"
 
 /* OCP Datacenter NVMe SSD spec, log 0xC0 "SMART / Health Information Extended". */
 #define OCP_C0_LEN             512

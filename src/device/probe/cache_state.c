@@ -15,7 +15,7 @@
 #include "device/probe/cache_state.h"
 #include "files.h"
 #include "text_fit.h"
-#include "device/transport.h"
+#include "device/protocol.h"
 
 #define RECORD_MAX_BYTES (64 * 1024)
 

@@ -7,7 +7,7 @@
 
 #include "raw.h"
 #include "device/sgio.h"
-#include "device/transport.h"
+#include "device/protocol.h"
 
 #define SCSI_BUF_LEN 1024
 /*
