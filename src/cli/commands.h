@@ -6,7 +6,7 @@
 #include "cli/options.h"
 #include "exitcodes.h"
 #include "dc_types.h"
-#include "status.h"
+#include "core/status.h"
 
 struct dc_db;
 

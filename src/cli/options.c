@@ -16,7 +16,7 @@
 #include "device/probe/cache_state.h"
 #include "device/probe/probe.h"
 #include "exitcodes.h"
-#include "names.h"
+#include "core/names.h"
 #include "render/print.h"
 #include "thresholds.h"
 

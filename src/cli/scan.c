@@ -16,15 +16,15 @@
 #include "device/probe/cache_state.h"
 #include "lookup/db.h"
 #include "decide/evaluate.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "device/dump.h"
 #include "device/inspect.h"
 #include "cli/progress.h"
-#include "raw.h"
+#include "core/raw.h"
 #include "device/disk_claim.h"
 #include "cli/scan.h"
 #include "device/sysfs.h"
-#include "text_fit.h"
+#include "core/text_fit.h"
 #include "device/protocol.h"
 
 static void set_error(struct dc_check *r, int err, const char *fmt, const char *arg)

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "names.h"
+#include "core/names.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* status.c - outcomes in their one order, worst first (status.h). */
-#include "status.h"
+#include "core/status.h"
 
 enum dc_status dc_status_worse(enum dc_status a, enum dc_status b)
 {

@@ -6,9 +6,9 @@
 #include "core/transports.h"
 #include "decide/decide.h"
 #include "decide/steps.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "decide/health.h"
-#include "names.h"
+#include "core/names.h"
 #include "thresholds.h"
 
 /* Flush-cost bounds for a transport, microseconds (include/thresholds.h). */

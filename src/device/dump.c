@@ -18,10 +18,10 @@
 #include "core/json_read.h"
 #include "device/availability.h"
 #include "device/dump.h"
-#include "files.h"
-#include "names.h"
-#include "raw.h"
-#include "sense.h"
+#include "core/files.h"
+#include "core/names.h"
+#include "core/raw.h"
+#include "core/sense.h"
 #include "device/protocol.h"
 
 /* Past these a figure is no drive's answer: the dump is refused (see the reader). */

@@ -5,10 +5,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "drive.h"
+#include "core/drive.h"
 #include "device/inspect.h"
-#include "names.h"
-#include "raw.h"
+#include "core/names.h"
+#include "core/raw.h"
 #include "device/protocol.h"
 
 int dc_inspect_acquire(const struct dc_dev *dev, struct dc_raw *raw)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "fleet/ceph_plan.h"
-#include "status.h"
+#include "core/status.h"
 
 /*
  * cephadm applies an OSD spec again whenever a host's inventory changes: a drive it

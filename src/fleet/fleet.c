@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drive.h"
-#include "files.h"
+#include "core/drive.h"
+#include "core/files.h"
 #include "fleet/ceph_plan.h"
 #include "fleet/fleet.h"
 #include "fleet/host_json.h"

@@ -10,7 +10,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/json_read.h"
-#include "names.h"
+#include "core/names.h"
 #include "json_format.h"
 #include "fleet/json_skim.h"
 #include "fleet/host_json.h"

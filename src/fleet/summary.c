@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drive.h"
+#include "core/drive.h"
 #include "fleet/summary.h"
 #include "fleet/tally.h"
-#include "status.h"
+#include "core/status.h"
 #include "thresholds.h"
 
 /* Does an advisory that hits this drive lose data or the drive? */

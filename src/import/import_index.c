@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drive.h"
+#include "core/drive.h"
 #include "import/import.h"
 #include "import/import_index.h"
-#include "raw.h"
-#include "text_fit.h"
+#include "core/raw.h"
+#include "core/text_fit.h"
 
 int dc_import_index_build(const struct dc_import_opts *o, char *const *paths, unsigned npaths,
 			  struct dc_import_index **index, struct dc_import_skips *skipped)

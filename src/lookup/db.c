@@ -10,9 +10,9 @@
 
 #include "lookup/advisory.h"
 #include "lookup/db.h"
-#include "model.h"
+#include "core/model.h"
 #include "lookup/name_search.h"
-#include "names.h"
+#include "core/names.h"
 
 /* The database built by tools/dbbuild.c, linked in by `ld -r -b binary` (see Makefile). */
 extern const unsigned char _binary_drives_sqlite_start[];

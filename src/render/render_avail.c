@@ -8,8 +8,8 @@
 
 #include "device/availability.h"
 #include "render/render_avail.h"
-#include "names.h"
-#include "status.h"
+#include "core/names.h"
+#include "core/status.h"
 
 const char *dc_render_avail_unknown(const struct dc_availability *a)
 {

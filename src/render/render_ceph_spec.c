@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "device/availability.h"
-#include "names.h"
+#include "core/names.h"
 #include "render/render.h"
 #include "fleet/ceph_plan.h"
 

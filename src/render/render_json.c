@@ -13,7 +13,7 @@
 #include "decide/health.h"
 #include "decide/evaluate.h"
 #include "lookup/db_row.h"
-#include "names.h"
+#include "core/names.h"
 #include "render/render_avail.h"
 #include "render/render.h"
 #include "render/render_json.h"

@@ -8,7 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/json_alloc.h"
-#include "names.h"
+#include "core/names.h"
 #include "render/json_stream.h"
 #include "render/print.h"
 #include "render/render.h"

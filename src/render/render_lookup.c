@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "lookup/db_row.h"
-#include "names.h"
+#include "core/names.h"
 #include "render/render.h"
 
 void dc_render_db_row(FILE *out, const struct dc_db_row *row, bool header)

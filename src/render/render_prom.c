@@ -7,8 +7,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "drive.h"
-#include "names.h"
+#include "core/drive.h"
+#include "core/names.h"
 #include "render/render.h"
 #include "thresholds.h"
 

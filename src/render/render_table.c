@@ -5,13 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drive.h"
+#include "core/drive.h"
 #include "decide/health.h"
 #include "decide/evaluate.h"
 #include "lookup/db_row.h"
-#include "names.h"
+#include "core/names.h"
 #include "render/render_avail.h"
-#include "status.h"
+#include "core/status.h"
 #include "render/render.h"
 #include "render/words.h"
 #include "fleet/summary.h"

@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #include "lookup/db_row.h"
-#include "names.h"
+#include "core/names.h"
 #include "render/words.h"
 
 int dc_words_ref(const struct dc_finding *x, enum dc_finding_ref kind)

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "lookup/db_row.h"
-#include "names.h"
+#include "core/names.h"
 #include "render/words.h"
 
 unsigned dc_words_evidence_count(const struct dc_facts *f, const struct dc_result *r)

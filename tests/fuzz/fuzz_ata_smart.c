@@ -6,7 +6,7 @@
 #include "device/ata/ata_blob.h"
 #include "device/ata/ata_smart.h"
 #include "device/protocol.h"
-#include "raw.h"
+#include "core/raw.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -13,7 +13,7 @@
 #include "device/dump.h"
 #include "device/inspect.h"
 #include "dc_types.h"
-#include "raw.h"
+#include "core/raw.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "decide/decide.h"
-#include "names.h"
-#include "raw.h"
+#include "core/names.h"
+#include "core/raw.h"
 #include "render/print.h"
 
 /* Fills raw with one page per name, in order, while input lasts. A length of 0xFFFF

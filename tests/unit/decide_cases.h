@@ -10,8 +10,8 @@
 
 #include "lookup/db.h"
 #include "decide/decide.h"
-#include "drive.h"
-#include "names.h"
+#include "core/drive.h"
+#include "core/names.h"
 #include "render/words.h"
 
 #define P DC_PASS

@@ -7,7 +7,7 @@
 
 #include "core/finding_table.h"
 #include "dc_test.h"
-#include "names.h"
+#include "core/names.h"
 #include "thresholds.h"
 
 #include "decide_cases.h"

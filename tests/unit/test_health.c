@@ -7,10 +7,10 @@
 #include <stdlib.h>
 
 #include "dc_test.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "decide/health.h"
 #include "render/words.h"
-#include "raw.h"
+#include "core/raw.h"
 #include "device/protocol.h"
 
 static const struct dc_io_status illegal_request = {

@@ -11,7 +11,7 @@
 
 #include "dc_test.h"
 #include "lookup/db.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "render/print.h"
 #include "render/words.h"
 #include "fleet/fleet.h"

@@ -19,7 +19,7 @@
 #include "sample_file.h"
 #include "import/import.h"
 #include "parse_helpers.h"
-#include "raw.h"
+#include "core/raw.h"
 #include "device/protocol.h"
 
 #define E2E "data/e2e/ref/"

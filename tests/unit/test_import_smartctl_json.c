@@ -13,10 +13,10 @@
 #include "dc_test.h"
 #include "import_results.h"
 #include "sample_file.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "import/import.h"
-#include "model.h"
-#include "raw.h"
+#include "core/model.h"
+#include "core/raw.h"
 
 #define SAMPLES "data/import/smartctl-json"
 

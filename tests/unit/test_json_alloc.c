@@ -17,7 +17,7 @@
 #include "dc_test.h"
 #include "device/dump.h"
 #include "lookup/db.h"
-#include "raw.h"
+#include "core/raw.h"
 #include "render/print.h"
 #include "fleet/host_json.h"
 #include "fleet/summary.h"

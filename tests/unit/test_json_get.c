@@ -12,7 +12,7 @@
 
 #include "dc_test.h"
 #include "core/json_get.h"
-#include "names.h"
+#include "core/names.h"
 
 static char why[256];
 

@@ -14,8 +14,8 @@
 #include "dc_test.h"
 #include "device/dump.h"
 #include "import/import.h"
-#include "names.h"
-#include "raw.h"
+#include "core/names.h"
+#include "core/raw.h"
 #include "fleet/host_json.h"
 #include "sample_file.h"
 

@@ -11,7 +11,7 @@
 #include "cli/scan.h"
 #include "core/not_kept.h"
 #include "dc_test.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "lookup/db.h"
 #include "render/print.h"
 

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 
 #include "dc_test.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "parse_helpers.h"
-#include "raw.h"
+#include "core/raw.h"
 #include "device/protocol.h"
 
 static const struct dc_io_status illegal_request = {

@@ -8,8 +8,8 @@
 
 #include "cli/scan.h"
 #include "dc_test.h"
-#include "drive.h"
-#include "raw.h"
+#include "core/drive.h"
+#include "core/raw.h"
 
 static struct dc_check reports[3];
 

@@ -16,7 +16,7 @@
 
 #include "dc_test.h"
 #include "device/protocol.h"
-#include "raw.h"
+#include "core/raw.h"
 
 /*
  * The device: this ioctl() stands in for the kernel's SG_IO, so the real sgio.c and

@@ -7,9 +7,9 @@
 
 #include "dc_test.h"
 #include "device/dump.h"
-#include "drive.h"
-#include "raw.h"
-#include "sense.h"
+#include "core/drive.h"
+#include "core/raw.h"
+#include "core/sense.h"
 
 /* Fixed-format sense (SPC-4 4.5.3): 18 bytes, additional sense length 10. */
 static void fixed(uint8_t *sb, uint8_t code, uint8_t key, uint8_t asc, uint8_t ascq)

@@ -2,7 +2,7 @@
 /* test_status.c - one order of outcomes for the exit code and every "worst first" list:
  * fail, then not checked, then warn, then pass. */
 #include "dc_test.h"
-#include "status.h"
+#include "core/status.h"
 
 int main(void)
 {

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "dc_test.h"
-#include "names.h"
+#include "core/names.h"
 #include "decide_cases.h"
 #include "sample_file.h"
 #include "fleet/summary.h"

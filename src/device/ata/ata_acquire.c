@@ -9,7 +9,7 @@
 
 #include "device/ata/ata_blob.h"
 #include "device/ata/ata_identify.h"
-#include "raw.h"
+#include "core/raw.h"
 #include "device/sgio.h"
 #include "device/protocol.h"
 

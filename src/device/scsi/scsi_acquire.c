@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "raw.h"
+#include "core/raw.h"
 #include "device/sgio.h"
 #include "device/protocol.h"
 
