@@ -7,6 +7,7 @@
 #include "exitcodes.h"
 #include "dc_types.h"
 #include "core/status.h"
+#include "decide/check.h"
 
 struct dc_db;
 

@@ -5,7 +5,6 @@
 #include <stdio_ext.h>
 #include <string.h>
 
-#include "core/not_kept.h"
 #include "cli/commands.h"
 
 /* What a check's tables could not hold is said on stderr too (not_kept.h): never a

@@ -305,11 +305,12 @@ static void finish_one(const struct dc_scan_opts *o, struct dc_check *r, const s
 	if (r->error)
 		return;
 	if (o->dump_dir && !o->sysroot[0]) {
+		struct dc_dump_parts parts = dc_check_dump_parts(r);
 		char dir[PATH_MAX];
 		int rc;
 
 		snprintf(dir, sizeof(dir), "%s/%s", o->dump_dir, r->dev.name);
-		rc = dc_dump_write(dir, r, raw);
+		rc = dc_dump_write(dir, &parts, raw);
 		if (rc)
 			set_error(r, rc, "cannot write the dump under %s: %s", o->dump_dir);
 	}
@@ -417,7 +418,8 @@ static int replay_one(const struct dc_scan_opts *o, const char *dir, struct dc_c
 		      char *err, size_t errlen)
 {
 	struct dc_raw raw = { 0 };
-	int rc = dc_dump_read(dir, r, &raw, err, errlen);
+	struct dc_dump_parts parts = dc_check_dump_parts(r);
+	int rc = dc_dump_read(dir, &parts, &raw, err, errlen);
 
 	if (rc == 0) {
 		snprintf(r->replayed_from, sizeof(r->replayed_from), "%s", dir);

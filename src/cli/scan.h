@@ -3,8 +3,8 @@
 #ifndef DC_SCAN_H
 #define DC_SCAN_H
 
-#include "dc_types.h"
 #include "device/probe/probe.h"
+#include "decide/check.h"
 
 struct dc_db;
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/names.h"
+#include "core/io_status.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

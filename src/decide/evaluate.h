@@ -7,7 +7,7 @@
 #define DC_EVALUATE_H
 
 #include "decide/decide.h"
-#include "dc_types.h"
+#include "decide/check.h"
 
 struct dc_db;
 

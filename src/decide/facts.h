@@ -3,7 +3,10 @@
 #ifndef DC_FACTS_H
 #define DC_FACTS_H
 
-#include "dc_types.h"
+#include "core/drive.h"
+#include "device/dev.h"
+#include "device/probe/probe_result.h"
+#include "lookup/advisory.h"
 
 /* What "decide" reads: everything the earlier stages found about one drive. */
 struct dc_facts {

@@ -5,6 +5,8 @@
 #define DC_PROTOCOL_H
 
 #include "dc_types.h"
+#include "core/drive.h"
+#include "device/dev.h"
 
 /*
  * After fio's ioengine_ops: a static table, a NULL hook means "not supported".

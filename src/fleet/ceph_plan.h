@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "dc_types.h"
+#include "decide/check.h"
 
 #define DC_CEPH_ID_LEN 64
 

@@ -4,7 +4,6 @@
 #ifndef DC_FLEET_H
 #define DC_FLEET_H
 
-#include "dc_types.h"
 #include "fleet/host_json.h"
 
 struct dc_fleet_row;                  /* fleet.c: what is kept of one drive (a few hundred

@@ -5,8 +5,8 @@
 #define DC_HOST_JSON_H
 
 #include "dc_types.h"
+#include "decide/check.h"
 
-#define DC_HOST_LEN        64
 #define DC_HOST_JSON_MAX_FILE (64u << 20) /* bytes; a drive takes ~20 KB of JSON */
 
 /* One file of a fleet: a host's drivecheck --json, or why it could not be read. */

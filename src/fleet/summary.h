@@ -6,6 +6,7 @@
 
 #include "dc_types.h"
 #include "fleet/tally.h"
+#include "decide/check.h"
 
 struct dc_tally;
 
@@ -33,7 +34,7 @@ struct dc_look_why {
  * print of it is copied here, so that the drives themselves need not be kept. */
 struct dc_summary_drive {
 	unsigned index;                /* its place among the drives summed: 0, 1, ... */
-	char host[64];                 /* a fleet's drive: its host (DC_HOST_LEN); "" import */
+	char host[DC_HOST_LEN];        /* a fleet's drive: its host; "" import */
 	char device[DC_PATH_LEN];
 	char model[DC_TEXT_LEN];
 	struct dc_look_why why;

@@ -4,6 +4,7 @@
 #define DC_IMPORT_H
 
 #include "dc_types.h"
+#include "decide/check.h"
 
 /*
  * An importer turns one file of another tool into parts: what the file says of one drive

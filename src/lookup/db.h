@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "dc_types.h"
+#include "lookup/advisory.h"
 
 struct dc_db;
 

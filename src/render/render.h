@@ -9,6 +9,7 @@
 #include "dc_types.h"
 
 #include "json_format.h"
+#include "decide/check.h"
 
 struct dc_summary;
 

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "dc_types.h"
+#include "decide/check.h"
 
 struct cJSON;
 

@@ -9,7 +9,6 @@
 #include <cjson/cJSON.h>
 
 #include "core/json_alloc.h"
-#include "core/not_kept.h"
 #include "decide/health.h"
 #include "decide/evaluate.h"
 #include "lookup/db_row.h"

@@ -6,7 +6,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "dc_types.h"
+#include "decide/check.h"
 
 /* render_json.c: new trees the caller deletes; NULL when out of memory. */
 /* One DEVICE of docs/json.md: a scan's, a replay's or an import's drive. */

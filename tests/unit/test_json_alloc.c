@@ -174,6 +174,7 @@ static int advisories_json(FILE *out, const struct fixture *fx)
 /* The dump's device.json, read back into out (nothing when none was written). */
 static int dump_json(FILE *out, const struct fixture *fx)
 {
+	struct dc_dump_parts p = dc_check_dump_parts(&fx->reports[0]);
 	char path[PATH_MAX], buf[4096];
 	size_t got;
 	FILE *f;
@@ -181,7 +182,7 @@ static int dump_json(FILE *out, const struct fixture *fx)
 
 	snprintf(path, sizeof(path), "%s/device.json", fx->dump_dir);
 	unlink(path);
-	rc = dc_dump_write(fx->dump_dir, &fx->reports[0], &fx->raw);
+	rc = dc_dump_write(fx->dump_dir, &p, &fx->raw);
 	f = fopen(path, "r");
 	while (f && (got = fread(buf, 1, sizeof(buf), f)) > 0)
 		fwrite(buf, 1, got, out);
@@ -251,6 +252,7 @@ int main(void)
 	struct dc_summary_builder b;
 	char err[256] = "", tmpl[] = "/tmp/test_json_alloc.XXXXXX";
 	struct dc_check r = { 0 };
+	struct dc_dump_parts rp = dc_check_dump_parts(&r);
 	char dumped[PATH_MAX];
 	unsigned n = 0;
 
@@ -283,7 +285,7 @@ int main(void)
 		dc_summary_add(&b, &fx.reports[i], "h1");
 	CHECK(dc_summary_end(&b) == 0);
 	/* the dump's pages, as a live run has them */
-	CHECK(dc_dump_read("data/dumps/SYNTH_HPE_VO0960JFDGU_HPD2_32767H", &r, &fx.raw, err,
+	CHECK(dc_dump_read("data/dumps/SYNTH_HPE_VO0960JFDGU_HPD2_32767H", &rp, &fx.raw, err,
 			   sizeof(err)) == 0);
 	fx.dump_dir = mkdtemp(tmpl);
 	CHECK(fx.dump_dir != NULL);

@@ -13,6 +13,7 @@
 #include "dc_test.h"
 #include "core/json_get.h"
 #include "core/names.h"
+#include "device/probe/probe_result.h"
 
 static char why[256];
 

@@ -233,11 +233,12 @@ static void dump_oom(const char *dir)
 	if (!r)
 		return;
 	for (k = 1; k < 100000; k++) {
+		struct dc_dump_parts p = dc_check_dump_parts(r);
 		struct dc_raw raw = { 0 };
 
 		calls = 0;
 		fail_at = k;
-		rc = dc_dump_read(dir, r, &raw, err, sizeof(err));
+		rc = dc_dump_read(dir, &p, &raw, err, sizeof(err));
 		dc_raw_free(&raw);
 		if (rc == 0)
 			break;

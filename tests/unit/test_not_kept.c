@@ -9,7 +9,6 @@
 #include <cjson/cJSON.h>
 
 #include "cli/scan.h"
-#include "core/not_kept.h"
 #include "dc_test.h"
 #include "core/drive.h"
 #include "lookup/db.h"

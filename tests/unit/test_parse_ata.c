@@ -11,6 +11,7 @@
 #include "parse_helpers.h"
 #include "core/raw.h"
 #include "device/protocol.h"
+#include "decide/check.h"
 
 static const struct dc_io_status illegal_request = {
 	.kind = DC_IO_SCSI, .scsi_status = 2, .driver_status = 8,

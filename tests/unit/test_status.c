@@ -3,6 +3,7 @@
  * fail, then not checked, then warn, then pass. */
 #include "dc_test.h"
 #include "core/status.h"
+#include "decide/check.h"
 
 int main(void)
 {

@@ -5,6 +5,7 @@
 
 #include "dc_types.h"
 #include "device/probe/probe.h"
+#include "core/drive.h"
 
 /*
  * What the experiment works with: the protocol back-end's cache switch, the probe, and where
