@@ -17,7 +17,9 @@ include/. Fails, naming them, when
   - two files include each other's headers (X.h is X.c's, beside it): a circle too;
   - a header is not where it belongs (docs/architecture.md, "Where a header lives"): an
     include/X.h with code of its own (a src/**/X.c, or a function any object defines),
-    or a header under src/ that declares a function another folder's .c defines.
+    or a header under src/ that declares a function another folder's .c defines;
+  - a file names a struct of a stage above its own (a pointer to a type only declared
+    crosses stages too: code below decide takes a check's parts, never the check).
 Calls and includes within one folder are free, as long as they make no circle.
 
   tools/check_layers.py BUILD     prints "N passed, N failed"
@@ -168,6 +170,38 @@ def check_homes(defines):
     return n, bad
 
 
+STRUCT_DEF = re.compile(r"^struct (dc_\w+) \{", re.M)
+
+
+def check_types():
+    """(checks made, failures): no file names a struct of a stage above its own, even as a
+    pointer to a type it only declares (`struct dc_check;`): a lower stage that takes a
+    later stage's whole struct must take its parts instead, or move up."""
+    home = {}
+    for h in sources():
+        if h.startswith("src/") and h.endswith(".h"):
+            text = open(os.path.join(TOP, h), encoding="utf-8", errors="replace").read()
+            for s in STRUCT_DEF.findall(text):
+                home[s] = h
+    n, bad = 0, []
+    if not home:
+        return n, bad
+    named = re.compile(r"\bstruct (" + "|".join(sorted(home)) + r")\b")
+    for f in sources():
+        if not f.startswith("src/"):
+            continue
+        sf = stage_of(f[4:])
+        text = COMMENT.sub(" ", open(os.path.join(TOP, f), encoding="utf-8",
+                                     errors="replace").read())
+        for s in sorted(set(named.findall(text))):
+            n += 1
+            sh = stage_of(home[s][4:])
+            if sf is not None and sh is not None and sh > sf:
+                bad.append(f"{f} ({STAGES[sf]}) names struct {s} of {home[s]} "
+                           f"({STAGES[sh]}), a later stage")
+    return n, bad
+
+
 def main():
     root = os.path.join(sys.argv[1], "obj")
     defines, uses = {}, {}
@@ -212,6 +246,9 @@ def main():
     nh, bh = check_homes(defines)
     n += nh
     bad += bh
+    nt, bt = check_types()
+    n += nt
+    bad += bt
     for b in bad:
         print("FAIL " + b)
     print(f"{n - len(bad)} passed, {len(bad)} failed")
