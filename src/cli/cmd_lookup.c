@@ -127,11 +127,7 @@ int dc_cmd_lookup(struct dc_cli *c, struct dc_db *db, char **models, unsigned n)
 	unsigned count = 0;
 	int rc;
 
-	if (c->advisories && (c->list || n || c->firmware || c->hours >= 0 || c->capacity)) {
-		fprintf(stderr, "drivecheck lookup: --advisories lists them all: no MODEL, --list, "
-			"--firmware, --hours or --capacity\n");
-		return DC_EXIT_USAGE;
-	}
+	/* the rules between its options are options.c's, told before the database is opened */
 	if (c->advisories)
 		return cmd_lookup_advisories(c, db);
 	if (c->list) {
@@ -142,10 +138,6 @@ int dc_cmd_lookup(struct dc_cli *c, struct dc_db *db, char **models, unsigned n)
 		if (c->filter.min_dwpd > 0)
 			note_unknown_dwpd(db, &c->filter);
 		return DC_EXIT_OK;
-	}
-	if (!n) {
-		fprintf(stderr, "drivecheck lookup: name a MODEL, or --list, or --advisories\n");
-		return DC_EXIT_USAGE;
 	}
 	answers = calloc(n, sizeof(*answers));
 	if (!answers)
