@@ -19,8 +19,9 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 CFLAGS    ?= -O2 -g
 WARN      := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wvla \
              -Wformat-security -fno-common
-# Headers shared by several stages are in include/; a stage's own sit beside its sources and
-# are included by their path under src/ ("device/ata/ata_health.h"): docs/architecture.md.
+# A header lives beside the .c that defines what it declares, included by its path under src/
+# ("device/ata/ata_health.h", "core/raw.h"); include/ holds only headers with no code of their
+# own, the vocabulary every stage shares (docs/architecture.md, "Where a header lives").
 ALL_CFLAGS := -std=gnu11 $(WARN) $(CPPFLAGS) $(CFLAGS) -Iinclude -Isrc -I$(BUILD) $(PKG_CFLAGS) \
               -DDC_VERSION='"$(VERSION)"' -DDC_DATADIR='"$(DATADIR)"' -D_GNU_SOURCE -pthread
 ifeq ($(WERROR),1)

@@ -7,14 +7,19 @@ Reads the symbols of every object under BUILD/obj (nm): which file defines each 
 and which files call it; and the #include "..." lines of every file under src/ and
 include/. Fails, naming them, when
   - a file calls a function of a stage above its own (the stages, lowest first:
-    core, device, lookup, decide, import, report, render, cli), or
+    core, device, lookup, decide, import, fleet, render, cli), or
   - two files call each other (a circle), directly;
   - a file other than the JSON reader (src/core/json_get.c, json_read.c) reads cJSON's
     values itself (cJSON_Is*, cJSON_GetObjectItem*, cJSON_Get*Value): every JSON input
     is read through core/json_read.h, which holds each value to one policy;
   - a file includes a header of a stage above its own (a macro or a struct layout crosses
     stages as surely as a call), or a header under include/ includes one under src/;
-  - two files include each other's headers (X.h is X.c's, beside it): a circle too.
+  - two files include each other's headers (X.h is X.c's, beside it): a circle too;
+  - a header is not where it belongs (docs/architecture.md, "Where a header lives"): an
+    include/X.h with code of its own (a src/**/X.c, or a function any object defines),
+    or a header under src/ that declares a function another folder's .c defines;
+  - a file names a struct of a stage above its own (a pointer to a type only declared
+    crosses stages too: code below decide takes a check's parts, never the check).
 Calls and includes within one folder are free, as long as they make no circle.
 
   tools/check_layers.py BUILD     prints "N passed, N failed"
@@ -24,7 +29,7 @@ import re
 import subprocess
 import sys
 
-STAGES = ["core", "device", "lookup", "decide", "import", "report", "render", "cli"]
+STAGES = ["core", "device", "lookup", "decide", "import", "fleet", "render", "cli"]
 
 # cJSON's reads of a value, and the files that may make them
 JSON_READS = re.compile(r"^cJSON_(Is[A-Za-z]+|GetObjectItem|GetObjectItemCaseSensitive|"
@@ -99,6 +104,104 @@ def check_includes():
     return n, bad
 
 
+BRACES = re.compile(r"\{[^{}]*\}")
+COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+DECL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+
+
+def declared(text):
+    """The functions a header declares: the first name followed by "(" in each of its
+    top-level statements, once comments, preprocessor lines and every {...} (a struct's
+    members, an inline function's body) are gone. A call made inside an inline body is
+    a use, not a declaration, and is not counted."""
+    t = COMMENT.sub(" ", text)
+    t = "\n".join(l for l in t.splitlines() if not l.lstrip().startswith("#"))
+    while True:
+        u = BRACES.sub(";", t)
+        if u == t:
+            break
+        t = u
+    out = set()
+    for stmt in t.split(";"):
+        m = DECL.search(stmt)
+        if m and not stmt.lstrip().startswith("typedef"):
+            out.add(m.group(1))
+    return out
+
+
+def check_homes(defines):
+    """(checks made, failures) of where a header lives (docs/architecture.md, "Where a
+    header lives"): beside the .c that defines what it declares.
+      - include/X.h holds no code of its own: no src/**/X.c, and no function that any
+        object defines (include/ is the vocabulary every stage shares: enums, lengths,
+        codes, thresholds);
+      - a header under src/ declares only functions defined in its own folder (or a folder
+        below it: device/protocol.h names each command set's acquire and parse), so
+        that a header with no .c beside it (decide/facts.h, render/render.h) is the
+        folder's own too."""
+    n, bad = 0, []
+    cs = {}
+    for f in sources():
+        if f.startswith("src/") and f.endswith(".c"):
+            cs.setdefault(os.path.basename(f)[:-2], []).append(f)
+    for h in sources():
+        if not h.endswith(".h"):
+            continue
+        text = open(os.path.join(TOP, h), encoding="utf-8", errors="replace").read()
+        fns = sorted(s for s in declared(text) if s in defines)
+        if h.startswith("include/"):
+            n += 1
+            base = os.path.basename(h)[:-2]
+            if base in cs:
+                bad.append(f"{h} has code of its own ({', '.join(cs[base])}): it lives "
+                           f"beside it, not in include/")
+            elif fns:
+                bad.append(f"{h} declares functions ({', '.join(fns)}): include/ holds "
+                           f"no code's header")
+            continue
+        folder = os.path.dirname(h)[4:]
+        for s in fns:
+            n += 1
+            c = defines[s]
+            home = os.path.dirname(c)
+            if home != folder and not home.startswith(folder + "/"):
+                bad.append(f"{h} declares {s}, which {c} defines: a header lives beside "
+                           f"the code it declares")
+    return n, bad
+
+
+STRUCT_DEF = re.compile(r"^struct (dc_\w+) \{", re.M)
+
+
+def check_types():
+    """(checks made, failures): no file names a struct of a stage above its own, even as a
+    pointer to a type it only declares (`struct dc_check;`): a lower stage that takes a
+    later stage's whole struct must take its parts instead, or move up."""
+    home = {}
+    for h in sources():
+        if h.startswith("src/") and h.endswith(".h"):
+            text = open(os.path.join(TOP, h), encoding="utf-8", errors="replace").read()
+            for s in STRUCT_DEF.findall(text):
+                home[s] = h
+    n, bad = 0, []
+    if not home:
+        return n, bad
+    named = re.compile(r"\bstruct (" + "|".join(sorted(home)) + r")\b")
+    for f in sources():
+        if not f.startswith("src/"):
+            continue
+        sf = stage_of(f[4:])
+        text = COMMENT.sub(" ", open(os.path.join(TOP, f), encoding="utf-8",
+                                     errors="replace").read())
+        for s in sorted(set(named.findall(text))):
+            n += 1
+            sh = stage_of(home[s][4:])
+            if sf is not None and sh is not None and sh > sf:
+                bad.append(f"{f} ({STAGES[sf]}) names struct {s} of {home[s]} "
+                           f"({STAGES[sh]}), a later stage")
+    return n, bad
+
+
 def main():
     root = os.path.join(sys.argv[1], "obj")
     defines, uses = {}, {}
@@ -140,6 +243,12 @@ def main():
     ni, bi = check_includes()
     n += ni
     bad += bi
+    nh, bh = check_homes(defines)
+    n += nh
+    bad += bh
+    nt, bt = check_types()
+    n += nt
+    bad += bt
     for b in bad:
         print("FAIL " + b)
     print(f"{n - len(bad)} passed, {len(bad)} failed")

@@ -16,8 +16,8 @@
 
 #include "lookup/advisory.h"
 #include "device/ata/ata_attrs.h"
-#include "model.h"
-#include "names.h"
+#include "core/model.h"
+#include "core/names.h"
 #include "lookup/source_rules.h"
 
 /* A list of drives with power-loss protection (db/lists/NAME.txt), for inferred "none". */

@@ -6,7 +6,7 @@
 #include "cli/ceph_spec.h"
 #include "exitcodes.h"
 #include "render/render.h"
-#include "report/ceph_plan.h"
+#include "fleet/ceph_plan.h"
 
 /* No drive placed: nothing on stdout, so that `drivecheck ceph-spec > osd.yml` never
  * leaves a spec that places nothing (cephadm would do nothing with it, or take the
@@ -32,7 +32,7 @@ static enum dc_exit print(const struct dc_cli *c, const struct dc_ceph_in *d, un
 	return DC_EXIT_WARN;
 }
 
-enum dc_exit dc_cli_ceph_spec(const struct dc_cli *c, const struct dc_report *r, unsigned n,
+enum dc_exit dc_cli_ceph_spec(const struct dc_cli *c, const struct dc_check *r, unsigned n,
 		     const char *this_host)
 {
 	struct dc_ceph_in *d = calloc(n ? n : 1, sizeof(*d));

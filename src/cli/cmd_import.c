@@ -8,7 +8,7 @@
 
 #include "import/import.h"
 #include "render/print.h"
-#include "report/summary.h"
+#include "fleet/summary.h"
 #include "cli/commands.h"
 
 /* Lines for stderr, said once the output is complete (a terminal shows them after it). */
@@ -61,7 +61,7 @@ enum dc_exit dc_cmd_import(struct dc_cli *c, struct dc_db *db, char **paths, uns
 	struct dc_import_opts o = { .db = db, .progress = isatty(STDERR_FILENO) };
 	struct dc_import_skips skipped = { 0 };
 	struct dc_import_index *x = NULL;
-	struct dc_report *r = NULL;
+	struct dc_check *r = NULL;
 	struct dc_summary sum;
 	struct dc_summary_builder b;
 	struct said_later errors = { 0 };

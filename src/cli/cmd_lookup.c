@@ -7,7 +7,7 @@
 #include "render/render.h"
 #include "cli/commands.h"
 
-static int list_row(const struct dc_dbinfo *row, void *ud)
+static int list_row(const struct dc_db_row *row, void *ud)
 {
 	unsigned *count = ud;
 
@@ -21,7 +21,7 @@ struct unknown_dwpd {
 	char first[3][DC_TEXT_LEN + 64];
 };
 
-static int count_unknown_dwpd(const struct dc_dbinfo *row, void *ud)
+static int count_unknown_dwpd(const struct dc_db_row *row, void *ud)
 {
 	struct unknown_dwpd *u = ud;
 
@@ -127,11 +127,7 @@ int dc_cmd_lookup(struct dc_cli *c, struct dc_db *db, char **models, unsigned n)
 	unsigned count = 0;
 	int rc;
 
-	if (c->advisories && (c->list || n || c->firmware || c->hours >= 0 || c->capacity)) {
-		fprintf(stderr, "drivecheck lookup: --advisories lists them all: no MODEL, --list, "
-			"--firmware, --hours or --capacity\n");
-		return DC_EXIT_USAGE;
-	}
+	/* the rules between its options are options.c's, told before the database is opened */
 	if (c->advisories)
 		return cmd_lookup_advisories(c, db);
 	if (c->list) {
@@ -142,10 +138,6 @@ int dc_cmd_lookup(struct dc_cli *c, struct dc_db *db, char **models, unsigned n)
 		if (c->filter.min_dwpd > 0)
 			note_unknown_dwpd(db, &c->filter);
 		return DC_EXIT_OK;
-	}
-	if (!n) {
-		fprintf(stderr, "drivecheck lookup: name a MODEL, or --list, or --advisories\n");
-		return DC_EXIT_USAGE;
 	}
 	answers = calloc(n, sizeof(*answers));
 	if (!answers)

@@ -7,7 +7,7 @@
 
 #include "render/print.h"
 #include "cli/ceph_spec.h"
-#include "report/summary.h"
+#include "fleet/summary.h"
 #include "cli/commands.h"
 
 /* Hosts named by two files: said on stderr (the same host merged twice counts twice). */
@@ -67,7 +67,7 @@ enum dc_exit dc_cmd_report(struct dc_cli *c, char **paths, unsigned n)
 	struct dc_print_head h = { .doc = DC_PRINT_FLEET, .path = fleet_path,
 				   .role = c->gate_role };
 	struct dc_printer p;
-	struct dc_report *r = NULL;
+	struct dc_check *r = NULL;
 	enum dc_status worst = DC_PASS;
 	enum dc_exit code;
 	unsigned nhosts;
@@ -106,7 +106,7 @@ enum dc_exit dc_cmd_report(struct dc_cli *c, char **paths, unsigned n)
 	h.nfiles = f.nfiles;
 	dc_print_begin(&p, c->print, stdout, &h);
 	for (unsigned i = 0; i < f.n; i++) {
-		dc_fleet_report(&f, i, r);
+		dc_fleet_check(&f, i, r);
 		dc_print_drive(&p, r, dc_fleet_host(&f, i));
 		dc_summary_add(&b, r, dc_fleet_host(&f, i));
 		worst = dc_status_worse(worst, dc_cli_outcome(c, r));

@@ -6,7 +6,8 @@
 #include "cli/options.h"
 #include "exitcodes.h"
 #include "dc_types.h"
-#include "status.h"
+#include "core/status.h"
+#include "decide/check.h"
 
 struct dc_db;
 
@@ -18,14 +19,14 @@ enum dc_exit dc_cmd_import(struct dc_cli *c, struct dc_db *db, char **paths, uns
 enum dc_exit dc_cmd_report(struct dc_cli *c, char **paths, unsigned n);
 
 /* exit_status.c */
-/* What a report's tables could not hold, on stderr (core/not_kept.h); who: "drivecheck
+/* What a check's tables could not hold, on stderr (core/not_kept.h); who: "drivecheck
  * import", ... */
-void dc_cli_say_not_kept(const char *who, const struct dc_report *r, unsigned n);
+void dc_cli_say_not_kept(const char *who, const struct dc_check *r, unsigned n);
 /* What one result says for the exit code: with --gate the role's outcome, else whether it
  * could be read at all. */
-enum dc_status dc_cli_outcome(const struct dc_cli *c, const struct dc_report *r);
+enum dc_status dc_cli_outcome(const struct dc_cli *c, const struct dc_check *r);
 /* The worst of n results' outcomes, as an exit code (exitcodes.h). */
-enum dc_exit dc_cli_exit_code(const struct dc_cli *c, const struct dc_report *r, unsigned n);
+enum dc_exit dc_cli_exit_code(const struct dc_cli *c, const struct dc_check *r, unsigned n);
 /* A renderer's error (-ENOMEM, or the -errno of a write), said on stderr after who; returns
  * the exit code: 6 out of memory, 7 the output not written whole. */
 enum dc_exit dc_cli_output_error(const char *who, int err);

@@ -5,12 +5,11 @@
 #include <stdio_ext.h>
 #include <string.h>
 
-#include "core/not_kept.h"
 #include "cli/commands.h"
 
-/* What a report's tables could not hold is said on stderr too (not_kept.h): never a
+/* What a check's tables could not hold is said on stderr too (not_kept.h): never a
  * silent cut, whatever the format. */
-void dc_cli_say_not_kept(const char *who, const struct dc_report *r, unsigned n)
+void dc_cli_say_not_kept(const char *who, const struct dc_check *r, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
 		struct dc_not_kept nk;
@@ -27,13 +26,13 @@ void dc_cli_say_not_kept(const char *who, const struct dc_report *r, unsigned n)
  * (for the Ceph roles, the verdict and "available" together), else whether
  * it could be read at all (under --sysroot, a device with a command set was never asked:
  * not checked). Memory has no drive role to pass: not checked. */
-enum dc_status dc_cli_outcome(const struct dc_cli *c, const struct dc_report *r)
+enum dc_status dc_cli_outcome(const struct dc_cli *c, const struct dc_check *r)
 {
 	return c->gate ? dc_gate_status(r, c->gate_role)
 		       : r->error || r->unasked ? DC_NOT_CHECKED : DC_PASS;
 }
 
-enum dc_exit dc_cli_exit_code(const struct dc_cli *c, const struct dc_report *r, unsigned n)
+enum dc_exit dc_cli_exit_code(const struct dc_cli *c, const struct dc_check *r, unsigned n)
 {
 	enum dc_status worst = DC_PASS;
 

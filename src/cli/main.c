@@ -13,7 +13,7 @@
 #include "cli/ceph_spec.h"
 #include "cli/commands.h"
 #include "cli/scan.h"
-#include "device/transport.h"
+#include "device/protocol.h"
 
 /* As many probes at once as there are CPUs: each probe keeps one core busy at most. */
 static unsigned default_jobs(void)
@@ -46,7 +46,7 @@ static void catch_stop_signals(void)
 }
 
 /* What an interrupted run did with each cache: the only output it gives. */
-static enum dc_exit report_interrupted(const struct dc_report *r, unsigned n)
+static enum dc_exit report_interrupted(const struct dc_check *r, unsigned n)
 {
 	fprintf(stderr, "drivecheck: interrupted (%s)\n", strsignal(stop_requested));
 	for (unsigned i = 0; i < n; i++) {
@@ -62,7 +62,7 @@ static enum dc_exit report_interrupted(const struct dc_report *r, unsigned n)
 }
 
 /* A cache an earlier run left off is said on stderr whatever the output format. */
-static void warn_left_off(const struct dc_report *r, unsigned n)
+static void warn_left_off(const struct dc_check *r, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
 		const struct dc_cache_left *l = &r[i].cache_left;
@@ -80,7 +80,7 @@ static void warn_left_off(const struct dc_report *r, unsigned n)
  * they do not say, or name different hosts: a fleet report must not put the drives on
  * the replaying machine); live, this machine.
  */
-static const char *json_host(const struct dc_cli *c, const struct dc_report *r, unsigned n,
+static const char *json_host(const struct dc_cli *c, const struct dc_check *r, unsigned n,
 			     char *buf, size_t len)
 {
 	if (c->host)
@@ -95,7 +95,7 @@ static const char *json_host(const struct dc_cli *c, const struct dc_report *r, 
 
 /* The results through the run's printer (c->print). Returns 0, or the output's -ENOMEM or
  * -errno (print.h). */
-static int print_scan(const struct dc_cli *c, const struct dc_report *r, unsigned n,
+static int print_scan(const struct dc_cli *c, const struct dc_check *r, unsigned n,
 		      const char *const *warnings, unsigned nwarnings)
 {
 	char host[256];
@@ -109,7 +109,7 @@ static int print_scan(const struct dc_cli *c, const struct dc_report *r, unsigne
 		.nwarnings = nwarnings,
 	};
 
-	return dc_print_reports(c->print, stdout, &h, r, n);
+	return dc_print_checks(c->print, stdout, &h, r, n);
 }
 
 static enum dc_exit cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, unsigned nargs)
@@ -128,7 +128,7 @@ static enum dc_exit cmd_scan(struct dc_cli *c, struct dc_db *db, char **args, un
 		.try_cache_off = c->try_cache_off,
 		.state_dir = c->replay_dir || c->sysroot ? NULL : dc_state_dir(),
 	};
-	struct dc_report *reports = NULL;
+	struct dc_check *reports = NULL;
 	unsigned n = 0, nwarn;
 	char why[512] = "", host[256];
 	const char *warnings[4];
@@ -183,7 +183,7 @@ static int cmd_restore_cache(struct dc_cli *c, struct dc_db *db)
 	struct dc_scan_opts o = { .sysroot = "", .db = db, .jobs = 1 };
 	char *args[1] = { (char *)c->restore_cache };
 	struct dc_trial_env env = { .state_dir = dc_state_dir() };
-	struct dc_report *reports = NULL;
+	struct dc_check *reports = NULL;
 	struct dc_cache_left left;
 	unsigned n = 0;
 	char msg[512];
@@ -208,7 +208,7 @@ static int cmd_restore_cache(struct dc_cli *c, struct dc_db *db)
 		free(reports);
 		return DC_EXIT_NOT_CHECKED;
 	}
-	env.set_cache = dc_transport_for(reports[0].dev.protocol)->set_cache;
+	env.set_cache = dc_protocol_ops_for(reports[0].dev.protocol)->set_cache;
 	rc = dc_cache_restore(&env, &reports[0].dev, &reports[0].drive, &left, msg, sizeof(msg));
 	fprintf(rc ? stderr : stdout, "%s%s\n", rc ? "drivecheck: " : "", msg);
 	free(reports);

@@ -2,7 +2,9 @@
 /*
  * options.c - the command line: every option declared once, in the table below, with the
  * commands it belongs to and its lines of --help; the parse; the rules between options
- * of one command (as util-linux's err_exclusive_options() keeps them beside the table).
+ * of one command, a scan's, lookup's and report's (as util-linux's err_exclusive_options()
+ * keeps them beside the table), each told before the database is opened. That import and
+ * report are given a FILE is their own command's first check (cmd_import.c, cmd_report.c).
  * A new option is one row here, one field of struct dc_cli, and one case in apply().
  */
 #include <errno.h>
@@ -16,7 +18,7 @@
 #include "device/probe/cache_state.h"
 #include "device/probe/probe.h"
 #include "exitcodes.h"
-#include "names.h"
+#include "core/names.h"
 #include "render/print.h"
 #include "thresholds.h"
 
@@ -419,6 +421,19 @@ static const struct dc_print_ops *printer_of(const struct dc_cli *c)
 	return c->gate ? &dc_print_gate : &dc_print_table;
 }
 
+/* The rules between lookup's options and what it is given to look up. */
+static int check_lookup(const struct dc_cli *c)
+{
+	if (c->version)
+		return -1;
+	if (c->advisories && (c->list || c->nargs || c->firmware || c->hours >= 0 || c->capacity))
+		return usage_error("drivecheck lookup: --advisories lists them all: no MODEL, --list, "
+				   "--firmware, --hours or --capacity\n");
+	if (!c->advisories && !c->list && !c->nargs)
+		return usage_error("drivecheck lookup: name a MODEL, or --list, or --advisories\n");
+	return -1;
+}
+
 /* The rules between the options of a scan (live, replay or --restore-cache). */
 static int check_scan(const struct dc_cli *c)
 {
@@ -521,5 +536,7 @@ int dc_cli_parse(int argc, char **argv, struct dc_cli *c)
 	if (c->cmd == DC_CMD_REPORT && c->ceph_spec && (c->format != DC_OUT_TABLE || c->gate))
 		return usage_error("drivecheck report --ceph-spec: prints YAML: not with --json or "
 				   "--gate\n");
+	if (c->cmd == DC_CMD_LOOKUP)
+		return check_lookup(c);
 	return c->cmd == DC_CMD_SCAN || c->cmd == DC_CMD_CEPH_SPEC ? check_scan(c) : -1;
 }

@@ -16,18 +16,18 @@
 #include "device/probe/cache_state.h"
 #include "lookup/db.h"
 #include "decide/evaluate.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "device/dump.h"
 #include "device/inspect.h"
 #include "cli/progress.h"
-#include "raw.h"
+#include "core/raw.h"
 #include "device/disk_claim.h"
 #include "cli/scan.h"
 #include "device/sysfs.h"
-#include "text_fit.h"
-#include "device/transport.h"
+#include "core/text_fit.h"
+#include "device/protocol.h"
 
-static void set_error(struct dc_report *r, int err, const char *fmt, const char *arg)
+static void set_error(struct dc_check *r, int err, const char *fmt, const char *arg)
 {
 	r->error = err;
 	snprintf(r->error_msg, sizeof(r->error_msg), fmt, arg, strerror(-err));
@@ -38,7 +38,7 @@ static void set_error(struct dc_report *r, int err, const char *fmt, const char 
  * the drive says it is on again (a power cycle, or a hand), and then the record is stale
  * and goes. A run still going has its cache off on purpose, for a few seconds.
  */
-static void check_cache_record(const struct dc_scan_opts *o, struct dc_report *r)
+static void check_cache_record(const struct dc_scan_opts *o, struct dc_check *r)
 {
 	bool running = false;
 	struct dc_cache_left *left = &r->cache_left;
@@ -54,7 +54,7 @@ static void check_cache_record(const struct dc_scan_opts *o, struct dc_report *r
 }
 
 /* enumerate -> acquire -> parse, for one device: what is asked of it, not the probe. */
-static void inspect_one(const struct dc_scan_opts *o, const char *name, struct dc_report *r,
+static void inspect_one(const struct dc_scan_opts *o, const char *name, struct dc_check *r,
 			struct dc_raw *raw)
 {
 	int rc;
@@ -72,7 +72,7 @@ static void inspect_one(const struct dc_scan_opts *o, const char *name, struct d
 		snprintf(r->avail.not_looked, sizeof(r->avail.not_looked),
 			 "signatures and locks: --sysroot, no device I/O");
 		dc_inspect_parse(&r->dev, raw, 0, &r->drive);
-		r->unasked = dc_transport_for(r->dev.protocol)->acquire != NULL;
+		r->unasked = dc_protocol_ops_for(r->dev.protocol)->acquire != NULL;
 		snprintf(r->probe.skipped, sizeof(r->probe.skipped), "--sysroot: no device I/O");
 		return;
 	}
@@ -100,8 +100,8 @@ static void inspect_one(const struct dc_scan_opts *o, const char *name, struct d
  */
 struct probe_work {
 	const struct dc_scan_opts *o;
-	struct dc_report *reports;
-	unsigned **groups;          /* groups[g]: report indices, ended by UINT_MAX */
+	struct dc_check *reports;
+	unsigned **groups;          /* groups[g]: indices into reports, ended by UINT_MAX */
 	unsigned ngroups;
 	unsigned next;              /* the next group to take, under lock */
 	pthread_mutex_t lock;
@@ -120,12 +120,12 @@ static double seconds_since(const struct timespec *t0)
 }
 
 /* After the probe, --try-cache-off: the same probe with the drive's cache off. */
-static void try_cache_off(const struct dc_scan_opts *o, struct dc_report *r,
+static void try_cache_off(const struct dc_scan_opts *o, struct dc_check *r,
 			  const struct dc_probe_opts *first_opts)
 {
 	struct dc_probe_opts opts = *first_opts;
 	struct dc_trial_env env = {
-		.set_cache = dc_transport_for(r->dev.protocol)->set_cache,
+		.set_cache = dc_protocol_ops_for(r->dev.protocol)->set_cache,
 		.probe = dc_probe_run,
 		.probe_opts = &opts,
 		.state_dir = o->state_dir ? o->state_dir : dc_state_dir(),
@@ -137,7 +137,7 @@ static void try_cache_off(const struct dc_scan_opts *o, struct dc_report *r,
 	opts.label = "cache off";
 	opts.disk_claimed = true; /* the experiment holds the disk's lock for its probe */
 	dc_cache_trial_run(&env, &r->dev, &r->drive, &r->probe, &r->cache_left, &r->cache_trial);
-	/* a cache that could not be put back: the report says so as the next run will */
+	/* a cache that could not be put back: the check says so as the next run will */
 	if (r->cache_trial.state == DC_TRIAL_FAILED && r->cache_trial.restored != DC_TRI_YES &&
 	    dc_cache_record_find(env.state_dir, &r->drive, &r->cache_left, &running) == 0)
 		r->cache_left.running = false;
@@ -145,7 +145,7 @@ static void try_cache_off(const struct dc_scan_opts *o, struct dc_report *r,
 
 static void probe_one(struct probe_work *w, unsigned i)
 {
-	struct dc_report *r = &w->reports[i];
+	struct dc_check *r = &w->reports[i];
 	struct dc_probe_opts opts = w->o->probe_opts;
 	double start;
 
@@ -191,13 +191,13 @@ static void *probe_worker(void *arg)
 	}
 }
 
-static bool wants_probe(const struct dc_scan_opts *o, const struct dc_report *r)
+static bool wants_probe(const struct dc_scan_opts *o, const struct dc_check *r)
 {
 	return o->probe && !o->sysroot[0] && !r->error;
 }
 
-/* Groups the reports to probe by physical device. Returns the number of groups or -ENOMEM. */
-static int group_by_device(const struct dc_scan_opts *o, struct dc_report *r, unsigned n,
+/* Groups the drives to probe by physical device. Returns the number of groups or -ENOMEM. */
+static int group_by_device(const struct dc_scan_opts *o, struct dc_check *r, unsigned n,
 			   unsigned ***out)
 {
 	unsigned **g = calloc(n ? n : 1, sizeof(*g)), ng = 0;
@@ -232,7 +232,7 @@ oom:
 	return -ENOMEM;
 }
 
-static int probe_all(const struct dc_scan_opts *o, struct dc_report *r, unsigned n)
+static int probe_all(const struct dc_scan_opts *o, struct dc_check *r, unsigned n)
 {
 	struct probe_work w = { .o = o, .reports = r };
 	pthread_t *tids = NULL;
@@ -300,16 +300,17 @@ out:
 }
 
 /* After the probe: the dump (pages and probe), then look up and decide. */
-static void finish_one(const struct dc_scan_opts *o, struct dc_report *r, const struct dc_raw *raw)
+static void finish_one(const struct dc_scan_opts *o, struct dc_check *r, const struct dc_raw *raw)
 {
 	if (r->error)
 		return;
 	if (o->dump_dir && !o->sysroot[0]) {
+		struct dc_dump_parts parts = dc_check_dump_parts(r);
 		char dir[PATH_MAX];
 		int rc;
 
 		snprintf(dir, sizeof(dir), "%s/%s", o->dump_dir, r->dev.name);
-		rc = dc_dump_write(dir, r, raw);
+		rc = dc_dump_write(dir, &parts, raw);
 		if (rc)
 			set_error(r, rc, "cannot write the dump under %s: %s", o->dump_dir);
 	}
@@ -319,7 +320,7 @@ static void finish_one(const struct dc_scan_opts *o, struct dc_report *r, const 
 
 /* Each disk's stable name, for a spec that must outlive a reboot: the folder of links read
  * once for all of them. Without it (no udev, no memory) the disks keep their kernel names. */
-static void name_by_id(const struct dc_scan_opts *o, struct dc_report *r, unsigned n)
+static void name_by_id(const struct dc_scan_opts *o, struct dc_check *r, unsigned n)
 {
 	struct dc_by_id links;
 
@@ -334,7 +335,7 @@ static void name_by_id(const struct dc_scan_opts *o, struct dc_report *r, unsign
 /* A DEVICE named that is not a whole disk. dc_sysfs_resolve() says "a partition" with
  * -EISDIR and names its disk: that code is no errno to put in words (it would say "Is a
  * directory"), nor is -ENOTBLK's "Block device required" more than the sentence says. */
-static void resolve_failed(struct dc_report *r, int err, const char *arg, const char *disk)
+static void resolve_failed(struct dc_check *r, int err, const char *arg, const char *disk)
 {
 	r->error = err;
 	if (err == -EISDIR)
@@ -352,10 +353,10 @@ static void resolve_failed(struct dc_report *r, int err, const char *arg, const 
 }
 
 int dc_scan_devices(const struct dc_scan_opts *o, char *const *args, unsigned nargs,
-		    struct dc_report **reports, unsigned *n)
+		    struct dc_check **reports, unsigned *n)
 {
 	char (*names)[DC_NAME_LEN] = NULL;
-	struct dc_report *out = NULL;
+	struct dc_check *out = NULL;
 	struct dc_raw *raws = NULL;
 	unsigned count;
 	int rc = 0;
@@ -413,11 +414,12 @@ out:
 	return rc;
 }
 
-static int replay_one(const struct dc_scan_opts *o, const char *dir, struct dc_report *r,
+static int replay_one(const struct dc_scan_opts *o, const char *dir, struct dc_check *r,
 		      char *err, size_t errlen)
 {
 	struct dc_raw raw = { 0 };
-	int rc = dc_dump_read(dir, r, &raw, err, errlen);
+	struct dc_dump_parts parts = dc_check_dump_parts(r);
+	int rc = dc_dump_read(dir, &parts, &raw, err, errlen);
 
 	if (rc == 0) {
 		snprintf(r->replayed_from, sizeof(r->replayed_from), "%s", dir);
@@ -435,13 +437,13 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_report **reports,
+int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_check **reports,
 		   unsigned *n, char *err, size_t errlen)
 {
 	char path[PATH_MAX];
 	char **subdirs = NULL;
 	unsigned nsub = 0, cap = 0, count = 0;
-	struct dc_report *out;
+	struct dc_check *out;
 	struct dirent *de;
 	struct stat st;
 	DIR *d;
@@ -532,7 +534,7 @@ int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_repo
 	return 0;
 }
 
-unsigned dc_scan_warnings(const struct dc_report *r, unsigned n, bool as_root, const char **out)
+unsigned dc_scan_warnings(const struct dc_check *r, unsigned n, bool as_root, const char **out)
 {
 	bool refused = false;
 

@@ -3,8 +3,8 @@
 #ifndef DC_SCAN_H
 #define DC_SCAN_H
 
-#include "dc_types.h"
 #include "device/probe/probe.h"
+#include "decide/check.h"
 
 struct dc_db;
 
@@ -24,12 +24,12 @@ struct dc_scan_opts {
 /* scan.c */
 /* Inspects the devices named by args (paths or kernel names), or every whole disk when
  * args is NULL. Fills a malloc'd array the caller frees; *n is its length. A device that
- * cannot be read is a report with error set: the scan goes on. Returns 0 or -errno. */
+ * cannot be read is a check with error set: the scan goes on. Returns 0 or -errno. */
 int dc_scan_devices(const struct dc_scan_opts *o, char *const *args, unsigned nargs,
-		    struct dc_report **reports, unsigned *n);
+		    struct dc_check **reports, unsigned *n);
 /* Evaluates a dump folder (one device's, or a folder of them) through the same parse,
  * look-up and decide code. Returns 0, or -errno with a message in err. */
-int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_report **reports,
+int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_check **reports,
 		   unsigned *n, char *err, size_t errlen);
 
 /*
@@ -39,7 +39,7 @@ int dc_scan_replay(const struct dc_scan_opts *o, const char *dir, struct dc_repo
  * root, a drive the kernel refused (its refused errno) is the same, and more root cannot
  * mend it. Sets out[0] and returns 1, or returns 0 when there is nothing to say.
  */
-unsigned dc_scan_warnings(const struct dc_report *reports, unsigned n, bool as_root,
+unsigned dc_scan_warnings(const struct dc_check *reports, unsigned n, bool as_root,
 			  const char **out);
 
 #endif /* DC_SCAN_H */

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "drive.h"
-#include "raw.h"
+#include "core/drive.h"
+#include "core/raw.h"
 
 bool dc_drive_has_evidence(const struct dc_drive *d, enum dc_ev_kind kind)
 {

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "files.h"
+#include "core/files.h"
 
 static int write_all(int fd, const char *p, size_t len)
 {

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "core/json_get.h"
-#include "names.h"
-#include "whole_number.h"
+#include "core/names.h"
+#include "core/whole_number.h"
 
 /* A JSON number is a double: every whole number below 2^53 is exact, not all above. */
 #define EXACT_LIMIT 9007199254740992.0        /* 2^53 */

@@ -4,7 +4,7 @@
 #include <fnmatch.h>
 #include <string.h>
 
-#include "model.h"
+#include "core/model.h"
 
 /* Vendor words that drives put in front of their part numbers. */
 static const char *const vendor_words[] = {

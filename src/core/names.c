@@ -4,7 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "names.h"
+#include "core/names.h"
+#include "core/io_status.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

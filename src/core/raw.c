@@ -8,8 +8,8 @@
 
 #include <nvme/util.h>
 
-#include "raw.h"
-#include "sense.h"
+#include "core/raw.h"
+#include "core/sense.h"
 
 int dc_raw_add(struct dc_raw *raw, const char *name, const void *data, size_t len,
 	       const struct dc_io_status *st)

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sense.h"
+#include "core/sense.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

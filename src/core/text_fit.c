@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "text_fit.h"
+#include "core/text_fit.h"
 
 /* dst was filled to its end: its last characters become "..." (as many as fit). */
 static bool mark_cut(char *dst, size_t len)

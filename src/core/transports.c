@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "core/transports.h"
-#include "names.h"
+#include "core/names.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

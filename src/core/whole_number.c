@@ -2,7 +2,7 @@
 /* whole_number.c - a decimal or 0x string to a 128-bit whole number. Pure. */
 #include <errno.h>
 
-#include "whole_number.h"
+#include "core/whole_number.h"
 
 int dc_whole_number(const char *s, bool hex, unsigned __int128 *out)
 {

@@ -6,9 +6,9 @@
 #include "core/transports.h"
 #include "decide/decide.h"
 #include "decide/steps.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "decide/health.h"
-#include "names.h"
+#include "core/names.h"
 #include "thresholds.h"
 
 /* Flush-cost bounds for a transport, microseconds (include/thresholds.h). */
@@ -64,9 +64,9 @@ static double years_left(const struct dc_facts *f, enum dc_years_basis *basis)
 		*basis = DC_YEARS_WEAR_BOUND;
 		return (100.0 - most) / most * hours / DC_HOURS_PER_YEAR;
 	}
-	if (w->have_written && f->db->tbw_tb > 0 && w->host_written_bytes > 0) {
+	if (w->have_written && f->row->tbw_tb > 0 && w->host_written_bytes > 0) {
 		double written_tb = (double)w->host_written_bytes / 1e12;
-		double left_tb = f->db->tbw_tb - written_tb;
+		double left_tb = f->row->tbw_tb - written_tb;
 
 		*basis = DC_YEARS_RATED_TBW;
 		return left_tb <= 0 ? 0 : left_tb / (written_tb / hours) / DC_HOURS_PER_YEAR;
@@ -98,7 +98,7 @@ static void judge(const struct dc_facts *f, struct dc_judgement *j)
 	j->declared_no_vwc = dc_drive_has_evidence(d, DC_EV_NO_VWC);
 	j->rotational = d->rotational == DC_TRI_YES;
 	j->raid_volume = is_raid_volume(d);
-	j->unidentified = !f->db->matched &&
+	j->unidentified = !f->row->matched &&
 			  (!d->model[0] || dc_transport_info(dev->transport)->model_not_drive);
 	j->years_left = years_left(f, &j->years_basis);
 }

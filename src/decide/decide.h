@@ -4,7 +4,7 @@
 #define DC_DECIDE_H
 
 #include "decide/facts.h"
-#include "dc_types.h"
+#include "decide/result.h"
 
 /* decide.c */
 /* The whole decision, in one direction: judgement, then S and U (plp.c), then F, then

@@ -8,7 +8,7 @@
 #include "lookup/db.h"
 
 /* The advisories of the drive's model, firmware, capacity and hours, kept slim. */
-static int find_advisories(struct dc_db *db, struct dc_report *r)
+static int find_advisories(struct dc_db *db, struct dc_check *r)
 {
 	const char *model = r->drive.model, *fw = r->drive.firmware;
 	long long hours = r->drive.wear.have_power_on ? (long long)r->drive.wear.power_on_hours : -1;
@@ -50,22 +50,22 @@ static int find_advisories(struct dc_db *db, struct dc_report *r)
 	return 0;
 }
 
-void dc_facts_of(const struct dc_report *r, struct dc_facts *f)
+void dc_facts_of(const struct dc_check *r, struct dc_facts *f)
 {
-	*f = (struct dc_facts){ .dev = &r->dev, .drive = &r->drive, .db = &r->db,
+	*f = (struct dc_facts){ .dev = &r->dev, .drive = &r->drive, .row = &r->row,
 				.probe = &r->probe, .trial = &r->cache_trial,
 				.left = &r->cache_left, .adv = r->advisories,
 				.nadv = r->nadvisories };
 }
 
-void dc_evaluate(struct dc_db *db, struct dc_report *r)
+void dc_evaluate(struct dc_db *db, struct dc_check *r)
 {
 	struct dc_facts f;
 
 	r->lookup_error[0] = '\0';
 	/* the drive's model: the drive's own word, else the kernel's (dc_inspect_parse) */
 	if (db && r->drive.model[0]) {
-		if (dc_db_lookup(db, r->drive.model, &r->db) < 0)
+		if (dc_db_lookup(db, r->drive.model, &r->row) < 0)
 			snprintf(r->lookup_error, sizeof(r->lookup_error), "database lookup failed");
 		else if (find_advisories(db, r) < 0)
 			snprintf(r->lookup_error, sizeof(r->lookup_error),

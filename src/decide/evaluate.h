@@ -7,16 +7,16 @@
 #define DC_EVALUATE_H
 
 #include "decide/decide.h"
-#include "dc_types.h"
+#include "decide/check.h"
 
 struct dc_db;
 
 /* Looks the drive up (its family, the firmware advisories that hit it) and decides: fills
- * r->db, r->advisories and r->result from r's dev, drive, probe and cache experiment.
+ * r->row, r->advisories and r->result from r's dev, drive, probe and cache experiment.
  * db may be NULL (no database): then nothing is looked up. A look-up that fails is said
  * in r->lookup_error, and the decision goes on without it. */
-void dc_evaluate(struct dc_db *db, struct dc_report *r);
-/* The facts a report's result was decided on: what the renderers make its words from. */
-void dc_facts_of(const struct dc_report *r, struct dc_facts *f);
+void dc_evaluate(struct dc_db *db, struct dc_check *r);
+/* The facts a check's result was decided on: what the renderers make its words from. */
+void dc_facts_of(const struct dc_check *r, struct dc_facts *f);
 
 #endif /* DC_EVALUATE_H */

@@ -3,13 +3,16 @@
 #ifndef DC_FACTS_H
 #define DC_FACTS_H
 
-#include "dc_types.h"
+#include "core/drive.h"
+#include "device/dev.h"
+#include "device/probe/probe_result.h"
+#include "lookup/advisory.h"
 
 /* What "decide" reads: everything the earlier stages found about one drive. */
 struct dc_facts {
 	const struct dc_dev *dev;
 	const struct dc_drive *drive;
-	const struct dc_dbinfo *db;
+	const struct dc_db_row *row;
 	const struct dc_probe *probe;
 	const struct dc_cache_trial *trial;  /* --try-cache-off, or NULL */
 	const struct dc_cache_left *left;    /* a cache an earlier run left off, or NULL */

@@ -5,7 +5,7 @@
 
 #include "device/ata/ata_attrs.h"
 #include "decide/health.h"
-#include "model.h"
+#include "core/model.h"
 
 /*
  * docs/health.md. The drive's own overall verdict (ATA SMART RETURN STATUS, a SCSI

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* plp.c - S and U, and the PLP class a person scans: from the drive's word and the database. Pure. */
 #include "decide/steps.h"
-#include "lookup/dbinfo.h"
+#include "lookup/db_row.h"
 
 static void set_prop(struct dc_property *p, enum dc_tri value, enum dc_source_kind kind,
 		     enum dc_prop_from from, struct dc_finding basis)
@@ -20,33 +20,33 @@ static int index_of(const struct dc_drive *d, enum dc_ev_kind kind)
 	return -1;
 }
 
-static enum dc_source_kind db_kind(const struct dc_dbinfo *db)
+static enum dc_source_kind db_kind(const struct dc_db_row *row)
 {
-	const struct dc_db_source *s = dc_dbinfo_backing_source(db);
+	const struct dc_db_source *s = dc_db_row_backing_source(row);
 
 	return s ? s->kind : DC_SRC_NONE;
 }
 
 /* The row, or its absence, as evidence. */
-static void add_db_evidence(const struct dc_dbinfo *db, const struct dc_drive *d,
+static void add_db_evidence(const struct dc_db_row *row, const struct dc_drive *d,
 			    struct dc_result *r)
 {
-	if (!db->matched) {
+	if (!row->matched) {
 		dc_note_evidence(r, FINDING(d->model[0] ? DC_FND_EV_DB_NO_ROW : DC_FND_EV_DB_NO_MODEL, 0, 0));
 		return;
 	}
 	dc_note_evidence(r, FINDING(DC_FND_EV_DB_CLASS, 0, 0));
-	if (dc_dbinfo_backing_source(db))
+	if (dc_db_row_backing_source(row))
 		dc_note_evidence(r, FINDING(DC_FND_EV_DB_SOURCE, 0, 0));
 }
 
 /* The database's word, as S and U. */
-static void db_properties(const struct dc_dbinfo *db, struct dc_result *r)
+static void db_properties(const struct dc_db_row *row, struct dc_result *r)
 {
-	enum dc_source_kind k = db_kind(db);
+	enum dc_source_kind k = db_kind(row);
 	struct dc_property *S = &r->flushed_survive, *U = &r->unflushed_survive;
 
-	switch (db->plp) {
+	switch (row->plp) {
 	case DC_PLP_FULL:
 		set_prop(U, DC_TRI_YES, k, DC_FROM_DATABASE, FINDING(DC_FND_BASIS_DB_FULL, 0, 0));
 		*S = *U;
@@ -72,18 +72,18 @@ static void db_properties(const struct dc_dbinfo *db, struct dc_result *r)
 void dc_decide_plp(const struct dc_facts *f, const struct dc_judgement *j, struct dc_result *r)
 {
 	const struct dc_drive *d = f->drive;
-	const struct dc_dbinfo *db = f->db;
+	const struct dc_db_row *row = f->row;
 	struct dc_property *S = &r->flushed_survive, *U = &r->unflushed_survive;
 	int ev;
 
 	r->plp = DC_PLP_UNKNOWN;
 	r->confidence = DC_CONF_LOW;
-	add_db_evidence(db, d, r);
+	add_db_evidence(row, d, r);
 
 	set_prop(S, DC_TRI_UNKNOWN, DC_SRC_NONE, DC_FROM_NOTHING,
 		 FINDING(DC_FND_BASIS_NO_EVIDENCE, 0, 0));
 	*U = *S;
-	db_properties(db, r);
+	db_properties(row, r);
 
 	if (j->plp_failed) {
 		/* Whatever the datasheet says, the protection is not working now. */
@@ -102,19 +102,19 @@ void dc_decide_plp(const struct dc_facts *f, const struct dc_judgement *j, struc
 		set_prop(U, DC_TRI_YES, DC_SRC_DEVICE, DC_FROM_DEVICE,
 			 FINDING(j->device_plp ? DC_FND_BASIS_DEVICE_PLP : DC_FND_BASIS_NO_VWC, ev, 0));
 		*S = *U;
-		if (db->matched && (db->plp == DC_PLP_NONE || db->plp == DC_PLP_DATA_AT_REST))
+		if (row->matched && (row->plp == DC_PLP_NONE || row->plp == DC_PLP_DATA_AT_REST))
 			dc_note_evidence(r, FINDING(j->device_plp ? DC_FND_EV_DEVICE_PLP_VS_DB
 							    : DC_FND_EV_NO_VWC_VS_DB, 0));
 	}
 	if (U->value == DC_TRI_YES) {
-		bool agree = db->plp == DC_PLP_FULL || db->plp == DC_PLP_AT_LEAST_DATA_AT_REST;
+		bool agree = row->plp == DC_PLP_FULL || row->plp == DC_PLP_AT_LEAST_DATA_AT_REST;
 
 		r->plp = DC_PLP_FULL;
 		r->confidence = j->device_plp || (j->declared_no_vwc && agree) ? DC_CONF_HIGH
-				: j->declared_no_vwc && db->plp != DC_PLP_UNKNOWN ? DC_CONF_LOW
+				: j->declared_no_vwc && row->plp != DC_PLP_UNKNOWN ? DC_CONF_LOW
 				: DC_CONF_MEDIUM;
-	} else if (db->plp != DC_PLP_UNKNOWN) {
-		r->plp = db->plp;
+	} else if (row->plp != DC_PLP_UNKNOWN) {
+		r->plp = row->plp;
 		r->confidence = DC_CONF_MEDIUM;
 	}
 	if (j->plp_degraded) {

@@ -9,6 +9,7 @@
 
 #include "decide/facts.h"
 #include "findings.h"
+#include "decide/result.h"
 
 /*
  * Between the decide modules only: what decide.c works out once from the facts, so that

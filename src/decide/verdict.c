@@ -160,8 +160,8 @@ static void role_ceph_db(const struct ctx *c, struct dc_verdict *v)
 {
 	if (c->j->rotational)
 		reason(v, DC_FAIL, FINDING(DC_FND_DB_SPINNING, 0, 0));
-	if (c->f->db->dwpd > 0 && c->f->db->dwpd < DC_DB_WAL_MIN_DWPD)
-		reason(v, DC_WARN, FINDING(DC_FND_DB_LOW_DWPD, 0, c->f->db->dwpd,
+	if (c->f->row->dwpd > 0 && c->f->row->dwpd < DC_DB_WAL_MIN_DWPD)
+		reason(v, DC_WARN, FINDING(DC_FND_DB_LOW_DWPD, 0, c->f->row->dwpd,
 					   DC_DB_WAL_MIN_DWPD));
 	common_reasons(c, DC_ROLE_CEPH_DB, v);
 }
@@ -203,8 +203,8 @@ static void role_zfs_slog(const struct ctx *c, struct dc_verdict *v)
 		reason(v, DC_FAIL, FINDING(DC_FND_SLOG_NEEDS_S, 0, 0));
 	/* Endurance is the drive's own wear figures' business (below); the rating only
 	 * says how soon an SLOG's write load may get there. */
-	if (c->f->db->dwpd > 0 && c->f->db->dwpd < DC_SLOG_MIN_DWPD)
-		reason(v, DC_PASS, FINDING(DC_FND_SLOG_LOW_DWPD, 0, c->f->db->dwpd,
+	if (c->f->row->dwpd > 0 && c->f->row->dwpd < DC_SLOG_MIN_DWPD)
+		reason(v, DC_PASS, FINDING(DC_FND_SLOG_LOW_DWPD, 0, c->f->row->dwpd,
 					   DC_SLOG_MIN_DWPD));
 	common_reasons(c, DC_ROLE_ZFS_SLOG, v);
 }

@@ -9,6 +9,32 @@
 #include <stddef.h>
 
 #include "dc_types.h"
+#include "device/dev.h"
+
+/*
+ * Whether ceph-volume would take the drive for an OSD ("available", with its reasons),
+ * from what the scan sees (src/device/availability.c). The facts come first, each with
+ * whether it was looked at: a dump of an older drivecheck, an import or --sysroot cannot
+ * say what libblkid finds on the disk or whether it is locked, and then the answer is
+ * unknown unless a reason that was seen already rules the drive out. Fit (the verdict)
+ * and available are two answers: a passing drive that holds a filesystem is not available.
+ */
+#define DC_AVAIL_MIN_BYTES 5368709120ull /* ceph-volume's "Insufficient space (<5GB)" */
+
+struct dc_availability {
+	/* the facts */
+	bool sysfs_known;             /* partitions, holders, mounts, read-only, removable, size */
+	bool signature_known;         /* libblkid looked at the whole disk */
+	char sig_type[32];            /* a superblock's TYPE: "ext4", "LVM2_member", "" none */
+	char sig_usage[16];           /* its USAGE: "filesystem", "raid", "crypto", "other" */
+	char pt_type[16];             /* a partition table's PTTYPE: "gpt", "dos", "" none */
+	bool lock_known;              /* the exclusive open and the BSD lock were tried */
+	bool locked;                  /* ... and one of them was refused: someone holds it */
+	char not_looked[96];          /* why signatures or locks were not looked at, or "" */
+	/* the answer (availability.c, or read back from a host's JSON) */
+	enum dc_tri available;
+	unsigned reasons;             /* 1u << enum dc_avail_reason (below) */
+};
 
 struct cJSON;
 struct dc_json_reader;

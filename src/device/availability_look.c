@@ -9,7 +9,7 @@
 
 #include "device/availability.h"
 #include "device/disk_signature.h"
-#include "raw.h"
+#include "core/raw.h"
 
 static void not_looked(struct dc_availability *a, const char *what, const char *why)
 {

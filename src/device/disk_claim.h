@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "dc_types.h"
+#include "device/dev.h"
 
 #define DC_DISK_MAX_DEVNUMS (DC_MAX_PARTS + 1)
 #define DC_DISK_USERS_MAX   8

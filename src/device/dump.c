@@ -18,11 +18,11 @@
 #include "core/json_read.h"
 #include "device/availability.h"
 #include "device/dump.h"
-#include "files.h"
-#include "names.h"
-#include "raw.h"
-#include "sense.h"
-#include "device/transport.h"
+#include "core/files.h"
+#include "core/names.h"
+#include "core/raw.h"
+#include "core/sense.h"
+#include "device/protocol.h"
 
 /* Past these a figure is no drive's answer: the dump is refused (see the reader). */
 #define DUMP_MAX_DURATION_S 86400.0   /* a probe of a day: --probe-time is at most an hour */
@@ -193,10 +193,10 @@ static void status_to_json(cJSON *o, const struct dc_io_status *st)
 	}
 }
 
-int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_raw *raw)
+int dc_dump_write(const char *dir, const struct dc_dump_parts *p, const struct dc_raw *raw)
 {
-	const struct dc_dev *dev = &r->dev;
-	char path[PATH_MAX], stamp[32], host[64];
+	const struct dc_dev *dev = p->dev;
+	char path[PATH_MAX], stamp[32], host[DC_HOST_LEN];
 	unsigned long mark = dc_json_alloc_mark();
 	cJSON *root = cJSON_CreateObject(), *ver, *pages;
 	time_t now = time(NULL);
@@ -222,7 +222,7 @@ int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_ra
 		cJSON_AddStringToObject(root, "host", host);
 	cJSON_AddItemToObject(root, "device", dev_to_json(dev));
 	/* 1.4: what libblkid found and whether the disk was locked ("available") */
-	cJSON_AddItemToObject(root, "availability", dc_availability_dump_json(&r->avail));
+	cJSON_AddItemToObject(root, "availability", dc_availability_dump_json(p->avail));
 	pages = cJSON_AddArrayToObject(root, "pages");
 	for (unsigned i = 0; i < raw->npages; i++) {
 		const struct dc_page *pg = &raw->pages[i];
@@ -239,11 +239,11 @@ int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_ra
 		if (rc)
 			goto out;
 	}
-	cJSON_AddItemToObject(root, "probe", probe_to_json(&r->probe));
-	if (r->cache_trial.state != DC_TRIAL_NOT_ASKED)
-		cJSON_AddItemToObject(root, "cache_experiment", trial_to_json(&r->cache_trial));
-	if (r->cache_left.found)
-		cJSON_AddItemToObject(root, "cache_left_off", left_to_json(&r->cache_left));
+	cJSON_AddItemToObject(root, "probe", probe_to_json(p->probe));
+	if (p->trial->state != DC_TRIAL_NOT_ASKED)
+		cJSON_AddItemToObject(root, "cache_experiment", trial_to_json(p->trial));
+	if (p->left->found)
+		cJSON_AddItemToObject(root, "cache_left_off", left_to_json(p->left));
 	/* a key that could not be added is a dump that replays wrong: none is written */
 	root = dc_json_whole(mark, root);
 	text = root ? cJSON_Print(root) : NULL;
@@ -721,7 +721,7 @@ static int read_pages(struct dc_json_reader *r, const char *dir, const cJSON *ro
 		}								\
 	} while (0)
 
-int dc_dump_read(const char *dir, struct dc_report *rep, struct dc_raw *raw, char *err,
+int dc_dump_read(const char *dir, const struct dc_dump_parts *p, struct dc_raw *raw, char *err,
 		 size_t errlen)
 {
 	struct dc_json_reader r;
@@ -733,9 +733,9 @@ int dc_dump_read(const char *dir, struct dc_report *rep, struct dc_raw *raw, cha
 	size_t len;
 	int rc;
 
-	memset(&rep->probe, 0, sizeof(rep->probe));
-	memset(&rep->cache_trial, 0, sizeof(rep->cache_trial));
-	memset(&rep->cache_left, 0, sizeof(rep->cache_left));
+	memset(p->probe, 0, sizeof(*p->probe));
+	memset(p->trial, 0, sizeof(*p->trial));
+	memset(p->left, 0, sizeof(*p->left));
 	snprintf(path, sizeof(path), "%s/device.json", dir);
 	dc_jr_init(&r, err, errlen, path);
 	rc = dc_read_file(path, 4 * 1024 * 1024, &text, &len);
@@ -751,17 +751,17 @@ int dc_dump_read(const char *dir, struct dc_report *rep, struct dc_raw *raw, cha
 	rc = read_version(&r, root, &minor);
 	if (rc)
 		goto out;
-	dc_jr_copy(&r, root, "host", 0, rep->host, sizeof(rep->host)); /* 1.2; "" in older dumps */
+	dc_jr_copy(&r, root, "host", 0, p->host, DC_HOST_LEN); /* 1.2; "" in older dumps */
 	/* no device: its name is missing */
 	dc_jr_obj(&r, root, "device", 0, &dev);
 	dc_jr_enter(&r, "device");
-	dev_from_json(&r, minor, dev, &rep->dev);
+	dev_from_json(&r, minor, dev, p->dev);
 	dc_jr_leave(&r);
-	dc_availability_dump_read(&r, root, "availability", &rep->avail); /* 1.4 */
-	read_pages(&r, dir, root, rep->dev.protocol, raw);
-	READ_PART(&r, root, "probe", probe_from_json, minor, part_, &rep->probe);
-	READ_PART(&r, root, "cache_experiment", trial_from_json, minor, part_, &rep->cache_trial);
-	READ_PART(&r, root, "cache_left_off", left_from_json, part_, &rep->cache_left);
+	dc_availability_dump_read(&r, root, "availability", p->avail); /* 1.4 */
+	read_pages(&r, dir, root, p->dev->protocol, raw);
+	READ_PART(&r, root, "probe", probe_from_json, minor, part_, p->probe);
+	READ_PART(&r, root, "cache_experiment", trial_from_json, minor, part_, p->trial);
+	READ_PART(&r, root, "cache_left_off", left_from_json, part_, p->left);
 	rc = r.rc;
 out:
 	cJSON_Delete(root);

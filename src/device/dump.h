@@ -3,7 +3,9 @@
 #ifndef DC_DUMP_H
 #define DC_DUMP_H
 
-#include "dc_types.h"
+#include "core/raw.h"
+#include "device/availability.h"
+#include "device/probe/probe_result.h"
 
 #define DC_DUMP_FORMAT_MAJOR 1
 #define DC_DUMP_FORMAT_MINOR 5
@@ -16,13 +18,29 @@
  *   DIR/pages/NAME.bin       each raw page, byte for byte
  */
 
+/*
+ * What a dump holds of one device beside its pages: the device stage's parts, each where
+ * the caller keeps it (a check's own fields: dc_check_dump_parts, decide/check.h). The
+ * dump knows nothing of what is looked up or decided later, which a replay does again.
+ */
+struct dc_dump_parts {
+	struct dc_dev *dev;
+	struct dc_availability *avail;   /* what libblkid found, the lock (dump 1.4) */
+	struct dc_probe *probe;
+	struct dc_cache_trial *trial;    /* --try-cache-off */
+	struct dc_cache_left *left;      /* a cache an earlier run left off */
+	char *host;                      /* read: the host the dump was made on ("" unknown),
+					    DC_HOST_LEN bytes; written: this machine's */
+};
+
 /* dump.c */
-/* Writes one device's dump into dir (created if needed): r's dev, probe, cache
- * experiment and left-off record, and raw's pages. Returns 0 or -errno. */
-int dc_dump_write(const char *dir, const struct dc_report *r, const struct dc_raw *raw);
-/* Reads a dump back into r's dev, probe, cache_trial and cache_left, and raw. Returns 0,
- * -ENOENT (no device.json), -EINVAL (malformed, with a message in err), or -errno. */
-int dc_dump_read(const char *dir, struct dc_report *r, struct dc_raw *raw, char *err,
+/* Writes one device's dump into dir (created if needed): p's dev, availability, probe,
+ * cache experiment and left-off record, and raw's pages. Returns 0 or -errno. */
+int dc_dump_write(const char *dir, const struct dc_dump_parts *p, const struct dc_raw *raw);
+/* Reads a dump back into p's dev, availability, probe, trial, left and host, and raw.
+ * Returns 0, -ENOENT (no device.json), -EINVAL (malformed, with a message in err), or
+ * -errno. */
+int dc_dump_read(const char *dir, const struct dc_dump_parts *p, struct dc_raw *raw, char *err,
 		 size_t errlen);
 
 #endif /* DC_DUMP_H */

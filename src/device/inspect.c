@@ -5,15 +5,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "drive.h"
+#include "core/drive.h"
 #include "device/inspect.h"
-#include "names.h"
-#include "raw.h"
-#include "device/transport.h"
+#include "core/names.h"
+#include "core/raw.h"
+#include "device/protocol.h"
 
 int dc_inspect_acquire(const struct dc_dev *dev, struct dc_raw *raw)
 {
-	const struct dc_transport_ops *ops = dc_transport_for(dev->protocol);
+	const struct dc_protocol_ops *ops = dc_protocol_ops_for(dev->protocol);
 
 	if (!ops->acquire)
 		return 0; /* nothing to ask: sysfs is all there is */
@@ -48,7 +48,7 @@ static void fill_from_sysfs(const struct dc_dev *dev, struct dc_drive *d)
 int dc_inspect_parse(const struct dc_dev *dev, const struct dc_raw *raw, int acquire_err,
 		     struct dc_drive *d)
 {
-	const struct dc_transport_ops *ops = dc_transport_for(dev->protocol);
+	const struct dc_protocol_ops *ops = dc_protocol_ops_for(dev->protocol);
 	int rc = 0;
 
 	dc_drive_init(d);

@@ -3,7 +3,8 @@
 #ifndef DC_INSPECT_H
 #define DC_INSPECT_H
 
-#include "dc_types.h"
+#include "core/drive.h"
+#include "device/dev.h"
 
 /* inspect.c */
 /* Reads every raw page the device's back-end knows. Returns 0, or -errno when the

@@ -7,8 +7,8 @@
 #include <scsi/sg.h>
 
 #include "device/sgio.h"
-#include "raw.h"
-#include "sense.h"
+#include "core/raw.h"
+#include "core/sense.h"
 
 static int sgio(int fd, int dir, const uint8_t *cdb, size_t cdblen, uint8_t *buf, size_t len,
 		size_t *got, struct dc_io_status *st)

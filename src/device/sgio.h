@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dc_types.h"
+#include "core/raw.h"
 
 #define DC_SGIO_TIMEOUT_MS 10000
 

@@ -12,9 +12,9 @@
 #include <unistd.h>
 
 #include "core/transports.h"
-#include "names.h"
+#include "core/names.h"
 #include "device/sysfs.h"
-#include "text_fit.h"
+#include "core/text_fit.h"
 
 /* Reads one line of a sysfs attribute, trimmed. Returns 0 or -errno. */
 static int read_attr(const char *root, const char *rel, char *buf, size_t len)

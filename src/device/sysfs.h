@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include "dc_types.h"
+#include "device/dev.h"
 
 /*
  * root redirects /sys and /proc (like lsblk --sysroot), "" for the running system.

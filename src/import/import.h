@@ -4,6 +4,7 @@
 #define DC_IMPORT_H
 
 #include "dc_types.h"
+#include "decide/check.h"
 
 /*
  * An importer turns one file of another tool into parts: what the file says of one drive
@@ -169,7 +170,7 @@ const char *dc_import_index_path(const struct dc_import_index *x, unsigned i, ch
  * drive, into r (all of it written). A drive whose files changed since the first pass is
  * a result with error set. Returns 0 or -ENOMEM. */
 int dc_import_index_result(struct dc_db *db, struct dc_import_index *x, unsigned i,
-			   struct dc_report *r);
+			   struct dc_check *r);
 void dc_import_index_free(struct dc_import_index *x);
 
 #endif /* DC_IMPORT_H */

@@ -9,12 +9,12 @@
 #include <cjson/cJSON.h>
 
 #include "core/json_read.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "import/import.h"
 #include "device/inspect.h"
-#include "names.h"
-#include "raw.h"
-#include "text_fit.h"
+#include "core/names.h"
+#include "core/raw.h"
+#include "core/text_fit.h"
 
 /*
  * Two ways a drive gets a fact twice: two files that join by serial and model (the same

@@ -14,7 +14,7 @@
 #include "core/json_read.h"
 #include "import/import.h"
 #include "import/text_scan.h"
-#include "raw.h"
+#include "core/raw.h"
 
 /*
  * A fio run stands for drivecheck's probe only when its options say it measured what the

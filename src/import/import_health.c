@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "import/import_health.h"
-#include "raw.h"
+#include "core/raw.h"
 
 /*
  * smartctl prints the drive's own verdict and its standard wear figures; these are put

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drive.h"
+#include "core/drive.h"
 #include "import/import.h"
 #include "import/import_index.h"
-#include "raw.h"
-#include "text_fit.h"
+#include "core/raw.h"
+#include "core/text_fit.h"
 
 int dc_import_index_build(const struct dc_import_opts *o, char *const *paths, unsigned npaths,
 			  struct dc_import_index **index, struct dc_import_skips *skipped)
@@ -149,7 +149,7 @@ static int take_part(struct dc_import_index *x, unsigned sub, struct dc_import_p
 }
 
 /* A result with error set: the path and why. */
-static void error_result(struct dc_report *r, const char *path, const char *why, int err)
+static void error_result(struct dc_check *r, const char *path, const char *why, int err)
 {
 	memset(r, 0, sizeof(*r));
 	dc_fit(r->dev.path, sizeof(r->dev.path), path);
@@ -159,7 +159,7 @@ static void error_result(struct dc_report *r, const char *path, const char *why,
 }
 
 int dc_import_index_result(struct dc_db *db, struct dc_import_index *x, unsigned i,
-			   struct dc_report *r)
+			   struct dc_check *r)
 {
 	const struct dc_import_group *g;
 	struct dc_import_parts parts = { 0 };

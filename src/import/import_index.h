@@ -126,7 +126,7 @@ void dc_import_best_first(const enum dc_import_format *formats, unsigned n, unsi
 /* One drive from its parts (n of a total, the first DC_IMPORT_MAX_JOINED kept): pages
  * merged best source first, conflicts said, parsed, looked up and decided, into r. */
 void dc_import_evaluate(struct dc_db *db, const struct dc_import_parts *parts, unsigned total,
-			struct dc_report *r);
+			struct dc_check *r);
 
 #define DC_IMPORT_MAX_JOINED 64 /* parts of one drive that are read; the rest are counted */
 

@@ -8,7 +8,7 @@
 
 #include "import/import.h"
 #include "import/import_index.h"
-#include "names.h"
+#include "core/names.h"
 
 /*
  * Which parts are one drive: those with the same usable serial and model; a report that

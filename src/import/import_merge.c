@@ -7,12 +7,12 @@
 
 #include "decide/evaluate.h"
 #include "device/inspect.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "import/import.h"
 #include "import/import_index.h"
-#include "model.h"
-#include "raw.h"
-#include "text_fit.h"
+#include "core/model.h"
+#include "core/raw.h"
+#include "core/text_fit.h"
 
 /* A page from a tool that reads the page itself beats one rebuilt from a report. */
 static int rank(enum dc_import_format f)
@@ -145,7 +145,7 @@ static void merge(const struct dc_import_parts *parts, unsigned total, struct dc
 }
 
 void dc_import_evaluate(struct dc_db *db, const struct dc_import_parts *parts, unsigned total,
-			struct dc_report *r)
+			struct dc_check *r)
 {
 	struct dc_import_notes notes;
 	struct dc_raw raw = { 0 };

@@ -9,7 +9,7 @@
 
 #include "import/import.h"
 #include "import/import_index.h"
-#include "raw.h"
+#include "core/raw.h"
 
 void *dc_import_grow(void *v, unsigned *cap, unsigned n, size_t size)
 {

@@ -9,10 +9,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "files.h"
+#include "core/files.h"
 #include "import/import.h"
 #include "import/import_index.h"
-#include "raw.h"
+#include "core/raw.h"
 
 /* ---------------------------------------------------------------- one file */
 

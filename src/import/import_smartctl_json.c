@@ -13,8 +13,8 @@
 #include "import/import.h"
 #include "import/import_health.h"
 #include "import/page_build.h"
-#include "raw.h"
-#include "whole_number.h"
+#include "core/raw.h"
+#include "core/whole_number.h"
 
 /*
  * smartctl's JSON (json_format_version 1.x, smartctl 7.0 and later) holds what smartctl

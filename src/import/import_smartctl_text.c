@@ -11,7 +11,7 @@
 #include "import/import_health.h"
 #include "import/page_build.h"
 #include "import/text_scan.h"
-#include "raw.h"
+#include "core/raw.h"
 
 #define LINE_MAX_LEN 512
 

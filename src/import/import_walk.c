@@ -13,7 +13,7 @@
 
 #include "import/import.h"
 #include "import/import_index.h"
-#include "raw.h"
+#include "core/raw.h"
 
 #define MAX_DEPTH 16 /* folders below a named folder that are walked */
 

@@ -10,6 +10,7 @@
 #include <nvme/types.h>
 
 #include "dc_types.h"
+#include "core/drive.h"
 
 /* What an ATA IDENTIFY DEVICE is built from. Unknown tri-states leave their bits clear
  * and their validity words as they must be for the bits that are known. */

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "lookup/advisory.h"
-#include "model.h"
+#include "core/model.h"
 
 size_t dc_firmware_normalize(const char *in, char *out, size_t outlen)
 {

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* advisory.h - whether a known firmware defect hits a drive: model, firmware, capacity. Pure. */
+/* advisory.h - known firmware defects (struct dc_advisory; struct dc_advisory_hit, one that
+ * hits a drive, as its check keeps it) and whether one hits a drive: model, firmware,
+ * capacity. Pure. */
 #ifndef DC_ADVISORY_H
 #define DC_ADVISORY_H
 
@@ -8,6 +10,66 @@
 #include <stdint.h>
 
 #include "dc_types.h"
+#include "lookup/db_row.h"
+
+struct dc_adv_source {
+	enum dc_source_kind kind;
+	enum dc_adv_claim claim;
+	bool backs;                     /* may back the advisory under the rules of evidence */
+	char title[200];
+	char url[320];
+	char revision[64];
+	char where[128];
+};
+
+#define DC_ADV_MAX_PATTERNS 32
+#define DC_MAX_ADVISORIES 8     /* per drive: more than any model has */
+#define DC_ADV_MAX_CAPACITIES 8
+
+/* One advisory, and how it meets the drive asked about (dc_db_advisories). */
+struct dc_advisory {
+	char id[48];                    /* "HPE-A00092491" */
+	char vendor[64];
+	char title[DC_TEXT_LEN];
+	char bulletin[256];             /* the vendor's document the advisory rests on */
+	char interface[16];             /* "sas", "sata", "nvme", "" when it spans several */
+	enum dc_adv_effect effect;
+	char effect_note[512];          /* what happens, in our words */
+	long long hours;                /* power-on hours of the failure point; 0: not a counter */
+	char hours_note[256];           /* e.g. "idle hours; Intel: read power-on hours" */
+	char fixed[64];                 /* the firmware that fixes it, as the source names it; "" */
+	unsigned nmodels, naffected, nnot_affected, ncapacities;
+	char models[DC_ADV_MAX_PATTERNS][DC_NAME_LEN];       /* globs on the normalised model */
+	char affected[DC_ADV_MAX_PATTERNS][DC_NAME_LEN];     /* globs on the normalised firmware */
+	char not_affected[DC_ADV_MAX_PATTERNS][DC_NAME_LEN]; /* the fix and later releases */
+	double capacities_gb[DC_ADV_MAX_CAPACITIES];         /* none: every capacity */
+	/* The drive asked about (unset in a listing): */
+	enum dc_adv_match match;        /* DC_ADV_AFFECTED or DC_ADV_FIRMWARE_UNKNOWN */
+	bool hours_left_known;          /* a counter defect and the power-on hours given */
+	long long hours_left;           /* hours - power-on hours: negative once past */
+	unsigned nsources;              /* sources[] keeps the first DC_MAX_SOURCES, backing first */
+	struct dc_adv_source sources[DC_MAX_SOURCES];
+};
+
+/*
+ * An advisory that hits one drive, as the check keeps it (the whole advisory is the
+ * database's): what decide, the renderers and the fleet need.
+ */
+struct dc_advisory_hit {
+	char id[48];
+	char title[DC_TEXT_LEN];
+	enum dc_adv_effect effect;
+	long long hours;                /* power-on hours of the failure point; 0: not a counter */
+	bool hours_left_known;
+	long long hours_left;           /* negative once past the failure point */
+	char fixed[64];                 /* "" when no fix is named */
+	char bulletin[256];
+	enum dc_source_kind source_kind; /* the strongest backing source */
+	char source_title[200];
+	char source_url[320];
+};
+
+#define DC_MAX_ADVISORY_HITS 4
 
 /*
  * One advisory as the matcher sees it (pointers borrowed from the caller). Firmware is

@@ -10,9 +10,9 @@
 
 #include "lookup/advisory.h"
 #include "lookup/db.h"
-#include "model.h"
+#include "core/model.h"
 #include "lookup/name_search.h"
-#include "names.h"
+#include "core/names.h"
 
 /* The database built by tools/dbbuild.c, linked in by `ld -r -b binary` (see Makefile). */
 extern const unsigned char _binary_drives_sqlite_start[];
@@ -61,7 +61,7 @@ static void copy_col(sqlite3_stmt *st, int col, char *dst, size_t len)
 }
 
 /* Fills out->sources from the source table, strongest first. Returns 0 or -EIO. */
-static int read_sources(struct dc_db *db, sqlite3_int64 family_id, struct dc_dbinfo *out)
+static int read_sources(struct dc_db *db, sqlite3_int64 family_id, struct dc_db_row *out)
 {
 	sqlite3_stmt *st = db->sources;
 	int rc;
@@ -94,8 +94,8 @@ static int read_sources(struct dc_db *db, sqlite3_int64 family_id, struct dc_dbi
 	return rc == SQLITE_DONE ? 0 : -EIO;
 }
 
-/* Fills the family part of a dc_dbinfo from a row of FAMILY_COLUMNS. */
-static void read_family_row(sqlite3_stmt *st, struct dc_dbinfo *out)
+/* Fills the family part of a dc_db_row from a row of FAMILY_COLUMNS. */
+static void read_family_row(sqlite3_stmt *st, struct dc_db_row *out)
 {
 	char plp[32];
 
@@ -247,7 +247,7 @@ void dc_db_close(struct dc_db *db)
 	free(db);
 }
 
-int dc_db_lookup(struct dc_db *db, const char *model, struct dc_dbinfo *out)
+int dc_db_lookup(struct dc_db *db, const char *model, struct dc_db_row *out)
 {
 	char norm[DC_TEXT_LEN * 2];
 	sqlite3_int64 family_id;
@@ -276,9 +276,9 @@ int dc_db_lookup(struct dc_db *db, const char *model, struct dc_dbinfo *out)
 }
 
 int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
-	       int (*cb)(const struct dc_dbinfo *row, void *ud), void *ud)
+	       int (*cb)(const struct dc_db_row *row, void *ud), void *ud)
 {
-	struct dc_dbinfo row;
+	struct dc_db_row row;
 	int rc, ret = 0;
 
 	if (f->vendor)
@@ -312,14 +312,14 @@ int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
 /* Every family scored by how well the query names it; the best kept, ties by file order. */
 struct name_ctx {
 	const char *query;
-	struct dc_dbinfo *out;
+	struct dc_db_row *out;
 	int *scores;
 	unsigned max, n, total;
 	char (*suggest)[DC_TEXT_LEN + 64];
 	unsigned *dist, nsuggest, ns, limit;
 };
 
-static int by_name(const struct dc_dbinfo *row, void *ud)
+static int by_name(const struct dc_db_row *row, void *ud)
 {
 	struct name_ctx *c = ud;
 	int score = dc_name_score(c->query, row->vendor, row->family);
@@ -356,7 +356,7 @@ static int by_name(const struct dc_dbinfo *row, void *ud)
 	return 0;
 }
 
-int dc_db_find_by_name(struct dc_db *db, const char *query, struct dc_dbinfo *out,
+int dc_db_find_by_name(struct dc_db *db, const char *query, struct dc_db_row *out,
 		       unsigned max, unsigned *n, unsigned *total,
 		       char suggest[][DC_TEXT_LEN + 64], unsigned nsuggest, unsigned *nsuggested)
 {

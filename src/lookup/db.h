@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "dc_types.h"
+#include "lookup/advisory.h"
 
 struct dc_db;
 
@@ -28,11 +29,11 @@ int dc_db_open(const char *path, struct dc_db **out, char *err, size_t errlen);
 void dc_db_close(struct dc_db *db);
 /* Looks a model string up, with the row's sources, strongest backing source first.
  * Returns 0 (out->matched says whether a row matched) or -EIO. */
-int dc_db_lookup(struct dc_db *db, const char *model, struct dc_dbinfo *out);
+int dc_db_lookup(struct dc_db *db, const char *model, struct dc_db_row *out);
 /* Calls cb for every family that passes the filter, by vendor and family. Returns 0,
  * -EIO, or what cb returned when it was not 0. */
 int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
-	       int (*cb)(const struct dc_dbinfo *row, void *ud), void *ud);
+	       int (*cb)(const struct dc_db_row *row, void *ud), void *ud);
 /*
  * The families a name names, when no model pattern matches it ("PM883", "Samsung 883
  * DCT", "D3-S4610"): the best-named first, out[0..*n) of *total (at most max kept); and
@@ -52,15 +53,15 @@ enum dc_lookup_kind {
 
 struct dc_lookup_answer {
 	enum dc_lookup_kind kind;
-	struct dc_dbinfo row;                        /* MODEL, FAMILY */
+	struct dc_db_row row;                        /* MODEL, FAMILY */
 	unsigned ncandidates, candidates_total;      /* SEVERAL */
-	struct dc_dbinfo candidates[DC_MAX_NAME_CANDIDATES];
+	struct dc_db_row candidates[DC_MAX_NAME_CANDIDATES];
 	unsigned nsuggestions;                       /* NONE */
 	char suggestions[DC_MAX_SUGGESTIONS][DC_TEXT_LEN + 64];
 	unsigned nadvisories;                        /* the model's firmware advisories */
 	struct dc_advisory advisories[DC_MAX_ADVISORIES];
 };
-int dc_db_find_by_name(struct dc_db *db, const char *query, struct dc_dbinfo *out,
+int dc_db_find_by_name(struct dc_db *db, const char *query, struct dc_db_row *out,
 		       unsigned max, unsigned *n, unsigned *total,
 		       char suggest[][DC_TEXT_LEN + 64], unsigned nsuggest, unsigned *nsuggested);
 /* Counts families and patterns, for --version and the coverage benchmark. */

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "model.h"
+#include "core/model.h"
 #include "lookup/source_rules.h"
 
 /*

@@ -7,7 +7,7 @@
 
 #include "render/print.h"
 #include "render/render.h"
-#include "report/summary.h"
+#include "fleet/summary.h"
 
 void dc_print_begin(struct dc_printer *p, const struct dc_print_ops *ops, FILE *out,
 		    const struct dc_print_head *h)
@@ -20,7 +20,7 @@ void dc_print_begin(struct dc_printer *p, const struct dc_print_ops *ops, FILE *
 		ops->begin(p);
 }
 
-void dc_print_drive(struct dc_printer *p, const struct dc_report *r, const char *host)
+void dc_print_drive(struct dc_printer *p, const struct dc_check *r, const char *host)
 {
 	if (p->ops->drive)
 		p->ops->drive(p, r, host);
@@ -43,7 +43,7 @@ int dc_print_end(struct dc_printer *p, bool whole)
 static const char *report_path(const void *ctx, unsigned i, const char **host, char *buf,
 			       size_t len)
 {
-	const struct dc_report *r = ctx;
+	const struct dc_check *r = ctx;
 
 	(void)host;
 	(void)buf;
@@ -51,8 +51,8 @@ static const char *report_path(const void *ctx, unsigned i, const char **host, c
 	return r[i].dev.path;
 }
 
-int dc_print_reports(const struct dc_print_ops *ops, FILE *out, const struct dc_print_head *h,
-		     const struct dc_report *reports, unsigned n)
+int dc_print_checks(const struct dc_print_ops *ops, FILE *out, const struct dc_print_head *h,
+		     const struct dc_check *reports, unsigned n)
 {
 	struct dc_print_head head = *h;
 	struct dc_printer p;
@@ -83,9 +83,9 @@ static void table_begin(struct dc_printer *p)
 	dc_render_table_begin(&p->table, p->out, &w, h->verbose);
 }
 
-static void table_drive(struct dc_printer *p, const struct dc_report *r, const char *host)
+static void table_drive(struct dc_printer *p, const struct dc_check *r, const char *host)
 {
-	/* a fleet keeps of a drive only what its row and the summary show (report/fleet.h):
+	/* a fleet keeps of a drive only what its row and the summary show (fleet/fleet.h):
 	 * its summary lists the advisories and the drives to look at, and nothing is kept
 	 * aside to follow the rows */
 	if (p->head.doc == DC_PRINT_FLEET)
@@ -135,7 +135,7 @@ const struct dc_print_ops dc_print_table = {
 
 /* --- --gate ROLE: one role's answer per drive, the line a script logs --- */
 
-static void gate_drive(struct dc_printer *p, const struct dc_report *r, const char *host)
+static void gate_drive(struct dc_printer *p, const struct dc_check *r, const char *host)
 {
 	dc_render_gate(p->out, r, host, p->head.role);
 }
@@ -155,7 +155,7 @@ static void prom_begin(struct dc_printer *p)
 		p->err = -ENOMEM;
 }
 
-static void prom_drive(struct dc_printer *p, const struct dc_report *r, const char *host)
+static void prom_drive(struct dc_printer *p, const struct dc_check *r, const char *host)
 {
 	(void)host;
 	if (p->err)
@@ -163,7 +163,7 @@ static void prom_drive(struct dc_printer *p, const struct dc_report *r, const ch
 	if (p->n == p->cap) {
 		/* more drives than the head said: room for as many again */
 		unsigned cap = p->cap * 2;
-		struct dc_report *v = cap > p->cap ? realloc(p->held, cap * sizeof(*v)) : NULL;
+		struct dc_check *v = cap > p->cap ? realloc(p->held, cap * sizeof(*v)) : NULL;
 
 		if (!v) {
 			p->err = -ENOMEM;

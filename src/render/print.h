@@ -2,7 +2,7 @@
 /*
  * print.h - a run's output, chosen once: the table, JSON, Prometheus text or the gate's
  * lines, each a table of hooks (after nvme-cli's struct print_ops) that a scan, an import
- * and a report call alike, drive by drive.
+ * and `drivecheck report` call alike, drive by drive.
  */
 #ifndef DC_PRINT_H
 #define DC_PRINT_H
@@ -54,7 +54,7 @@ struct dc_print_ops {
 	const char *name;
 	void (*begin)(struct dc_printer *p);
 	/* r is the caller's, valid for the call only; host: its host in a fleet, else NULL */
-	void (*drive)(struct dc_printer *p, const struct dc_report *r, const char *host);
+	void (*drive)(struct dc_printer *p, const struct dc_check *r, const char *host);
 	/* What the drives come to; nhosts: a fleet's distinct hosts */
 	void (*summary)(struct dc_printer *p, const struct dc_summary *s, unsigned nhosts);
 	/* whole: write what ends the output; false (the run failed): only let go of what the
@@ -73,7 +73,7 @@ struct dc_printer {
 					 first write that failed */
 	struct dc_table_stream table; /* the table's rows and what follows them */
 	struct dc_json_stream json;
-	struct dc_report *held;       /* Prometheus: every drive (its metric families group
+	struct dc_check *held;       /* Prometheus: every drive (its metric families group
 					 them all), head.n of them at first */
 	unsigned cap;
 };
@@ -88,17 +88,17 @@ extern const struct dc_print_ops dc_print_json;
  * until dc_print_end). */
 void dc_print_begin(struct dc_printer *p, const struct dc_print_ops *ops, FILE *out,
 		    const struct dc_print_head *h);
-void dc_print_drive(struct dc_printer *p, const struct dc_report *r, const char *host);
+void dc_print_drive(struct dc_printer *p, const struct dc_check *r, const char *host);
 /* The summary, where the format has one (else nothing); after the last drive. */
 void dc_print_summary(struct dc_printer *p, const struct dc_summary *s, unsigned nhosts);
 /* The end (whole), or, when the run failed, what the printer holds let go. Returns 0,
  * -ENOMEM, or the -errno of a write that failed: the output is then not whole, and the
  * caller must not exit as if it were (exit 7, exitcodes.h). */
 int dc_print_end(struct dc_printer *p, bool whole);
-/* A scan's reports[0..n), held all at once, through ops from begin to end: h as for
- * dc_print_begin, but for its n, path and ctx, which are the reports'. Returns as
+/* A scan's checks reports[0..n), held all at once, through ops from begin to end: h as
+ * for dc_print_begin, but for its n, path and ctx, which are the checks'. Returns as
  * dc_print_end. */
-int dc_print_reports(const struct dc_print_ops *ops, FILE *out, const struct dc_print_head *h,
-		     const struct dc_report *reports, unsigned n);
+int dc_print_checks(const struct dc_print_ops *ops, FILE *out, const struct dc_print_head *h,
+		     const struct dc_check *reports, unsigned n);
 
 #endif /* DC_PRINT_H */

@@ -9,6 +9,7 @@
 #include "dc_types.h"
 
 #include "json_format.h"
+#include "decide/check.h"
 
 struct dc_summary;
 
@@ -33,7 +34,7 @@ void dc_render_widths_init(struct dc_table_widths *w, bool hosts);
 void dc_render_widths_add(struct dc_table_widths *w, const char *path, const char *host);
 /* The scan's header, and one drive's row (host: its HOST column, or NULL). */
 void dc_render_table_header(FILE *out, const struct dc_table_widths *w);
-void dc_render_table_row(FILE *out, const struct dc_report *r, const char *host,
+void dc_render_table_row(FILE *out, const struct dc_check *r, const char *host,
 			 const struct dc_table_widths *w);
 
 /* What a table writes after all its rows, kept aside as the rows go out. */
@@ -63,7 +64,7 @@ struct dc_table_stream {
 /* The header; w: every row's path already added. */
 void dc_render_table_begin(struct dc_table_stream *t, FILE *out, const struct dc_table_widths *w,
 			   bool verbose);
-void dc_render_table_add(struct dc_table_stream *t, const struct dc_report *r);
+void dc_render_table_add(struct dc_table_stream *t, const struct dc_check *r);
 /* What was kept aside, the legend. Returns 0, or -errno when a temporary file or the copy
  * to out failed (then a part of what follows the rows is missing). */
 int dc_render_table_end(struct dc_table_stream *t);
@@ -79,13 +80,13 @@ void dc_render_advisories_table(FILE *out, const struct dc_advisory *a, unsigned
 void dc_render_summary_table(FILE *out, const struct dc_summary *s, bool fleet, unsigned nhosts);
 /* --gate: one drive's answer for role, its reasons, or why it could not be checked; host:
  * its host in a fleet ("HOST:PATH ..."), else NULL. */
-void dc_render_gate(FILE *out, const struct dc_report *r, const char *host, enum dc_role role);
+void dc_render_gate(FILE *out, const struct dc_check *r, const char *host, enum dc_role role);
 /* One line per database family (the lookup --list). */
-void dc_render_db_row(FILE *out, const struct dc_dbinfo *row, bool header);
+void dc_render_db_row(FILE *out, const struct dc_db_row *row, bool header);
 
 /* render_ceph_spec.c: the plan's specs as YAML, one document each, with a comment line
  * per drive left out (docs/ceph.md). Returns the number of specs printed (0: nothing
- * printed). drives[i] is the plan's drive i (report/ceph_plan.h). */
+ * printed). drives[i] is the plan's drive i (fleet/ceph_plan.h). */
 struct dc_ceph_plan;
 struct dc_ceph_in;
 unsigned dc_render_ceph_spec(FILE *out, const struct dc_ceph_in *drives,
@@ -96,6 +97,6 @@ void dc_render_ceph_left_out(FILE *out, const struct dc_ceph_in *drives,
 
 /* render_prom.c: Prometheus text exposition (node_exporter's textfile collector).
  * Returns 0, or -errno when a write to out failed (the exposition is then cut). */
-int dc_render_prom(FILE *out, const struct dc_report *reports, unsigned n);
+int dc_render_prom(FILE *out, const struct dc_check *reports, unsigned n);
 
 #endif /* DC_RENDER_H */

@@ -8,8 +8,8 @@
 
 #include "device/availability.h"
 #include "render/render_avail.h"
-#include "names.h"
-#include "status.h"
+#include "core/names.h"
+#include "core/status.h"
 
 const char *dc_render_avail_unknown(const struct dc_availability *a)
 {
@@ -46,7 +46,7 @@ static cJSON *reasons_json(const struct dc_availability *a)
 	return reasons;
 }
 
-static void add_available(cJSON *o, const struct dc_report *r)
+static void add_available(cJSON *o, const struct dc_check *r)
 {
 	/* what cephadm's model: filter matches (ceph-volume reads sysfs, not the drive) */
 	cJSON_AddItemToObject(o, "sysfs_model", r->dev.model[0] ? cJSON_CreateString(r->dev.model)
@@ -58,12 +58,12 @@ static void add_available(cJSON *o, const struct dc_report *r)
 	cJSON_AddItemToObject(o, "rejected_reasons", reasons_json(&r->avail));
 }
 
-void dc_render_avail_fleet_json(cJSON *o, const struct dc_report *r)
+void dc_render_avail_fleet_json(cJSON *o, const struct dc_check *r)
 {
 	add_available(o, r);
 }
 
-void dc_render_avail_json(cJSON *o, const struct dc_report *r)
+void dc_render_avail_json(cJSON *o, const struct dc_check *r)
 {
 	const struct dc_availability *a = &r->avail;
 	const char *unknown = dc_render_avail_unknown(a), *sig = signature_of(a);
@@ -74,7 +74,7 @@ void dc_render_avail_json(cJSON *o, const struct dc_report *r)
 								    : cJSON_CreateNull());
 }
 
-void dc_render_avail_text(const struct dc_report *r, char *buf, size_t len)
+void dc_render_avail_text(const struct dc_check *r, char *buf, size_t len)
 {
 	const struct dc_availability *a = &r->avail;
 	const char *sig = signature_of(a);
@@ -118,7 +118,7 @@ static size_t append(char *buf, size_t len, size_t k, const char *fmt, ...)
  * where it is mounted (ceph-volume sees a mounted disk only as "locked"; an admin needs
  * the mount point to free it).
  */
-void dc_render_avail_gate(const struct dc_report *r, int role, char *buf, size_t len)
+void dc_render_avail_gate(const struct dc_check *r, int role, char *buf, size_t len)
 {
 	const struct dc_availability *a = &r->avail;
 	const char *sig = signature_of(a);
@@ -129,7 +129,7 @@ void dc_render_avail_gate(const struct dc_report *r, int role, char *buf, size_t
 	if (!dc_gate_asks_available(r, role) || r->error || a->available == DC_TRI_YES)
 		return;
 	/* the JSON's verdict stays the drive's fitness: say that it passes, where it does */
-	if (dc_report_status(r, role) == DC_PASS)
+	if (dc_check_status(r, role) == DC_PASS)
 		k = append(buf, len, k, "the drive passes, but ");
 	if (a->available == DC_TRI_UNKNOWN) {
 		const char *why = dc_render_avail_unknown(a);
@@ -156,7 +156,7 @@ void dc_render_avail_gate(const struct dc_report *r, int role, char *buf, size_t
 }
 
 /* An imported drive's gate of a Ceph role: it answers fitness alone, and says so. */
-bool dc_render_avail_gate_note(const struct dc_report *r, int role, char *buf, size_t len)
+bool dc_render_avail_gate_note(const struct dc_check *r, int role, char *buf, size_t len)
 {
 	if (r->error || (role != DC_ROLE_CEPH_OSD && role != DC_ROLE_CEPH_DB) ||
 	    dc_gate_asks_available(r, role))
@@ -168,7 +168,7 @@ bool dc_render_avail_gate_note(const struct dc_report *r, int role, char *buf, s
 }
 
 /* Where a probe of a drive in use wrote: a file on one of its filesystems, not the drive. */
-bool dc_render_probe_through_fs(const struct dc_report *r, char *buf, size_t len)
+bool dc_render_probe_through_fs(const struct dc_check *r, char *buf, size_t len)
 {
 	const char *fstype = NULL;
 	unsigned nm = r->dev.nmounts < DC_MAX_MOUNTS ? r->dev.nmounts : DC_MAX_MOUNTS;
@@ -176,7 +176,7 @@ bool dc_render_probe_through_fs(const struct dc_report *r, char *buf, size_t len
 	/* an import's probe is another tool's run (a fio job's file), not drivecheck's */
 	if (r->error || r->probe.mode != DC_PROBE_FILE || strncmp(r->dev.path, "/dev/", 5) != 0)
 		return false;
-	/* a fleet's drive (report/fleet.h) keeps the probe's mode, not where it wrote */
+	/* a fleet's drive (fleet/fleet.h) keeps the probe's mode, not where it wrote */
 	if (!r->probe.where[0]) {
 		snprintf(buf, len, "probed through one of its filesystems (an unnamed temporary "
 			 "file there), not on the raw device, which is in use");

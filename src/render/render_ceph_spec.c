@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "device/availability.h"
-#include "names.h"
+#include "core/names.h"
 #include "render/render.h"
-#include "report/ceph_plan.h"
+#include "fleet/ceph_plan.h"
 
 /*
  * The structure is fixed and small (ServiceSpec/DriveGroupSpec of

@@ -9,17 +9,16 @@
 #include <cjson/cJSON.h>
 
 #include "core/json_alloc.h"
-#include "core/not_kept.h"
 #include "decide/health.h"
 #include "decide/evaluate.h"
-#include "lookup/dbinfo.h"
-#include "names.h"
+#include "lookup/db_row.h"
+#include "core/names.h"
 #include "render/render_avail.h"
 #include "render/render.h"
 #include "render/render_json.h"
 #include "render/words.h"
-#include "report/summary.h"
-#include "device/transport.h"
+#include "fleet/summary.h"
+#include "device/protocol.h"
 
 static cJSON *tri_json(enum dc_tri t)
 {
@@ -166,46 +165,46 @@ static cJSON *smart_json(const struct dc_smart *sm)
 	return o;
 }
 
-static cJSON *dbinfo_json(const struct dc_dbinfo *db)
+static cJSON *db_row_json(const struct dc_db_row *row)
 {
-	const struct dc_db_source *best = dc_dbinfo_shown_source(db);
+	const struct dc_db_source *best = dc_db_row_shown_source(row);
 	cJSON *o, *src, *all;
-	unsigned kept = dc_dbinfo_sources_kept(db);
+	unsigned kept = dc_db_row_sources_kept(row);
 
-	if (!db->matched)
+	if (!row->matched)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "vendor", db->vendor);
-	cJSON_AddStringToObject(o, "family", db->family);
-	cJSON_AddStringToObject(o, "plp", dc_plp_name(db->plp));
-	cJSON_AddItemToObject(o, "plp_note", str_or_null(db->plp_note));
-	if (db->dwpd > 0)
-		cJSON_AddNumberToObject(o, "dwpd", db->dwpd);
+	cJSON_AddStringToObject(o, "vendor", row->vendor);
+	cJSON_AddStringToObject(o, "family", row->family);
+	cJSON_AddStringToObject(o, "plp", dc_plp_name(row->plp));
+	cJSON_AddItemToObject(o, "plp_note", str_or_null(row->plp_note));
+	if (row->dwpd > 0)
+		cJSON_AddNumberToObject(o, "dwpd", row->dwpd);
 	else
 		cJSON_AddNullToObject(o, "dwpd");
-	if (db->tbw_tb > 0)
-		cJSON_AddNumberToObject(o, "tbw_tb", db->tbw_tb);
+	if (row->tbw_tb > 0)
+		cJSON_AddNumberToObject(o, "tbw_tb", row->tbw_tb);
 	else
 		cJSON_AddNullToObject(o, "tbw_tb");
-	if (db->warranty_years > 0)
-		cJSON_AddNumberToObject(o, "warranty_years", db->warranty_years);
+	if (row->warranty_years > 0)
+		cJSON_AddNumberToObject(o, "warranty_years", row->warranty_years);
 	else
 		cJSON_AddNullToObject(o, "warranty_years");
-	cJSON_AddStringToObject(o, "interface", db->interface);
-	cJSON_AddItemToObject(o, "form_factor", str_or_null(db->form_factor));
-	cJSON_AddStringToObject(o, "class", db->drive_class);
-	cJSON_AddStringToObject(o, "pattern", db->pattern);
-	cJSON_AddBoolToObject(o, "plp_inferred", db->plp_inferred);
-	cJSON_AddItemToObject(o, "dispute", str_or_null(db->dispute));
+	cJSON_AddStringToObject(o, "interface", row->interface);
+	cJSON_AddItemToObject(o, "form_factor", str_or_null(row->form_factor));
+	cJSON_AddStringToObject(o, "class", row->drive_class);
+	cJSON_AddStringToObject(o, "pattern", row->pattern);
+	cJSON_AddBoolToObject(o, "plp_inferred", row->plp_inferred);
+	cJSON_AddItemToObject(o, "dispute", str_or_null(row->dispute));
 	/* "source" (format 1.0) is the strongest source; "sources" lists them all. */
 	src = cJSON_AddObjectToObject(o, "source");
 	cJSON_AddStringToObject(src, "title", best ? best->title : "");
 	cJSON_AddStringToObject(src, "url", best ? best->url : "");
 	cJSON_AddStringToObject(src, "kind", dc_source_kind_name(best ? best->kind : DC_SRC_NONE));
-	cJSON_AddNumberToObject(o, "source_count", db->nsources);
+	cJSON_AddNumberToObject(o, "source_count", row->nsources);
 	all = cJSON_AddArrayToObject(o, "sources");
 	for (unsigned i = 0; i < kept; i++)
-		cJSON_AddItemToArray(all, source_json(&db->sources[i]));
+		cJSON_AddItemToArray(all, source_json(&row->sources[i]));
 	return o;
 }
 
@@ -254,7 +253,7 @@ static cJSON *probe_json(const struct dc_probe *p)
 }
 
 /* 1.2: --try-cache-off; null when it was not asked for. */
-static cJSON *cache_trial_json(const struct dc_report *r)
+static cJSON *cache_trial_json(const struct dc_check *r)
 {
 	const struct dc_cache_trial *t = &r->cache_trial;
 	cJSON *o;
@@ -280,7 +279,7 @@ static cJSON *cache_trial_json(const struct dc_report *r)
 }
 
 /* 1.2: the record of a cache an earlier --try-cache-off left off; null when none. */
-static cJSON *cache_left_json(const struct dc_report *r)
+static cJSON *cache_left_json(const struct dc_check *r)
 {
 	const struct dc_cache_left *l = &r->cache_left;
 	char restore[DC_PATH_LEN + 32];
@@ -396,7 +395,7 @@ static cJSON *health_json(const struct dc_health *h)
 }
 
 /* 1.4: the firmware advisories that hit this drive (db/advisories, issue 22). */
-static cJSON *advisory_hits_json(const struct dc_report *r)
+static cJSON *advisory_hits_json(const struct dc_check *r)
 {
 	cJSON *a = cJSON_CreateArray();
 
@@ -440,7 +439,7 @@ static void verdict_unmeasured_json(cJSON *o, const struct dc_verdict *v)
 	cJSON_AddStringToObject(o, "measured_status", dc_status_name(v->measured_status));
 }
 
-static cJSON *result_json(const struct dc_report *r, cJSON *dev)
+static cJSON *result_json(const struct dc_check *r, cJSON *dev)
 {
 	cJSON *plp, *verdicts, *advice;
 	struct dc_facts facts;
@@ -529,9 +528,9 @@ static void add_usage(cJSON *o, const struct dc_dev *d)
 	}
 }
 
-/* 1.5: what the report's tables could not hold, only when something was left out (so a
- * whole report's JSON is as before); each count is of entries past the table's size. */
-static void not_kept_json(const struct dc_report *r, cJSON *o)
+/* 1.5: what the check's tables could not hold, only when something was left out (so a
+ * whole check's JSON is as before); each count is of entries past the table's size. */
+static void not_kept_json(const struct dc_check *r, cJSON *o)
 {
 	struct dc_not_kept nk;
 	cJSON *n;
@@ -546,7 +545,7 @@ static void not_kept_json(const struct dc_report *r, cJSON *o)
 	cJSON_AddNumberToObject(n, "advice", nk.advice);
 }
 
-static cJSON *report_json(const struct dc_report *r)
+static cJSON *check_json(const struct dc_check *r)
 {
 	const struct dc_dev *d = &r->dev;
 	const struct dc_drive *dr = &r->drive;
@@ -582,7 +581,7 @@ static cJSON *report_json(const struct dc_report *r)
 	cJSON_AddItemToObject(o, "plp_evidence", evidence_json(dr->evidence, dr->nevidence));
 	cJSON_AddItemToObject(o, "wear", wear_json(&dr->wear));
 	cJSON_AddItemToObject(o, "smart", smart_json(&dr->smart));
-	cJSON_AddItemToObject(o, "database", dbinfo_json(&r->db));
+	cJSON_AddItemToObject(o, "database", db_row_json(&r->row));
 	cJSON_AddItemToObject(o, "probe", probe_json(&r->probe));
 	cJSON_AddItemToObject(o, "cache_experiment", cache_trial_json(r));
 	cJSON_AddItemToObject(o, "cache_left_off", cache_left_json(r));
@@ -632,7 +631,7 @@ static cJSON *versioned_root(void)
 }
 
 /* One drive of a fleet: the keys of DEVICE that the fleet's files carry, same shapes. */
-static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
+static cJSON *fleet_drive_json(const struct dc_check *r, const char *host)
 {
 	cJSON *o = cJSON_CreateObject(), *wc, *w, *verdicts, *errors, *props, *f;
 	char why[DC_WORDS_LEN];
@@ -657,12 +656,12 @@ static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
 	add_u64_or_null(w, "host_written_bytes", r->drive.wear.have_written,
 			r->drive.wear.host_written_bytes);
 	add_u64_or_null(w, "power_on_hours", r->drive.wear.have_power_on, r->drive.wear.power_on_hours);
-	if (r->db.matched) {
-		cJSON *db = cJSON_AddObjectToObject(o, "database");
+	if (r->row.matched) {
+		cJSON *row = cJSON_AddObjectToObject(o, "database");
 
-		cJSON_AddStringToObject(db, "vendor", r->db.vendor);
-		cJSON_AddStringToObject(db, "family", r->db.family);
-		cJSON_AddStringToObject(db, "plp", dc_plp_name(r->db.plp));
+		cJSON_AddStringToObject(row, "vendor", r->row.vendor);
+		cJSON_AddStringToObject(row, "family", r->row.family);
+		cJSON_AddStringToObject(row, "plp", dc_plp_name(r->row.plp));
 	} else {
 		cJSON_AddNullToObject(o, "database");
 	}
@@ -717,14 +716,14 @@ static cJSON *fleet_drive_json(const struct dc_report *r, const char *host)
 
 /* The trees of one drive, for the documents written drive by drive (render_json_doc.c):
  * whole, or NULL when an allocation failed on the way (json_alloc.h). */
-cJSON *dc_render_json_device_tree(const struct dc_report *r)
+cJSON *dc_render_json_device_tree(const struct dc_check *r)
 {
 	unsigned long mark = dc_json_alloc_mark();
 
-	return dc_json_whole(mark, report_json(r));
+	return dc_json_whole(mark, check_json(r));
 }
 
-cJSON *dc_render_json_fleet_drive_tree(const struct dc_report *r, const char *host)
+cJSON *dc_render_json_fleet_drive_tree(const struct dc_check *r, const char *host)
 {
 	unsigned long mark = dc_json_alloc_mark();
 
@@ -824,12 +823,12 @@ int dc_render_lookup_json(FILE *out, const char *const *queries,
 		bool one = a[i].kind == DC_LOOKUP_MODEL || a[i].kind == DC_LOOKUP_FAMILY;
 
 		cJSON_AddStringToObject(o, "query", queries[i]);
-		cJSON_AddItemToObject(o, "match", one ? dbinfo_json(&a[i].row) : cJSON_CreateNull());
+		cJSON_AddItemToObject(o, "match", one ? db_row_json(&a[i].row) : cJSON_CreateNull());
 		/* 1.4: how the answer was found, the families a name names, what is close */
 		cJSON_AddStringToObject(o, "matched_by", kinds[a[i].kind]);
 		list = cJSON_AddArrayToObject(o, "candidates");
 		for (unsigned k = 0; k < a[i].ncandidates; k++)
-			cJSON_AddItemToArray(list, dbinfo_json(&a[i].candidates[k]));
+			cJSON_AddItemToArray(list, db_row_json(&a[i].candidates[k]));
 		cJSON_AddNumberToObject(o, "candidates_total", a[i].candidates_total);
 		list = cJSON_AddArrayToObject(o, "suggestions");
 		for (unsigned k = 0; k < a[i].nsuggestions; k++)

@@ -6,12 +6,12 @@
 
 #include <cjson/cJSON.h>
 
-#include "dc_types.h"
+#include "decide/check.h"
 
 /* render_json.c: new trees the caller deletes; NULL when out of memory. */
 /* One DEVICE of docs/json.md: a scan's, a replay's or an import's drive. */
-cJSON *dc_render_json_device_tree(const struct dc_report *r);
+cJSON *dc_render_json_device_tree(const struct dc_check *r);
 /* One DRIVE of a fleet (drivecheck report). */
-cJSON *dc_render_json_fleet_drive_tree(const struct dc_report *r, const char *host);
+cJSON *dc_render_json_fleet_drive_tree(const struct dc_check *r, const char *host);
 
 #endif /* DC_RENDER_JSON_H */

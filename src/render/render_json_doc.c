@@ -8,14 +8,14 @@
 #include <cjson/cJSON.h>
 
 #include "core/json_alloc.h"
-#include "names.h"
+#include "core/names.h"
 #include "render/json_stream.h"
 #include "render/print.h"
 #include "render/render.h"
 #include "render/render_json.h"
 #include "render/words.h"
-#include "report/report_read.h"
-#include "report/summary.h"
+#include "fleet/host_json.h"
+#include "fleet/summary.h"
 
 /* "json_format_version" and "drivecheck_version": how every document begins. */
 static void version_members(struct dc_json_stream *s)
@@ -174,7 +174,7 @@ static void json_begin(struct dc_printer *p)
 	dc_json_stream_array_begin(s, h->doc == DC_PRINT_FLEET ? "drives" : "devices");
 }
 
-static void json_drive(struct dc_printer *p, const struct dc_report *r, const char *host)
+static void json_drive(struct dc_printer *p, const struct dc_check *r, const char *host)
 {
 	dc_json_stream_element(&p->json, p->head.doc == DC_PRINT_FLEET
 					 ? dc_render_json_fleet_drive_tree(r, host)

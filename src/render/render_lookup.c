@@ -3,13 +3,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lookup/dbinfo.h"
-#include "names.h"
+#include "lookup/db_row.h"
+#include "core/names.h"
 #include "render/render.h"
 
-void dc_render_db_row(FILE *out, const struct dc_dbinfo *row, bool header)
+void dc_render_db_row(FILE *out, const struct dc_db_row *row, bool header)
 {
-	const struct dc_db_source *best = dc_dbinfo_shown_source(row);
+	const struct dc_db_source *best = dc_db_row_shown_source(row);
 	char dwpd[16] = "-"; /* unknown is not 0 */
 
 	if (row->dwpd > 0)
@@ -103,54 +103,54 @@ void dc_render_advisories_table(FILE *out, const struct dc_advisory *a, unsigned
 /* ---- end of firmware advisories ---- */
 
 /* One family's answer: the row, its class and what it rests on, its endurance. */
-static void print_answer_row(FILE *out, const char *query, const struct dc_dbinfo *db,
+static void print_answer_row(FILE *out, const char *query, const struct dc_db_row *row,
 			     bool by_name)
 {
 	const struct dc_db_source *best;
 
-	fprintf(out, "%s: %s %s (%s, %s%s%s)%s\n", query, db->vendor, db->family, db->interface,
-		db->drive_class, db->form_factor[0] ? ", " : "", db->form_factor,
+	fprintf(out, "%s: %s %s (%s, %s%s%s)%s\n", query, row->vendor, row->family, row->interface,
+		row->drive_class, row->form_factor[0] ? ", " : "", row->form_factor,
 		by_name ? " - by its family name" : "");
-	if (db->plp_inferred) {
+	if (row->plp_inferred) {
 		/* the row's note says what the inference rests on ("inferred: ...") */
-		const char *why = db->plp_note;
+		const char *why = row->plp_note;
 
 		if (strncmp(why, "inferred: ", 10) == 0)
 			why += 10;
-		fprintf(out, "  PLP:       %s (inferred: %s)\n", dc_plp_name(db->plp),
+		fprintf(out, "  PLP:       %s (inferred: %s)\n", dc_plp_name(row->plp),
 			why[0] ? why : "a client family that no source calls protected and "
 			"no list of protected drives names");
-	} else if (db->plp == DC_PLP_UNKNOWN) {
+	} else if (row->plp == DC_PLP_UNKNOWN) {
 		/* in the database, but no source says: not the same as "not in the database" */
 		fprintf(out, "  PLP:       unknown: the family is in the database, but no source it "
-			"cites states its power-loss protection%s%s%s\n", db->plp_note[0] ? " (" : "",
-			db->plp_note, db->plp_note[0] ? ")" : "");
-		if (strcmp(db->interface, "nvme") == 0)
+			"cites states its power-loss protection%s%s%s\n", row->plp_note[0] ? " (" : "",
+			row->plp_note, row->plp_note[0] ? ")" : "");
+		if (strcmp(row->interface, "nvme") == 0)
 			fprintf(out, "             a live drive answers for itself (NVMe VWC bit 0 = 0 "
 				"means no volatile write cache): run drivecheck on it\n");
 	} else {
-		fprintf(out, "  PLP:       %s%s%s\n", dc_plp_name(db->plp),
-			db->plp_note[0] ? ": " : "", db->plp_note);
+		fprintf(out, "  PLP:       %s%s%s\n", dc_plp_name(row->plp),
+			row->plp_note[0] ? ": " : "", row->plp_note);
 	}
-	if (db->dispute[0])
-		fprintf(out, "  dispute:   %s\n", db->dispute);
-	if (db->dwpd > 0)
-		fprintf(out, "  DWPD:      %.2g\n", db->dwpd);
-	if (db->tbw_tb > 0)
-		fprintf(out, "  TBW:       %.0f TB\n", db->tbw_tb);
-	if (db->dwpd <= 0 && db->tbw_tb <= 0)
+	if (row->dispute[0])
+		fprintf(out, "  dispute:   %s\n", row->dispute);
+	if (row->dwpd > 0)
+		fprintf(out, "  DWPD:      %.2g\n", row->dwpd);
+	if (row->tbw_tb > 0)
+		fprintf(out, "  TBW:       %.0f TB\n", row->tbw_tb);
+	if (row->dwpd <= 0 && row->tbw_tb <= 0)
 		fprintf(out, "  endurance: unknown (no source gives DWPD or TBW%s)\n",
 			by_name ? " for the family; a model string may have a TBW" : "");
-	if (db->warranty_years > 0)
-		fprintf(out, "  warranty:  %.0f years\n", db->warranty_years);
-	best = dc_dbinfo_shown_source(db);
-	if (db->plp_inferred) {
+	if (row->warranty_years > 0)
+		fprintf(out, "  warranty:  %.0f years\n", row->warranty_years);
+	best = dc_db_row_shown_source(row);
+	if (row->plp_inferred) {
 		/* an inferred class rests on all its grounds together: name each */
-		unsigned kept = db->nsources < DC_MAX_SOURCES ? db->nsources : DC_MAX_SOURCES;
+		unsigned kept = row->nsources < DC_MAX_SOURCES ? row->nsources : DC_MAX_SOURCES;
 		const char *lead = "  rests on:  ";
 
 		for (unsigned k = 0; k < kept; k++) {
-			const struct dc_db_source *src = &db->sources[k];
+			const struct dc_db_source *src = &row->sources[k];
 
 			if (!src->backs_class)
 				continue;
@@ -166,7 +166,7 @@ static void print_answer_row(FILE *out, const char *query, const struct dc_dbinf
 			best->where[0] ? ", " : "", best->where);
 	}
 	fprintf(out, "  sources:   %u (--json lists them all)\n  pattern:   %s\n",
-		db->nsources, db->pattern);
+		row->nsources, row->pattern);
 }
 
 void dc_render_lookup_table(FILE *out, const char *const *queries,
@@ -183,7 +183,7 @@ void dc_render_lookup_table(FILE *out, const char *const *queries,
 				a[i].candidates_total, a[i].candidates_total > a[i].ncandidates ?
 				", the closest" : "");
 			for (unsigned k = 0; k < a[i].ncandidates; k++) {
-				const struct dc_dbinfo *c = &a[i].candidates[k];
+				const struct dc_db_row *c = &a[i].candidates[k];
 
 				fprintf(out, "  %s %s (%s): PLP %s%s\n", c->vendor, c->family, c->interface,
 					dc_plp_name(c->plp), c->plp_inferred ? " (inferred)" : "");

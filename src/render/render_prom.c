@@ -7,8 +7,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "drive.h"
-#include "names.h"
+#include "core/drive.h"
+#include "core/names.h"
 #include "render/render.h"
 #include "thresholds.h"
 
@@ -89,7 +89,7 @@ static const char *device_label(const struct dc_dev *dev)
 
 /* Starts a sample of a drive: the header if first, then NAME[suffix]{device=...[,dump=...]
  * for more labels to follow. Close with end_*(). */
-static void start(struct fam *f, const char *suffix, const struct dc_report *r)
+static void start(struct fam *f, const char *suffix, const struct dc_check *r)
 {
 	header(f);
 	fprintf(f->out, "%s%s{device=", f->name, suffix);
@@ -115,7 +115,7 @@ static void end_double(struct fam *f, double v)
 }
 
 /* A 0/1 gauge per readable drive. */
-static void flag(struct fam *f, const struct dc_report *r, bool value)
+static void flag(struct fam *f, const struct dc_check *r, bool value)
 {
 	start(f, "", r);
 	end_u64(f, value ? 1 : 0);
@@ -145,7 +145,7 @@ static void render_run(FILE *out)
 	}
 }
 
-static void render_identity(FILE *out, const struct dc_report *reports, unsigned n)
+static void render_identity(FILE *out, const struct dc_check *reports, unsigned n)
 {
 	struct fam read_error = {
 		.out = out, .name = "drivecheck_device_read_error", .type = "gauge",
@@ -163,7 +163,7 @@ static void render_identity(FILE *out, const struct dc_report *reports, unsigned
 	for (unsigned i = 0; i < n; i++)
 		flag(&read_error, &reports[i], reports[i].error != 0);
 	for (unsigned i = 0; i < n; i++) {
-		const struct dc_report *r = &reports[i];
+		const struct dc_check *r = &reports[i];
 
 		if (r->error)
 			continue;
@@ -185,7 +185,7 @@ static void render_identity(FILE *out, const struct dc_report *reports, unsigned
 }
 
 /* State set: one series per status, the role's own one 1, the others 0. */
-static void render_verdicts(FILE *out, const struct dc_report *reports, unsigned n)
+static void render_verdicts(FILE *out, const struct dc_check *reports, unsigned n)
 {
 	struct fam status = {
 		.out = out, .name = "drivecheck_role_status", .type = "gauge",
@@ -213,7 +213,7 @@ static void render_verdicts(FILE *out, const struct dc_report *reports, unsigned
  * 1 for a flush cost never timed or a health never read, so that a dashboard tells the
  * drives that warn for a missing measurement from the ones that warn for what was seen.
  */
-static void render_unmeasured(FILE *out, const struct dc_report *reports, unsigned n)
+static void render_unmeasured(FILE *out, const struct dc_check *reports, unsigned n)
 {
 	struct fam unmeasured = {
 		.out = out, .name = "drivecheck_role_unmeasured", .type = "gauge",
@@ -235,7 +235,7 @@ static void render_unmeasured(FILE *out, const struct dc_report *reports, unsign
 }
 
 /* The drive's own verdict (docs/health.md), a state set like the roles'. */
-static void render_health(FILE *out, const struct dc_report *reports, unsigned n)
+static void render_health(FILE *out, const struct dc_check *reports, unsigned n)
 {
 	struct fam status = {
 		.out = out, .name = "drivecheck_health_status", .type = "gauge",
@@ -258,7 +258,7 @@ static void render_health(FILE *out, const struct dc_report *reports, unsigned n
 }
 
 /* One series per firmware advisory that hits a drive (db/advisories). */
-static void render_advisories(FILE *out, const struct dc_report *reports, unsigned n)
+static void render_advisories(FILE *out, const struct dc_check *reports, unsigned n)
 {
 	struct fam adv = {
 		.out = out, .name = "drivecheck_firmware_advisory", .type = "gauge",
@@ -278,7 +278,7 @@ static void render_advisories(FILE *out, const struct dc_report *reports, unsign
 	}
 }
 
-static void render_safety(FILE *out, const struct dc_report *reports, unsigned n)
+static void render_safety(FILE *out, const struct dc_check *reports, unsigned n)
 {
 	struct fam failed = {
 		.out = out, .name = "drivecheck_plp_failed", .type = "gauge",
@@ -317,7 +317,7 @@ static void render_safety(FILE *out, const struct dc_report *reports, unsigned n
 	}
 }
 
-static void render_wear(FILE *out, const struct dc_report *reports, unsigned n)
+static void render_wear(FILE *out, const struct dc_check *reports, unsigned n)
 {
 	struct fam used = {
 		.out = out, .name = "drivecheck_endurance_used_ratio", .type = "gauge",
@@ -349,7 +349,7 @@ static void render_wear(FILE *out, const struct dc_report *reports, unsigned n)
 	};
 
 	for (unsigned i = 0; i < n; i++) {
-		const struct dc_report *r = &reports[i];
+		const struct dc_check *r = &reports[i];
 		const struct dc_wear *w = &r->drive.wear;
 
 		if (r->error)
@@ -398,7 +398,7 @@ static void render_wear(FILE *out, const struct dc_report *reports, unsigned n)
 }
 
 /* One phase of the probe as a summary: its quantiles, then the sum and count of that run. */
-static void latency(struct fam *f, const struct dc_report *r, const char *sync,
+static void latency(struct fam *f, const struct dc_check *r, const char *sync,
 		    const struct dc_latency *l)
 {
 	const struct { const char *q; double us; } qs[] = {
@@ -422,7 +422,7 @@ static void latency(struct fam *f, const struct dc_report *r, const char *sync,
 	end_u64(f, l->count);
 }
 
-static void render_probe(FILE *out, const struct dc_report *reports, unsigned n)
+static void render_probe(FILE *out, const struct dc_check *reports, unsigned n)
 {
 	struct fam duration = {
 		.out = out, .name = "drivecheck_probe_duration_seconds", .type = "gauge",
@@ -451,7 +451,7 @@ static void render_probe(FILE *out, const struct dc_report *reports, unsigned n)
 	}
 }
 
-int dc_render_prom(FILE *out, const struct dc_report *reports, unsigned n)
+int dc_render_prom(FILE *out, const struct dc_check *reports, unsigned n)
 {
 	render_run(out);
 	render_identity(out, reports, n);

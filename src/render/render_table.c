@@ -5,16 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drive.h"
+#include "core/drive.h"
 #include "decide/health.h"
 #include "decide/evaluate.h"
-#include "lookup/dbinfo.h"
-#include "names.h"
+#include "lookup/db_row.h"
+#include "core/names.h"
 #include "render/render_avail.h"
-#include "status.h"
+#include "core/status.h"
 #include "render/render.h"
 #include "render/words.h"
-#include "report/summary.h"
+#include "fleet/summary.h"
 
 /*
  * 960197124096 -> "894.3G", as lsblk prints sizes: powers of 1024, one decimal that is
@@ -151,7 +151,7 @@ static void print_property(FILE *out, const struct dc_facts *f, const char *labe
 	fputc('\n', out);
 }
 
-static void print_cache_trial(FILE *out, const struct dc_report *r)
+static void print_cache_trial(FILE *out, const struct dc_check *r)
 {
 	const struct dc_cache_trial *t = &r->cache_trial;
 
@@ -322,9 +322,9 @@ static void print_health(FILE *out, const struct dc_health *h)
 		fprintf(out, "    and %u more problems, not listed\n", h->ntotal - h->nproblems);
 }
 
-static void print_detail(FILE *out, const struct dc_report *r)
+static void print_detail(FILE *out, const struct dc_check *r)
 {
-	const struct dc_db_source *best = dc_dbinfo_shown_source(&r->db);
+	const struct dc_db_source *best = dc_db_row_shown_source(&r->row);
 	const struct dc_drive *d = &r->drive;
 	char size[16], rests[DC_PATH_LEN * 3 + 128], text[DC_WORDS_LEN];
 	struct dc_facts f;
@@ -355,17 +355,17 @@ static void print_detail(FILE *out, const struct dc_report *r)
 	print_health(out, &r->result.health);
 	for (unsigned i = 0; i < r->nadvisories; i++)
 		print_advisory_hit(out, "  firmware advisory: ", &r->advisories[i]);
-	if (r->db.matched) {
-		fprintf(out, "  database: %s %s, PLP %s%s, ", r->db.vendor, r->db.family,
-			dc_plp_name(r->db.plp), r->db.plp_inferred ? " (inferred)" : "");
-		if (r->db.dwpd > 0)
-			fprintf(out, "%.2g DWPD, ", r->db.dwpd);
-		if (r->db.tbw_tb > 0)
-			fprintf(out, "%.0f TBW, ", r->db.tbw_tb);
-		fprintf(out, "%s\n", r->db.drive_class);
+	if (r->row.matched) {
+		fprintf(out, "  database: %s %s, PLP %s%s, ", r->row.vendor, r->row.family,
+			dc_plp_name(r->row.plp), r->row.plp_inferred ? " (inferred)" : "");
+		if (r->row.dwpd > 0)
+			fprintf(out, "%.2g DWPD, ", r->row.dwpd);
+		if (r->row.tbw_tb > 0)
+			fprintf(out, "%.0f TBW, ", r->row.tbw_tb);
+		fprintf(out, "%s\n", r->row.drive_class);
 		if (best)
-			fprintf(out, "    strongest of %u source%s: %s %s: %s <%s>\n", r->db.nsources,
-				r->db.nsources == 1 ? "" : "s", dc_source_kind_name(best->kind),
+			fprintf(out, "    strongest of %u source%s: %s %s: %s <%s>\n", r->row.nsources,
+				r->row.nsources == 1 ? "" : "s", dc_source_kind_name(best->kind),
 				dc_claim_name(best->claim), best->title, best->url);
 	} else
 		fprintf(out, "  database: no row for this model\n");
@@ -474,13 +474,13 @@ void dc_render_table_header(FILE *out, const struct dc_table_widths *w)
 }
 
 /* The PLP column: the class, or "failed" when the drive says its backup power failed. */
-static const char *plp_word(const struct dc_report *r)
+static const char *plp_word(const struct dc_check *r)
 {
 	return dc_drive_has_evidence(&r->drive, DC_EV_PLP_FAILED) ? "failed"
 	       : dc_plp_short_name(r->result.plp);
 }
 
-void dc_render_table_row(FILE *out, const struct dc_report *r, const char *host,
+void dc_render_table_row(FILE *out, const struct dc_check *r, const char *host,
 			 const struct dc_table_widths *w)
 {
 	const struct dc_verdict *v = r->result.verdicts;
@@ -512,7 +512,7 @@ void dc_render_table_row(FILE *out, const struct dc_report *r, const char *host,
 }
 
 /* Whether the row's SYNC-P50 is in parentheses: the probe ran and timed no durable write. */
-static bool untimed(const struct dc_report *r)
+static bool untimed(const struct dc_check *r)
 {
 	return !r->error && r->result.flush_speed == DC_FLUSH_NOT_MEASURED &&
 	       r->probe.mode != DC_PROBE_NOT_RUN;
@@ -599,7 +599,7 @@ void dc_render_table_begin(struct dc_table_stream *t, FILE *out, const struct dc
 	dc_render_table_header(out, w);
 }
 
-void dc_render_table_add(struct dc_table_stream *t, const struct dc_report *r)
+void dc_render_table_add(struct dc_table_stream *t, const struct dc_check *r)
 {
 	char rests[DC_PATH_LEN * 3 + 128];
 	FILE *f;
@@ -662,7 +662,7 @@ void dc_render_table_drop(struct dc_table_stream *t)
 	}
 }
 
-void dc_render_gate(FILE *out, const struct dc_report *r, const char *host, enum dc_role role)
+void dc_render_gate(FILE *out, const struct dc_check *r, const char *host, enum dc_role role)
 {
 	const struct dc_verdict *v = &r->result.verdicts[role];
 	const struct dc_reason *why;

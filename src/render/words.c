@@ -2,8 +2,8 @@
 /* words.c - S, U and F in words: the basis of each answer and where it came from. */
 #include <stdio.h>
 
-#include "lookup/dbinfo.h"
-#include "names.h"
+#include "lookup/db_row.h"
+#include "core/names.h"
 #include "render/words.h"
 
 int dc_words_ref(const struct dc_finding *x, enum dc_finding_ref kind)
@@ -20,9 +20,9 @@ static const struct dc_evidence *evidence_at(const struct dc_facts *f, const str
 	return i >= 0 && (unsigned)i < f->drive->nevidence ? &f->drive->evidence[i] : &none;
 }
 
-static const char *source_title(const struct dc_dbinfo *db)
+static const char *source_title(const struct dc_db_row *row)
 {
-	const struct dc_db_source *s = dc_dbinfo_backing_source(db);
+	const struct dc_db_source *s = dc_db_row_backing_source(row);
 
 	return s ? s->title : "";
 }
@@ -30,7 +30,7 @@ static const char *source_title(const struct dc_dbinfo *db)
 size_t dc_words_basis(const struct dc_facts *f, const struct dc_property *p, char *buf,
 		      size_t len)
 {
-	const struct dc_dbinfo *db = f->db;
+	const struct dc_db_row *row = f->row;
 	const struct dc_dev *dev = f->dev;
 	const double *n = p->basis.n;
 	int w = 0;
@@ -38,32 +38,32 @@ size_t dc_words_basis(const struct dc_facts *f, const struct dc_property *p, cha
 	switch (p->basis.code) {
 	case DC_FND_BASIS_NO_EVIDENCE:
 		w = snprintf(buf, len, "%s, and the drive gives no PLP evidence",
-			     db->matched ? "the database row has no sourced PLP class"
+			     row->matched ? "the database row has no sourced PLP class"
 					 : "no database row");
 		break;
 	case DC_FND_BASIS_DB_FULL:
-		w = snprintf(buf, len, "%s %s: full PLP (%.80s)", db->vendor, db->family,
-			     source_title(db));
+		w = snprintf(buf, len, "%s %s: full PLP (%.80s)", row->vendor, row->family,
+			     source_title(row));
 		break;
 	case DC_FND_BASIS_DB_DAR_S:
-		w = snprintf(buf, len, "%s %s: data at rest is protected (%.80s)", db->vendor,
-			     db->family, source_title(db));
+		w = snprintf(buf, len, "%s %s: data at rest is protected (%.80s)", row->vendor,
+			     row->family, source_title(row));
 		break;
 	case DC_FND_BASIS_DB_DAR_U:
-		w = snprintf(buf, len, "%s %s: the volatile cache is not protected", db->vendor,
-			     db->family);
+		w = snprintf(buf, len, "%s %s: the volatile cache is not protected", row->vendor,
+			     row->family);
 		break;
 	case DC_FND_BASIS_DB_ALDAR_S:
 		w = snprintf(buf, len, "%s %s: at least data at rest is protected (%.80s)",
-			     db->vendor, db->family, source_title(db));
+			     row->vendor, row->family, source_title(row));
 		break;
 	case DC_FND_BASIS_DB_ALDAR_U:
 		w = snprintf(buf, len, "%s %s: no source says whether data in flight is protected",
-			     db->vendor, db->family);
+			     row->vendor, row->family);
 		break;
 	case DC_FND_BASIS_DB_NONE:
-		w = snprintf(buf, len, "%s %s: no power-loss protection%s", db->vendor, db->family,
-			     db->plp_inferred ? " (inferred: a client family that no source calls "
+		w = snprintf(buf, len, "%s %s: no power-loss protection%s", row->vendor, row->family,
+			     row->plp_inferred ? " (inferred: a client family that no source calls "
 			     "protected and no list of protected drives names)" : "");
 		break;
 	case DC_FND_BASIS_PLP_FAILED:

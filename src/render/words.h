@@ -4,7 +4,7 @@
  * source, decide's evidence, a verdict's reasons, the advice (docs/architecture.md, "Typed
  * findings"). Every renderer (table, JSON, gate) takes its sentences from here.
  *
- * Each function is given the facts decide was given (dc_facts_of() of the report) and the
+ * Each function is given the facts decide was given (dc_facts_of() of the check) and the
  * result it made; a finding's words are its figures and the facts it names. The functions
  * that write into buf return the length of the whole text, as snprintf does: a caller that
  * gets back len or more has a cut text (DC_WORDS_LEN holds every sentence there is).
@@ -52,7 +52,7 @@ size_t dc_words_advice(const struct dc_facts *f, const struct dc_result *r,
 		       const struct dc_finding *x, char *buf, size_t len);
 
 /* words_health.c: one health problem (source: the health source, for the overall
- * self-assessment); why a drive needs a look first (report/summary.h). Each returns the
+ * self-assessment); why a drive needs a look first (fleet/summary.h). Each returns the
  * length written, as snprintf (truncated to len). */
 size_t dc_health_problem_text(const struct dc_health_problem *p, const char *source, char *buf,
 			      size_t len);

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lookup/dbinfo.h"
-#include "names.h"
+#include "lookup/db_row.h"
+#include "core/names.h"
 #include "render/words.h"
 
 unsigned dc_words_evidence_count(const struct dc_facts *f, const struct dc_result *r)
@@ -38,8 +38,8 @@ static const char *const durable_p50 = "durable 4 KiB write p50";
 static void finding_evidence(const struct dc_facts *f, const struct dc_finding *x,
 			     struct dc_words_evidence *ev)
 {
-	const struct dc_dbinfo *db = f->db;
-	const struct dc_db_source *s = dc_dbinfo_backing_source(db);
+	const struct dc_db_row *row = f->row;
+	const struct dc_db_source *s = dc_db_row_backing_source(row);
 	const double *n = x->n;
 	int ref = dc_words_ref(x, DC_REF_EVIDENCE);
 	char *v = ev->value;
@@ -55,15 +55,15 @@ static void finding_evidence(const struct dc_facts *f, const struct dc_finding *
 		snprintf(v, vl, "the drive gave no model string");
 		return;
 	case DC_FND_EV_DB_CLASS:
-		set(ev, class_kind(db->plp), "database", "PLP class");
-		snprintf(v, vl, "%s%s: %s %s (pattern %s)", dc_plp_name(db->plp),
-			 db->plp_inferred ? " (inferred)" : "", db->vendor, db->family, db->pattern);
+		set(ev, class_kind(row->plp), "database", "PLP class");
+		snprintf(v, vl, "%s%s: %s %s (pattern %s)", dc_plp_name(row->plp),
+			 row->plp_inferred ? " (inferred)" : "", row->vendor, row->family, row->pattern);
 		return;
 	case DC_FND_EV_DB_SOURCE:
 		set(ev, DC_EV_INFO, "database", "strongest source");
 		/* the title shortened on purpose (the row has it whole), the address never */
 		snprintf(v, vl, "%s, of %u: %.70s <%s>",
-			 dc_source_kind_name(s ? s->kind : DC_SRC_NONE), db->nsources,
+			 dc_source_kind_name(s ? s->kind : DC_SRC_NONE), row->nsources,
 			 s ? s->title : "", s ? s->url : "");
 		return;
 	case DC_FND_EV_PLP_FAILED:
@@ -75,7 +75,7 @@ static void finding_evidence(const struct dc_facts *f, const struct dc_finding *
 		set(ev, DC_EV_INFO, "drivecheck", "contradiction");
 		snprintf(v, vl, "the drive %s, the database says '%s'",
 			 x->code == DC_FND_EV_DEVICE_PLP_VS_DB ? "shows PLP evidence"
-			 : "declares no volatile cache", dc_plp_name(db->plp));
+			 : "declares no volatile cache", dc_plp_name(row->plp));
 		return;
 	case DC_FND_EV_PLP_DEGRADED:
 		set(ev, DC_EV_PLP_DEGRADED, "drivecheck", "finding");

@@ -6,7 +6,7 @@
 
 #include "decide/health.h"
 #include "render/words.h"
-#include "report/summary.h"
+#include "fleet/summary.h"
 
 /* SPC-4 / SAT: the informational exceptions a drive reports with ASC 5Dh and 0Bh. */
 static const char *scsi_exception(uint8_t asc, uint8_t ascq)

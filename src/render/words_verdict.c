@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "decide/health.h"
-#include "names.h"
+#include "core/names.h"
 #include "render/words.h"
 
 static size_t done(int w)

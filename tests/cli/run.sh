@@ -178,6 +178,18 @@ check "--db on report (no database is read): refused, before any file" \
 	"[ $rc -eq 4 ] && grep -q 'not with --db' $T/e"
 $DC --all --replay data/dumps >/dev/null 2>"$T/e"; rc=$?
 check "--all with --replay: choose one" "[ $rc -eq 4 ] && grep -q 'choose one' $T/e"
+# lookup's rules between its options are options.c's, told before the database is opened
+$DC --db /nonexistent lookup >/dev/null 2>"$T/e"; rc=$?
+check "lookup with nothing to look up: a usage error, before the database" \
+	"[ $rc -eq 4 ] && grep -q 'drivecheck lookup: name a MODEL, or --list, or --advisories' $T/e"
+$DC --db /nonexistent lookup --advisories --list >/dev/null 2>"$T/e"; rc=$?
+check "lookup --advisories with --list: a usage error, before the database" \
+	"[ $rc -eq 4 ] && grep -q 'drivecheck lookup: --advisories lists them all: no MODEL' $T/e"
+$DC lookup --advisories 'INTEL SSDSC2KB960G8' >/dev/null 2>"$T/e"; rc=$?
+check "lookup --advisories with a MODEL: a usage error" \
+	"[ $rc -eq 4 ] && grep -q 'no MODEL, --list, --firmware, --hours or --capacity' $T/e"
+$DC lookup --version >"$T/v" 2>&1; rc=$?
+check "lookup --version: the version, not a usage error" "[ $rc -eq 0 ] && grep -q '^drivecheck ' $T/v"
 # each command's --help is its own usage and options; drivecheck --help is all of them
 $DC --help >"$T/help"
 $DC lookup --help >"$T/h"; rc=$?

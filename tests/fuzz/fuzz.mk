@@ -5,10 +5,10 @@ FUZZ_TARGETS += ata_smart
 FUZZ_TARGETS += import_smartctl_json
 FUZZ_TARGETS += import_nvme_cli import_fio
 FUZZ_TARGETS += import_smartctl_text
-FUZZ_TARGETS += report_read
+FUZZ_TARGETS += host_json
 FUZZ_TARGETS += dump
 # The JSON readers: big inputs too (their arrays: bigseeds.py), beside the short ones.
-FUZZ_JSON    := import_smartctl_json import_nvme_cli import_fio report_read dump
+FUZZ_JSON    := import_smartctl_json import_nvme_cli import_fio host_json dump
 FUZZ_BIG_LEN := 2200000
 FUZZ_SECONDS ?= 15
 FUZZ_CC      ?= clang
@@ -89,12 +89,12 @@ fuzz-run-import_smartctl_text: $(BUILD)/fuzz/seeds-import_smartctl_text.stamp
 
 # Seeds of drivecheck report's reader: the expected outputs, compact (-max_len), and a few
 # older and odd documents.
-$(BUILD)/fuzz/seeds-report_read.stamp: $(BUILD)/fuzz/seeds.stamp $(wildcard tests/expected/*.json)
-	$(Q)d=$(BUILD)/fuzz/seeds-report_read && rm -rf $$d && mkdir -p $$d && \
+$(BUILD)/fuzz/seeds-host_json.stamp: $(BUILD)/fuzz/seeds.stamp $(wildcard tests/expected/*.json)
+	$(Q)d=$(BUILD)/fuzz/seeds-host_json && rm -rf $$d && mkdir -p $$d && \
 	for f in $(filter %.json,$^); do jq -c '. + {host: "h"}' $$f >$$d/$$(basename $$f); done && \
 	printf '{"json_format_version":[1,1],"drivecheck_version":"x","devices":[{"path":"/dev/sda","errors":["gone"]}]}' >$$d/old && \
 	touch $@
-fuzz-run-report_read: $(BUILD)/fuzz/seeds-report_read.stamp
+fuzz-run-host_json: $(BUILD)/fuzz/seeds-host_json.stamp
 
 # Seeds of the SMART decoder: the captured drives' libatasmart blobs, as they are.
 $(BUILD)/fuzz/seeds-ata_smart.stamp: $(BUILD)/fuzz/seeds.stamp $(wildcard data/dumps/*/pages/ata-smart-blob.bin)
@@ -116,8 +116,8 @@ $(FUZZ_JSON:%=$(BUILD)/fuzz/big-%.stamp): $(BUILD)/fuzz/big-%.stamp: tests/fuzz/
 	$(Q)d=$(BUILD)/fuzz/big-$* && rm -rf $$d && mkdir -p $$d && \
 	python3 tests/fuzz/bigseeds.py $$d 1500000 $$(ls -d $(BUILD)/fuzz/seeds-$*/* | sort | head -n 3) \
 		>/dev/null && \
-	$(if $(filter report_read,$*),python3 tests/fuzz/bigseeds.py --million $$d/million && )touch $@
-$(BUILD)/fuzz/big-report_read.stamp: $(BUILD)/fuzz/seeds-report_read.stamp
+	$(if $(filter host_json,$*),python3 tests/fuzz/bigseeds.py --million $$d/million && )touch $@
+$(BUILD)/fuzz/big-host_json.stamp: $(BUILD)/fuzz/seeds-host_json.stamp
 $(BUILD)/fuzz/big-dump.stamp: $(BUILD)/fuzz/seeds-dump.stamp
 $(BUILD)/fuzz/big-import_smartctl_json.stamp: $(BUILD)/fuzz/seeds-import_smartctl_json.stamp
 $(BUILD)/fuzz/big-import_nvme_cli.stamp $(BUILD)/fuzz/big-import_fio.stamp: $(BUILD)/fuzz/seeds-import.stamp

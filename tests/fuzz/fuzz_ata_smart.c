@@ -5,8 +5,8 @@
 
 #include "device/ata/ata_blob.h"
 #include "device/ata/ata_smart.h"
-#include "device/transport.h"
-#include "raw.h"
+#include "device/protocol.h"
+#include "core/raw.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -12,8 +12,8 @@
 
 #include "device/dump.h"
 #include "device/inspect.h"
-#include "dc_types.h"
-#include "raw.h"
+#include "core/raw.h"
+#include "decide/check.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -21,7 +21,8 @@ static char dir[64];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct dc_report r;
+	static struct dc_check r;
+	struct dc_dump_parts parts;
 	struct dc_raw raw = { 0 };
 	char path[96], err[256] = "";
 	int fd, rc;
@@ -37,7 +38,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	close(fd);
 	memset(&r, 0, sizeof(r));
-	rc = dc_dump_read(dir, &r, &raw, err, sizeof(err));
+	parts = dc_check_dump_parts(&r);
+	rc = dc_dump_read(dir, &parts, &raw, err, sizeof(err));
 	/* a malformed dump always says why */
 	if (rc == -EINVAL && !err[0])
 		abort();

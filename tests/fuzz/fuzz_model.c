@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "model.h"
+#include "core/model.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

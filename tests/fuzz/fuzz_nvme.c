@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* fuzz_nvme.c - libFuzzer target: the nvme parser, then the decision and the JSON, on any bytes. */
 #include "fuzz_pages.h"
-#include "device/transport.h"
+#include "device/protocol.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

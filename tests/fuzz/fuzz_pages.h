@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "decide/decide.h"
-#include "names.h"
-#include "raw.h"
+#include "core/names.h"
+#include "core/raw.h"
 #include "render/print.h"
 
 /* Fills raw with one page per name, in order, while input lasts. A length of 0xFFFF
@@ -44,9 +44,9 @@ static inline int dc_fuzz_one(const uint8_t *data, size_t size, const char *cons
 			      size_t nnames, const char *transport,
 			      int (*parse)(const struct dc_raw *, struct dc_drive *))
 {
-	static struct dc_report r;
+	static struct dc_check r;
 	struct dc_raw raw = { 0 };
-	struct dc_facts f = { .dev = &r.dev, .drive = &r.drive, .db = &r.db, .probe = &r.probe };
+	struct dc_facts f = { .dev = &r.dev, .drive = &r.drive, .row = &r.row, .probe = &r.probe };
 	FILE *null = fopen("/dev/null", "w");
 
 	memset(&r, 0, sizeof(r));
@@ -61,7 +61,7 @@ static inline int dc_fuzz_one(const uint8_t *data, size_t size, const char *cons
 			__builtin_trap();
 	dc_decide(&f, &r.result);
 	if (null) {
-		dc_print_reports(&dc_print_json, null,
+		dc_print_checks(&dc_print_json, null,
 				 &(struct dc_print_head){ .doc = DC_PRINT_SCAN, .host = "fuzz" }, &r, 1);
 		fclose(null);
 	}

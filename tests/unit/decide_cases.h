@@ -10,8 +10,8 @@
 
 #include "lookup/db.h"
 #include "decide/decide.h"
-#include "drive.h"
-#include "names.h"
+#include "core/drive.h"
+#include "core/names.h"
 #include "render/words.h"
 
 #define P DC_PASS
@@ -36,7 +36,7 @@ struct dcase {
 	enum dc_plp_class plp;
 	enum dc_tri S, U;
 	enum dc_flush_speed speed;
-	enum dc_status osd, db, drbd, slog, etcd;
+	enum dc_status osd, ceph_db, drbd, slog, etcd;
 	enum dc_finding_code finding;  /* a finding decide adds to the evidence, or DC_FND_NONE */
 	enum dc_finding_code reason;   /* a reason of the ceph_osd verdict, or DC_FND_NONE */
 	enum dc_finding_code etcd_reason; /* a reason of the etcd verdict, or DC_FND_NONE */
@@ -69,165 +69,165 @@ struct dcase {
 static const struct dcase cases[] = {
 	{ .name = "nothing known", .transport = "nvme", .kernel = WB, .rotational = NO,
 	  .cache_present = UNK, .cache_enabled = UNK, .device_ev = INFO, .db_plp = NOROW,
-	  .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = NM, .osd = W, .db = W, .drbd = W,
+	  .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = NM, .osd = W, .ceph_db = W, .drbd = W,
 	  .slog = F, .etcd = W, .reason = DC_FND_S_UNKNOWN },
 	{ .name = "fast probe alone is never full", .transport = "nvme", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
 	  .db_plp = NOROW, .sync_p50 = 40, .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = FAST,
-	  .osd = W, .db = W, .drbd = W, .slog = F, .etcd = W, .finding = DC_FND_EV_PROBE_FAST,
+	  .osd = W, .ceph_db = W, .drbd = W, .slog = F, .etcd = W, .finding = DC_FND_EV_PROBE_FAST,
 	  .reason = DC_FND_S_UNKNOWN },
 	{ .name = "database full, fast NVMe", .transport = "nvme", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
 	  .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 40, .percent_used = 2,
-	  .plp = FULL, .S = YES, .U = YES, .speed = FAST, .osd = P, .db = P, .drbd = P,
+	  .plp = FULL, .S = YES, .U = YES, .speed = FAST, .osd = P, .ceph_db = P, .drbd = P,
 	  .slog = P, .etcd = P, .reason = DC_FND_S_YES },
 	{ .name = "database full, slow flushes: contradiction", .transport = "nvme",
 	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
 	  .device_ev = INFO, .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 3000,
-	  .plp = FULL, .S = YES, .U = YES, .speed = SLOW, .osd = F, .db = F, .drbd = F,
+	  .plp = FULL, .S = YES, .U = YES, .speed = SLOW, .osd = F, .ceph_db = F, .drbd = F,
 	  .slog = F, .etcd = P, .finding = DC_FND_EV_SLOW_WITH_PLP,
 	  .reason = DC_FND_SPEED_SLOW },
 	{ .name = "consumer SATA, slow", .transport = "sata", .kernel = WB, .rotational = NO,
 	  .cache_present = YES, .cache_enabled = YES, .device_ev = INFO, .db_plp = NONE,
 	  .db_kind = VENDOR, .dwpd = 0.3, .sync_p50 = 1730, .plp = NONE, .S = NO, .U = NO,
-	  .speed = SLOW, .osd = F, .db = F, .drbd = F, .slog = F, .etcd = W,
+	  .speed = SLOW, .osd = F, .ceph_db = F, .drbd = F, .slog = F, .etcd = W,
 	  .reason = DC_FND_S_NO },
 	{ .name = "consumer, fast flushes: contradiction, still none", .transport = "sata",
 	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
 	  .device_ev = INFO, .db_plp = NONE, .db_kind = VENDOR, .dwpd = 0.3, .sync_p50 = 100,
-	  .plp = NONE, .S = NO, .U = NO, .speed = FAST, .osd = W, .db = W, .drbd = W, .slog = F,
+	  .plp = NONE, .S = NO, .U = NO, .speed = FAST, .osd = W, .ceph_db = W, .drbd = W, .slog = F,
 	  .etcd = W, .finding = DC_FND_EV_FAST_WITHOUT_PLP, .reason = DC_FND_S_NO },
 	{ .name = "consumer, probe not run", .transport = "sata", .kernel = WB, .rotational = NO,
 	  .cache_present = YES, .cache_enabled = YES, .device_ev = INFO, .db_plp = NONE,
 	  .db_kind = VENDOR, .dwpd = 1, .plp = NONE, .S = NO, .U = NO, .speed = NM, .osd = W,
-	  .db = W, .drbd = W, .slog = F, .etcd = W, .reason = DC_FND_SPEED_NOT_MEASURED },
+	  .ceph_db = W, .drbd = W, .slog = F, .etcd = W, .reason = DC_FND_SPEED_NOT_MEASURED },
 	{ .name = "data at rest, probe not run", .transport = "sata", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
 	  .db_plp = DAR, .db_kind = VENDOR, .dwpd = 0.3, .plp = DAR, .S = YES, .U = NO,
-	  .speed = NM, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = W,
+	  .speed = NM, .osd = W, .ceph_db = W, .drbd = W, .slog = W, .etcd = W,
 	  .reason = DC_FND_SPEED_NOT_MEASURED },
 	{ .name = "data at rest, fast: S and F are enough, SLOG too", .transport = "sata",
 	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
 	  .device_ev = INFO, .db_plp = DAR, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 400,
-	  .plp = DAR, .S = YES, .U = NO, .speed = FAST, .osd = P, .db = P, .drbd = P, .slog = P,
+	  .plp = DAR, .S = YES, .U = NO, .speed = FAST, .osd = P, .ceph_db = P, .drbd = P, .slog = P,
 	  .etcd = P, .reason = DC_FND_S_YES },
 	{ .name = "data at rest, middling SATA", .transport = "sata", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
 	  .db_plp = DAR, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 1000, .plp = DAR, .S = YES,
-	  .U = NO, .speed = MID, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = P,
+	  .U = NO, .speed = MID, .osd = W, .ceph_db = W, .drbd = W, .slog = W, .etcd = P,
 	  .reason = DC_FND_SPEED_MIDDLING },
 	{ .name = "at least data at rest (OpenZFS list), fast", .transport = "nvme",
 	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
 	  .device_ev = INFO, .db_plp = ALDAR, .db_kind = COMPIL, .dwpd = 3, .sync_p50 = 40,
-	  .plp = ALDAR, .S = YES, .U = UNK, .speed = FAST, .osd = P, .db = P, .drbd = P,
+	  .plp = ALDAR, .S = YES, .U = UNK, .speed = FAST, .osd = P, .ceph_db = P, .drbd = P,
 	  .slog = P, .etcd = P, .reason = DC_FND_S_YES },
 	{ .name = "at least data at rest, probe not run", .transport = "nvme", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
 	  .db_plp = ALDAR, .db_kind = COMPIL, .dwpd = 3, .plp = ALDAR, .S = YES, .U = UNK,
-	  .speed = NM, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = W,
+	  .speed = NM, .osd = W, .ceph_db = W, .drbd = W, .slog = W, .etcd = W,
 	  .reason = DC_FND_SPEED_NOT_MEASURED },
 	{ .name = "at least data at rest, slow", .transport = "nvme", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
 	  .db_plp = ALDAR, .db_kind = COMPIL, .dwpd = 3, .sync_p50 = 3000, .plp = ALDAR,
-	  .S = YES, .U = UNK, .speed = SLOW, .osd = F, .db = F, .drbd = F, .slog = F, .etcd = P,
+	  .S = YES, .U = UNK, .speed = SLOW, .osd = F, .ceph_db = F, .drbd = F, .slog = F, .etcd = P,
 	  .reason = DC_FND_SPEED_SLOW },
 	{ .name = "S unknown, middling", .transport = "nvme", .kernel = WB, .rotational = NO,
 	  .cache_present = YES, .cache_enabled = YES, .device_ev = INFO, .db_plp = NOROW,
-	  .sync_p50 = 500, .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = MID, .osd = W, .db = W,
+	  .sync_p50 = 500, .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = MID, .osd = W, .ceph_db = W,
 	  .drbd = W, .slog = F, .etcd = W, .reason = DC_FND_S_UNKNOWN },
 	{ .name = "OCP log, no database row", .transport = "nvme", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = DC_EV_PLP,
 	  .db_plp = NOROW, .sync_p50 = 30, .plp = FULL, .S = YES, .U = YES, .speed = FAST,
-	  .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P, .reason = DC_FND_S_YES },
+	  .osd = P, .ceph_db = P, .drbd = P, .slog = P, .etcd = P, .reason = DC_FND_S_YES },
 	{ .name = "NV_SUP beats a database data-at-rest", .transport = "scsi", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = DC_EV_PLP,
 	  .db_plp = DAR, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 300, .plp = FULL, .S = YES,
-	  .U = YES, .speed = FAST, .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P,
+	  .U = YES, .speed = FAST, .osd = P, .ceph_db = P, .drbd = P, .slog = P, .etcd = P,
 	  .finding = DC_FND_EV_DEVICE_PLP_VS_DB },
 	{ .name = "capacitor failed beats the database", .transport = "nvme", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES,
 	  .device_ev = DC_EV_PLP_FAILED, .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3,
-	  .sync_p50 = 30, .plp = NONE, .S = NO, .U = NO, .speed = FAST, .osd = F, .db = F,
+	  .sync_p50 = 30, .plp = NONE, .S = NO, .U = NO, .speed = FAST, .osd = F, .ceph_db = F,
 	  .drbd = F, .slog = F, .etcd = F, .finding = DC_FND_EV_PLP_FAILED,
 	  .reason = DC_FND_PLP_FAILED },
 	{ .name = "capacitor degraded: a warning, U stays from the database",
 	  .transport = "nvme", .kernel = WB, .rotational = NO, .cache_present = YES,
 	  .cache_enabled = YES, .device_ev = DC_EV_PLP_DEGRADED, .db_plp = FULL,
 	  .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 30, .plp = FULL, .S = YES, .U = YES,
-	  .speed = FAST, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = W,
+	  .speed = FAST, .osd = W, .ceph_db = W, .drbd = W, .slog = W, .etcd = W,
 	  .finding = DC_FND_EV_PLP_DEGRADED, .reason = DC_FND_PLP_DEGRADED },
 	{ .name = "hazard: write through, cache on, no PLP", .transport = "sata", .kernel = WT,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
-	  .db_plp = NOROW, .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = NM, .osd = F, .db = F,
+	  .db_plp = NOROW, .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = NM, .osd = F, .ceph_db = F,
 	  .drbd = F, .slog = F, .etcd = F, .reason = DC_FND_WT_HAZARD },
 	{ .name = "hazard: write through, cache state unknown", .transport = "scsi",
 	  .kernel = WT, .rotational = NO, .cache_present = UNK, .cache_enabled = UNK,
 	  .device_ev = INFO, .db_plp = NONE, .db_kind = VENDOR, .dwpd = 1, .plp = NONE, .S = NO,
-	  .U = NO, .speed = NM, .osd = F, .db = F, .drbd = F, .slog = F, .etcd = F,
+	  .U = NO, .speed = NM, .osd = F, .ceph_db = F, .drbd = F, .slog = F, .etcd = F,
 	  .reason = DC_FND_WT_HAZARD },
 	{ .name = "write through is fine with full PLP", .transport = "sata", .kernel = WT,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
 	  .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .plp = FULL, .S = YES, .U = YES,
-	  .speed = NM, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = W,
+	  .speed = NM, .osd = W, .ceph_db = W, .drbd = W, .slog = W, .etcd = W,
 	  .reason = DC_FND_WT_WITH_U },
 	{ .name = "write through on a drive declaring no cache: correct, and measured",
 	  .transport = "nvme", .kernel = WT, .rotational = NO, .cache_present = NO,
 	  .cache_enabled = NO, .device_ev = DC_EV_NO_VWC, .db_plp = NOROW, .sync_p50 = 25,
-	  .plp = FULL, .S = YES, .U = YES, .speed = FAST, .osd = P, .db = P, .drbd = P,
+	  .plp = FULL, .S = YES, .U = YES, .speed = FAST, .osd = P, .ceph_db = P, .drbd = P,
 	  .slog = P, .etcd = P, .reason = DC_FND_WT_NO_VWC },
 	{ .name = "write through, full PLP in the database, cache on: measured",
 	  .transport = "nvme", .kernel = WT, .rotational = NO, .cache_present = YES,
 	  .cache_enabled = YES, .device_ev = INFO, .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3,
-	  .sync_p50 = 30, .plp = FULL, .S = YES, .U = YES, .speed = FAST, .osd = P, .db = P,
+	  .sync_p50 = 30, .plp = FULL, .S = YES, .U = YES, .speed = FAST, .osd = P, .ceph_db = P,
 	  .drbd = P, .slog = P, .etcd = P, .reason = DC_FND_WT_WITH_U },
 	{ .name = "write-through probe on the hazard is not a measurement", .transport = "nvme",
 	  .kernel = WT, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
 	  .device_ev = INFO, .db_plp = NOROW, .sync_p50 = 20, .plp = UNKNOWN, .S = UNK, .U = UNK,
-	  .speed = NM, .osd = F, .db = F, .drbd = F, .slog = F, .etcd = F,
+	  .speed = NM, .osd = F, .ceph_db = F, .drbd = F, .slog = F, .etcd = F,
 	  .finding = DC_FND_EV_PROBE_UNTIMED, .reason = DC_FND_WT_HAZARD },
 	{ .name = "spinning disk", .transport = "sata", .kernel = WB, .rotational = YES,
 	  .cache_present = YES, .cache_enabled = YES, .device_ev = INFO, .db_plp = NOROW,
-	  .sync_p50 = 8000, .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = SLOW, .osd = W, .db = F,
+	  .sync_p50 = 8000, .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = SLOW, .osd = W, .ceph_db = F,
 	  .drbd = F, .slog = F, .etcd = W, .finding = DC_FND_EV_PROBE_SLOW,
 	  .reason = DC_FND_OSD_SPINNING },
 	{ .name = "endurance spent", .transport = "nvme", .kernel = WB, .rotational = NO,
 	  .cache_present = YES, .cache_enabled = YES, .device_ev = INFO, .db_plp = FULL,
 	  .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 40, .percent_used = 100, .plp = FULL,
-	  .S = YES, .U = YES, .speed = FAST, .osd = F, .db = F, .drbd = F, .slog = F, .etcd = F,
+	  .S = YES, .U = YES, .speed = FAST, .osd = F, .ceph_db = F, .drbd = F, .slog = F, .etcd = F,
 	  .reason = DC_FND_WEAR_SPENT },
 	{ .name = "endurance mostly used", .transport = "nvme", .kernel = WB, .rotational = NO,
 	  .cache_present = YES, .cache_enabled = YES, .device_ev = INFO, .db_plp = FULL,
 	  .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 40, .percent_used = 85, .plp = FULL,
-	  .S = YES, .U = YES, .speed = FAST, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = W,
+	  .S = YES, .U = YES, .speed = FAST, .osd = W, .ceph_db = W, .drbd = W, .slog = W, .etcd = W,
 	  .reason = DC_FND_WEAR_HIGH },
 	{ .name = "read-intensive drive as DB/WAL and SLOG", .transport = "nvme", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
 	  .db_plp = FULL, .db_kind = VENDOR, .dwpd = 0.8, .sync_p50 = 40, .plp = FULL, .S = YES,
-	  .U = YES, .speed = FAST, .osd = P, .db = W, .drbd = P, .slog = P, .etcd = P },
+	  .U = YES, .speed = FAST, .osd = P, .ceph_db = W, .drbd = P, .slog = P, .etcd = P },
 	{ .name = "PLP SATA at 460 us passes", .transport = "sata", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
 	  .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 460, .plp = FULL, .S = YES,
-	  .U = YES, .speed = FAST, .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P },
+	  .U = YES, .speed = FAST, .osd = P, .ceph_db = P, .drbd = P, .slog = P, .etcd = P },
 	{ .name = "the same 460 us on NVMe is only middling", .transport = "nvme", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
 	  .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 460, .plp = FULL, .S = YES,
-	  .U = YES, .speed = MID, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = P,
+	  .U = YES, .speed = MID, .osd = W, .ceph_db = W, .drbd = W, .slog = W, .etcd = P,
 	  .reason = DC_FND_SPEED_MIDDLING },
 	{ .name = "no volatile cache and slow: safe, slow", .transport = "nvme", .kernel = WB,
 	  .rotational = NO, .cache_present = NO, .cache_enabled = NO, .device_ev = DC_EV_NO_VWC,
 	  .db_plp = NOROW, .sync_p50 = 5000, .plp = FULL, .S = YES, .U = YES, .speed = SLOW,
-	  .osd = F, .db = F, .drbd = F, .slog = F, .etcd = P, .finding = DC_FND_EV_NO_VWC_SLOW,
+	  .osd = F, .ceph_db = F, .drbd = F, .slog = F, .etcd = P, .finding = DC_FND_EV_NO_VWC_SLOW,
 	  .reason = DC_FND_SPEED_SLOW },
 	{ .name = "declared no cache against a database none", .transport = "nvme", .kernel = WB,
 	  .rotational = NO, .cache_present = NO, .cache_enabled = NO, .device_ev = DC_EV_NO_VWC,
 	  .db_plp = NONE, .db_kind = VENDOR, .dwpd = 1, .sync_p50 = 30, .plp = FULL, .S = YES,
-	  .U = YES, .speed = FAST, .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P,
+	  .U = YES, .speed = FAST, .osd = P, .ceph_db = P, .drbd = P, .slog = P, .etcd = P,
 	  .finding = DC_FND_EV_NO_VWC_VS_DB },
 	/* nothing unmeasured passes: full PLP does not make flushes fast (a Micron 5100) */
 	{ .name = "full PLP, probe not run: warns, says so", .transport = "sata", .kernel = WB,
 	  .rotational = NO, .cache_present = YES, .cache_enabled = YES, .device_ev = INFO,
 	  .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .plp = FULL, .S = YES, .U = YES,
-	  .speed = NM, .osd = W, .db = W, .drbd = W, .slog = W, .etcd = W,
+	  .speed = NM, .osd = W, .ceph_db = W, .drbd = W, .slog = W, .etcd = W,
 	  .reason = DC_FND_SPEED_NOT_MEASURED, .etcd_reason = DC_FND_ETCD_NOT_MEASURED },
 	/* the flush probe: a write and fdatasync timed beside RWF_DSYNC (DRBD waits on both,
 	 * Ceph, ZFS and etcd on the flush) */
@@ -236,21 +236,21 @@ static const struct dcase cases[] = {
 	  .device_ev = INFO, .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 40,
 	  .flush_p50 = 3000, .flush_p99 = 5000,
 	  .plp = FULL, .S = YES, .U = YES, .speed = SLOW,
-	  .osd = F, .db = F, .drbd = F, .slog = F, .etcd = W,
+	  .osd = F, .ceph_db = F, .drbd = F, .slog = F, .etcd = W,
 	  .finding = DC_FND_EV_MODES_DISAGREE, .reason = DC_FND_SPEED_SLOW },
 	{ .name = "slow FUA, fast flush: Ceph warns of it, DRBD fails", .transport = "nvme",
 	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
 	  .device_ev = INFO, .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 3000,
 	  .flush_p50 = 40, .flush_p99 = 80,
 	  .plp = FULL, .S = YES, .U = YES, .speed = SLOW,
-	  .osd = W, .db = W, .drbd = F, .slog = W, .etcd = W,
+	  .osd = W, .ceph_db = W, .drbd = F, .slog = W, .etcd = W,
 	  .finding = DC_FND_EV_MODES_DISAGREE, .reason = DC_FND_MODES_DISAGREE },
 	{ .name = "flush alone timed (fio's fdatasync job), fast", .transport = "sata",
 	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
 	  .device_ev = INFO, .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .flush_p50 = 300,
 	  .flush_p99 = 900,
 	  .plp = FULL, .S = YES, .U = YES, .speed = FAST,
-	  .osd = P, .db = P, .drbd = P, .slog = P, .etcd = P,
+	  .osd = P, .ceph_db = P, .drbd = P, .slog = P, .etcd = P,
 	  .finding = DC_FND_EV_PROBE_FAST, .reason = DC_FND_SPEED_FAST },
 	/* etcd: the flush's 99th percentile against its 10 ms */
 	{ .name = "etcd: a fast median with a p99 over 10 ms fails etcd alone", .transport = "sata",
@@ -258,13 +258,13 @@ static const struct dcase cases[] = {
 	  .device_ev = INFO, .db_plp = FULL, .db_kind = VENDOR, .dwpd = 3, .sync_p50 = 300,
 	  .flush_p50 = 400, .flush_p99 = 12000,
 	  .plp = FULL, .S = YES, .U = YES, .speed = FAST,
-	  .osd = P, .db = P, .drbd = P, .slog = P, .etcd = F,
+	  .osd = P, .ceph_db = P, .drbd = P, .slog = P, .etcd = F,
 	  .etcd_reason = DC_FND_ETCD_SLOW },
 	{ .name = "etcd: no S warns etcd too, whatever the speed", .transport = "nvme",
 	  .kernel = WB, .rotational = NO, .cache_present = YES, .cache_enabled = YES,
 	  .device_ev = INFO, .db_plp = NOROW, .sync_p50 = 40, .flush_p50 = 50, .flush_p99 = 90,
 	  .plp = UNKNOWN, .S = UNK, .U = UNK, .speed = FAST,
-	  .osd = W, .db = W, .drbd = W, .slog = F, .etcd = W,
+	  .osd = W, .ceph_db = W, .drbd = W, .slog = F, .etcd = W,
 	  .etcd_reason = DC_FND_ETCD_OK },
 };
 
@@ -272,18 +272,18 @@ static const struct dcase cases[] = {
 struct world {
 	struct dc_dev dev;
 	struct dc_drive d;
-	struct dc_dbinfo db;
+	struct dc_db_row row;
 	struct dc_probe p;
 	struct dc_result r;
 	struct dc_facts f;
 };
 
 static inline void build(const struct dcase *c, struct dc_dev *dev, struct dc_drive *d,
-		  struct dc_dbinfo *db, struct dc_probe *p)
+		  struct dc_db_row *row, struct dc_probe *p)
 {
 	memset(dev, 0, sizeof(*dev));
 	memset(d, 0, sizeof(*d));
-	memset(db, 0, sizeof(*db));
+	memset(row, 0, sizeof(*row));
 	memset(p, 0, sizeof(*p));
 	if (dc_transport_from_name(c->transport, &dev->transport))
 		dev->transport = DC_TRAN_OTHER;
@@ -308,19 +308,19 @@ static inline void build(const struct dcase *c, struct dc_dev *dev, struct dc_dr
 		d->wear.have_percent_used = true;
 		d->wear.percent_used = (unsigned)c->percent_used;
 	}
-	db->best_source = -1;
+	row->best_source = -1;
 	if (c->db_plp != NOROW) {
-		db->matched = true;
-		db->plp = (enum dc_plp_class)c->db_plp;
-		db->dwpd = c->dwpd;
-		snprintf(db->vendor, sizeof(db->vendor), "Test");
-		snprintf(db->family, sizeof(db->family), "Family");
-		db->nsources = 1;
-		db->sources[0].kind = c->db_kind;
-		snprintf(db->sources[0].title, sizeof(db->sources[0].title), "a test source");
-		if (db->plp != DC_PLP_UNKNOWN) {
-			db->sources[0].backs_class = true;
-			db->best_source = 0;
+		row->matched = true;
+		row->plp = (enum dc_plp_class)c->db_plp;
+		row->dwpd = c->dwpd;
+		snprintf(row->vendor, sizeof(row->vendor), "Test");
+		snprintf(row->family, sizeof(row->family), "Family");
+		row->nsources = 1;
+		row->sources[0].kind = c->db_kind;
+		snprintf(row->sources[0].title, sizeof(row->sources[0].title), "a test source");
+		if (row->plp != DC_PLP_UNKNOWN) {
+			row->sources[0].backs_class = true;
+			row->best_source = 0;
 		}
 	}
 	if (c->sync_p50 > 0) {
@@ -343,8 +343,8 @@ static inline void build(const struct dcase *c, struct dc_dev *dev, struct dc_dr
 /* Builds a world from a case; decide() then runs the decision on it (after any tweaks). */
 static inline void setup(struct world *w, const struct dcase *c)
 {
-	build(c, &w->dev, &w->d, &w->db, &w->p);
-	w->f = (struct dc_facts){ .dev = &w->dev, .drive = &w->d, .db = &w->db, .probe = &w->p };
+	build(c, &w->dev, &w->d, &w->row, &w->p);
+	w->f = (struct dc_facts){ .dev = &w->dev, .drive = &w->d, .row = &w->row, .probe = &w->p };
 }
 
 static inline void decide(struct world *w)

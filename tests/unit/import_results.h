@@ -12,10 +12,10 @@
 /* The results of paths into a malloc'd array the caller frees, *n of them. Returns 0, or
  * -ENOMEM with nothing kept. */
 static inline int import_results(const struct dc_import_opts *o, char *const *paths,
-				 unsigned npaths, struct dc_report **reports, unsigned *n)
+				 unsigned npaths, struct dc_check **reports, unsigned *n)
 {
 	struct dc_import_index *x;
-	struct dc_report *out;
+	struct dc_check *out;
 	unsigned count;
 	int rc;
 

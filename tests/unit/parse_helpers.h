@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "dc_types.h"
+#include "core/drive.h"
 
 static inline bool has_ev(const struct dc_drive *d, enum dc_ev_kind kind)
 {

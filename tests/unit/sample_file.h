@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "files.h"
+#include "core/files.h"
 
 /* The file's bytes, NUL-terminated (len may be NULL); NULL, and a line on stderr, when it
  * cannot be read. */

@@ -7,7 +7,7 @@
 #include "thresholds.h"
 
 /* The advice to turn the volatile cache off: only with U, only when flushes are slow
- * or middling with the cache on, with the command and the udev rule for the transport. */
+ * or middling with the cache on, with the command and the udev rule for the protocol. */
 static void run_cache_off_advice(void)
 {
 	struct world w;

@@ -11,10 +11,10 @@
 #include "device/ata/ata_attrs.h"
 #include "device/ata/ata_blob.h"
 #include "device/ata/ata_smart.h"
-#include "device/transport.h"
-#include "drive.h"
-#include "model.h"
-#include "raw.h"
+#include "device/protocol.h"
+#include "core/drive.h"
+#include "core/model.h"
+#include "core/raw.h"
 
 static const struct dc_io_status st_enodev = { .kind = DC_IO_ERRNO, .errnum = ENODEV };
 static const struct dc_io_status st_eio = { .kind = DC_IO_ERRNO, .errnum = EIO };

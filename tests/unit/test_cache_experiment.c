@@ -11,7 +11,7 @@
 #include "device/probe/cache_experiment.h"
 #include "device/probe/cache_state.h"
 #include "dc_test.h"
-#include "raw.h"
+#include "core/raw.h"
 
 /* The pretend drive. */
 static struct {

@@ -5,10 +5,10 @@
 
 #include "dc_test.h"
 #include "render/render.h"
-#include "report/ceph_plan.h"
+#include "fleet/ceph_plan.h"
 
 #define MAXR 16
-static struct dc_report R[MAXR];
+static struct dc_check R[MAXR];
 static const char *H[MAXR];
 static struct dc_ceph_in D[MAXR]; /* what the plan reads of R[i] on H[i] */
 static unsigned N;
@@ -17,7 +17,7 @@ static unsigned N;
 static unsigned drive(const char *h, const char *path, const char *m, enum dc_transport t,
 		      enum dc_status osd, enum dc_status db, enum dc_tri avail)
 {
-	struct dc_report *r = &R[N];
+	struct dc_check *r = &R[N];
 
 	memset(r, 0, sizeof(*r));
 	snprintf(r->dev.path, sizeof(r->dev.path), "%s", path);

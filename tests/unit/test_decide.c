@@ -7,7 +7,7 @@
 
 #include "core/finding_table.h"
 #include "dc_test.h"
-#include "names.h"
+#include "core/names.h"
 #include "thresholds.h"
 
 #include "decide_cases.h"
@@ -26,7 +26,7 @@ static void run_table(void)
 		CHECK(w.r.unflushed_survive.value == c->U);
 		CHECK(w.r.flush_speed == c->speed);
 		CHECK(w.r.verdicts[DC_ROLE_CEPH_OSD].status == c->osd);
-		CHECK(w.r.verdicts[DC_ROLE_CEPH_DB].status == c->db);
+		CHECK(w.r.verdicts[DC_ROLE_CEPH_DB].status == c->ceph_db);
 		CHECK(w.r.verdicts[DC_ROLE_DRBD].status == c->drbd);
 		CHECK(w.r.verdicts[DC_ROLE_ZFS_SLOG].status == c->slog);
 		CHECK(w.r.verdicts[DC_ROLE_ETCD].status == c->etcd);
@@ -107,16 +107,16 @@ static void run_bounds(void)
 	}
 	/* DWPD exactly at a role's bound: no warning; just under: a warning */
 	setup(&w, case_named("database full, fast NVMe"));
-	w.db.dwpd = 1.0;
+	w.row.dwpd = 1.0;
 	decide(&w);
 	CHECK(w.r.verdicts[DC_ROLE_CEPH_DB].status == DC_PASS);
 	/* an SLOG is judged on S and F: its rating under 3 DWPD is a note, not a warning */
 	CHECK(w.r.verdicts[DC_ROLE_ZFS_SLOG].status == DC_PASS &&
 	      reason_has(&w.r.verdicts[DC_ROLE_ZFS_SLOG], DC_FND_SLOG_LOW_DWPD));
-	w.db.dwpd = 0.99;
+	w.row.dwpd = 0.99;
 	decide(&w);
 	CHECK(w.r.verdicts[DC_ROLE_CEPH_DB].status == DC_WARN);
-	w.db.dwpd = 3.0;
+	w.row.dwpd = 3.0;
 	decide(&w);
 	CHECK(w.r.verdicts[DC_ROLE_ZFS_SLOG].status == DC_PASS &&
 	      !reason_has(&w.r.verdicts[DC_ROLE_ZFS_SLOG], DC_FND_SLOG_LOW_DWPD));
@@ -362,13 +362,13 @@ static void run_years_left(void)
 	w.d.wear.percent_used = 1;
 	w.d.wear.have_written = true;
 	w.d.wear.host_written_bytes = 100ull * 1000 * 1000 * 1000 * 1000;
-	w.db.tbw_tb = 1000;
+	w.row.tbw_tb = 1000;
 	decide(&w);
 	adv = advice_of(&w.r, DC_FND_ADV_YEARS_LEFT);
 	CHECK(adv && adv->ref == DC_YEARS_RATED_TBW && round(adv->n[0]) == 9);
 	CHECK(advice_says(&w, "about 9.0 more years (an estimate"));
 	w.d.wear.have_written = false;
-	w.db.tbw_tb = 0;
+	w.row.tbw_tb = 0;
 	w.d.wear.percent_used = 75;
 	w.d.wear.power_on_hours = 20000;
 
@@ -377,7 +377,7 @@ static void run_years_left(void)
 	w.d.wear.have_written = true;
 	w.d.wear.host_written_bytes = 900ull * 1000 * 1000 * 1000 * 1000;
 	w.d.wear.power_on_hours = 8766;
-	w.db.tbw_tb = 1000;
+	w.row.tbw_tb = 1000;
 	decide(&w);
 	x = reason_of(&w.r.verdicts[DC_ROLE_CEPH_DB], DC_FND_YEARS_LEFT_FEW);
 	CHECK(x && round(x->f.n[0] * 10) == 1);
@@ -441,10 +441,10 @@ static void run_property(void)
 		S = w.r.flushed_survive.value == DC_TRI_YES;
 		U = w.r.unflushed_survive.value == DC_TRI_YES;
 		if ((w.r.plp == DC_PLP_FULL || U) &&
-		    (failed || !(plp_ev || no_vwc || (w.db.matched && w.db.plp == DC_PLP_FULL))))
+		    (failed || !(plp_ev || no_vwc || (w.row.matched && w.row.plp == DC_PLP_FULL))))
 			violations[0]++;
-		if (S && !U && !(w.db.matched && (w.db.plp == DC_PLP_DATA_AT_REST ||
-						  w.db.plp == DC_PLP_AT_LEAST_DATA_AT_REST)))
+		if (S && !U && !(w.row.matched && (w.row.plp == DC_PLP_DATA_AT_REST ||
+						  w.row.plp == DC_PLP_AT_LEAST_DATA_AT_REST)))
 			violations[1]++;
 		for (unsigned k = 0; k < DC_ROLE_COUNT; k++)
 			if (w.r.verdicts[k].status == DC_PASS && !S)

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 
 #include "dc_test.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "decide/health.h"
 #include "render/words.h"
-#include "raw.h"
-#include "device/transport.h"
+#include "core/raw.h"
+#include "device/protocol.h"
 
 static const struct dc_io_status illegal_request = {
 	.kind = DC_IO_SCSI, .scsi_status = 2, .driver_status = 8,

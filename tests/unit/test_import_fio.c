@@ -417,7 +417,7 @@ static void test_import_run(void)
 	char dir[64] = "/tmp/dc-imp-fio-XXXXXX", path[128], cmd[128];
 	struct dc_import_opts o = { .db = NULL };
 	char *paths[] = { dir };
-	struct dc_report *r = NULL;
+	struct dc_check *r = NULL;
 	unsigned n = 0;
 	char *t = slurp(SAMPLES "sync.json", NULL);
 	FILE *f;

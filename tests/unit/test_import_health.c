@@ -9,7 +9,7 @@
 #include "dc_test.h"
 #include "import/import.h"
 #include "import/page_build.h"
-#include "raw.h"
+#include "core/raw.h"
 #include "sample_file.h"
 
 #define LHW "data/import/linuxhw/"

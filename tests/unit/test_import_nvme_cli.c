@@ -19,8 +19,8 @@
 #include "sample_file.h"
 #include "import/import.h"
 #include "parse_helpers.h"
-#include "raw.h"
-#include "device/transport.h"
+#include "core/raw.h"
+#include "device/protocol.h"
 
 #define E2E "data/e2e/ref/"
 #define SAMPLES "data/import/nvme-cli/"
@@ -145,7 +145,7 @@ static void tmp_done(void)
 		fprintf(stderr, "could not remove %s\n", tmpdir);
 }
 
-static unsigned run_dir(struct dc_report **r)
+static unsigned run_dir(struct dc_check **r)
 {
 	struct dc_import_opts o = { .db = NULL };
 	char *paths[] = { tmpdir };
@@ -162,7 +162,7 @@ static void test_e2e_drive(const char *name, enum dc_transport tran)
 {
 	char dir[128], path[192], mn[64], sn[64], fr[64];
 	cJSON *ctrl, *ns, *smart, *lbaf;
-	struct dc_report *r = NULL;
+	struct dc_check *r = NULL;
 	unsigned n, vwc, feat = 99, ds;
 	char *feature;
 	const char *v;
@@ -242,7 +242,7 @@ static void test_e2e_drive(const char *name, enum dc_transport tran)
 static void test_folder_join_with_fio(void)
 {
 	cJSON *fio = load("data/import/fio/sync.json");
-	struct dc_report *r = NULL;
+	struct dc_check *r = NULL;
 	unsigned n;
 
 	tmp_new();
@@ -274,7 +274,7 @@ static void test_folder_join_with_fio(void)
 static void test_vwc_absent_and_missing(void)
 {
 	cJSON *ctrl = load(E2E "DCE2E-NVME-WB-FAST/id-ctrl.json");
-	struct dc_report *r = NULL;
+	struct dc_check *r = NULL;
 	unsigned n;
 
 	if (!ctrl)
@@ -405,7 +405,7 @@ static void check_ctrl_page(const char *path)
 
 static void test_id_ctrl_fields(void)
 {
-	struct dc_report *r = NULL;
+	struct dc_check *r = NULL;
 	unsigned n;
 
 	check_ctrl_page(E2E "DCE2E-NVME-WB-FAST/id-ctrl.json");
@@ -481,7 +481,7 @@ static void test_smart_log_variants(void)
 {
 	cJSON *j = load(E2E "DCE2E-TCP-PLP/smart-log.json"), *cw;
 	struct dc_import_parts parts = { 0 };
-	struct dc_report *r = NULL;
+	struct dc_check *r = NULL;
 	char err[256];
 	unsigned n;
 
@@ -693,7 +693,7 @@ static void test_hostile(void)
 	cJSON *ctrl = load(E2E "DCE2E-NVME-WB-FAST/id-ctrl.json");
 	cJSON *smart = load(E2E "DCE2E-NVME-WB-FAST/smart-log.json");
 	char *text = slurp(E2E "DCE2E-NVME-WB-FAST/id-ctrl.json", NULL), *deep;
-	struct dc_report *r = NULL;
+	struct dc_check *r = NULL;
 	unsigned n;
 
 	if (!ctrl || !smart || !text)

@@ -5,12 +5,12 @@
 #include <stdlib.h>
 
 #include "dc_test.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "import/import.h"
 #include "device/inspect.h"
 #include "import/page_build.h"
-#include "raw.h"
-#include "whole_number.h"
+#include "core/raw.h"
+#include "core/whole_number.h"
 
 static const struct dc_io_status not_in_input = { .kind = DC_IO_NOT_IN_INPUT };
 

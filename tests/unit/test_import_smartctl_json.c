@@ -13,10 +13,10 @@
 #include "dc_test.h"
 #include "import_results.h"
 #include "sample_file.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "import/import.h"
-#include "model.h"
-#include "raw.h"
+#include "core/model.h"
+#include "core/raw.h"
 
 #define SAMPLES "data/import/smartctl-json"
 
@@ -64,11 +64,11 @@ static const struct dc_ata_attr *find_attr(const struct dc_drive *d, unsigned id
 }
 
 /* The report import makes of one file, as `drivecheck import FILE` makes it. */
-static struct dc_report *import_path(const char *path, unsigned *n)
+static struct dc_check *import_path(const char *path, unsigned *n)
 {
 	struct dc_import_opts o = { .db = NULL };
 	char *paths[1] = { (char *)path };
-	struct dc_report *r = NULL;
+	struct dc_check *r = NULL;
 
 	*n = 0;
 	if (import_results(&o, paths, 1, &r, n) != 0)
@@ -78,7 +78,7 @@ static struct dc_report *import_path(const char *path, unsigned *n)
 
 /* ---------------------------------------------------------------- each sample */
 
-static void check_ata(const cJSON *j, const struct dc_report *r, const char *path)
+static void check_ata(const cJSON *j, const struct dc_check *r, const char *path)
 {
 	const struct dc_drive *d = &r->drive;
 	const cJSON *table = at(at(j, "ata_smart_attributes"), "table"), *e;
@@ -178,7 +178,7 @@ static void check_ata(const cJSON *j, const struct dc_report *r, const char *pat
 	}
 }
 
-static void check_nvme(const cJSON *j, const struct dc_report *r)
+static void check_nvme(const cJSON *j, const struct dc_check *r)
 {
 	const struct dc_drive *d = &r->drive;
 	const cJSON *log = at(j, "nvme_smart_health_information_log");
@@ -227,7 +227,7 @@ static void check_nvme(const cJSON *j, const struct dc_report *r)
 	}
 }
 
-static void check_scsi(const cJSON *j, const struct dc_report *r)
+static void check_scsi(const cJSON *j, const struct dc_check *r)
 {
 	const struct dc_drive *d = &r->drive;
 	uint64_t proto = 99;
@@ -250,7 +250,7 @@ static void check_sample(const char *path)
 	const char *proto = str_at(at(j, "device"), "protocol");
 	bool scsi = strcmp(proto, "SCSI") == 0;
 	unsigned n = 0, before = dc_test_failed;
-	struct dc_report *r = import_path(path, &n);
+	struct dc_check *r = import_path(path, &n);
 	const struct dc_drive *d;
 	uint64_t v;
 
@@ -616,11 +616,11 @@ static void test_hostile(void)
 /* ---------------------------------------------------------------- edited files accepted */
 
 /* Writes TEXT to a file of the test's own and imports it. */
-static struct dc_report *import_text(const char *text, unsigned *n)
+static struct dc_check *import_text(const char *text, unsigned *n)
 {
 	char path[] = "/tmp/dc-test-smartctl-json-XXXXXX";
 	int fd = mkstemp(path);
-	struct dc_report *r = NULL;
+	struct dc_check *r = NULL;
 	size_t len = strlen(text);
 
 	*n = 0;
@@ -635,11 +635,11 @@ static struct dc_report *import_text(const char *text, unsigned *n)
 	return r;
 }
 
-static struct dc_report *import_edited(const char *path, const char *a, const char *b,
+static struct dc_check *import_edited(const char *path, const char *a, const char *b,
 				       const char *key, cJSON *v, unsigned *n)
 {
 	cJSON *root = load(path), *obj = root ? (key ? node(root, a, b) : root) : NULL;
-	struct dc_report *r;
+	struct dc_check *r;
 	char *text;
 
 	*n = 0;
@@ -665,7 +665,7 @@ static struct dc_report *import_edited(const char *path, const char *a, const ch
 static void test_edited(void)
 {
 	struct dc_import_parts parts = { 0 };
-	struct dc_report *r;
+	struct dc_check *r;
 	const struct dc_page *pg;
 	unsigned n;
 	char err[256], *text;
@@ -865,7 +865,7 @@ static void test_wide_raw(void)
 	struct dc_import_parts parts = { 0 };
 	char err[256] = "", *text = slurp(sea, NULL);
 	const uint8_t *e;
-	struct dc_report *r;
+	struct dc_check *r;
 	unsigned n;
 	int rc;
 

@@ -17,10 +17,10 @@
 #include "dc_test.h"
 #include "device/dump.h"
 #include "lookup/db.h"
-#include "raw.h"
+#include "core/raw.h"
 #include "render/print.h"
-#include "report/report_read.h"
-#include "report/summary.h"
+#include "fleet/host_json.h"
+#include "fleet/summary.h"
 
 /*
  * The allocator under cJSON's counting hooks: the fail_at-th call fails (0: none), the
@@ -72,7 +72,7 @@ static void free_leftovers(void)
 
 /* What the outputs are made of: the captured drives, the database. */
 struct fixture {
-	struct dc_report *reports;
+	struct dc_check *reports;
 	unsigned n;
 	struct dc_db *db;
 	struct dc_summary sum;
@@ -89,7 +89,7 @@ static int scan_json(FILE *out, const struct fixture *fx)
 	const struct dc_print_head h = { .doc = DC_PRINT_SCAN, .host = "host1",
 					 .warnings = warnings, .nwarnings = 1 };
 
-	return dc_print_reports(&dc_print_json, out, &h, fx->reports, fx->n);
+	return dc_print_checks(&dc_print_json, out, &h, fx->reports, fx->n);
 }
 
 /* The document of an import or a fleet: head, each drive, the summary, the end. */
@@ -174,6 +174,7 @@ static int advisories_json(FILE *out, const struct fixture *fx)
 /* The dump's device.json, read back into out (nothing when none was written). */
 static int dump_json(FILE *out, const struct fixture *fx)
 {
+	struct dc_dump_parts p = dc_check_dump_parts(&fx->reports[0]);
 	char path[PATH_MAX], buf[4096];
 	size_t got;
 	FILE *f;
@@ -181,7 +182,7 @@ static int dump_json(FILE *out, const struct fixture *fx)
 
 	snprintf(path, sizeof(path), "%s/device.json", fx->dump_dir);
 	unlink(path);
-	rc = dc_dump_write(fx->dump_dir, &fx->reports[0], &fx->raw);
+	rc = dc_dump_write(fx->dump_dir, &p, &fx->raw);
 	f = fopen(path, "r");
 	while (f && (got = fread(buf, 1, sizeof(buf), f)) > 0)
 		fwrite(buf, 1, got, out);
@@ -250,7 +251,8 @@ int main(void)
 	struct fixture fx = { 0 };
 	struct dc_summary_builder b;
 	char err[256] = "", tmpl[] = "/tmp/test_json_alloc.XXXXXX";
-	struct dc_report r = { 0 };
+	struct dc_check r = { 0 };
+	struct dc_dump_parts rp = dc_check_dump_parts(&r);
 	char dumped[PATH_MAX];
 	unsigned n = 0;
 
@@ -260,7 +262,7 @@ int main(void)
 	CHECK(dc_scan_replay(&o, "data/dumps/SYNTH_HPE_VO0960JFDGU_HPD2_32767H", &fx.reports,
 			     &n, err, sizeof(err)) == 0);
 	if (n == 1) {
-		struct dc_report *more = NULL;
+		struct dc_check *more = NULL;
 		unsigned m = 0;
 
 		CHECK(dc_scan_replay(&o, "data/dumps/INTEL_SSDSC2KB960G8", &more, &m, err,
@@ -283,7 +285,7 @@ int main(void)
 		dc_summary_add(&b, &fx.reports[i], "h1");
 	CHECK(dc_summary_end(&b) == 0);
 	/* the dump's pages, as a live run has them */
-	CHECK(dc_dump_read("data/dumps/SYNTH_HPE_VO0960JFDGU_HPD2_32767H", &r, &fx.raw, err,
+	CHECK(dc_dump_read("data/dumps/SYNTH_HPE_VO0960JFDGU_HPD2_32767H", &rp, &fx.raw, err,
 			   sizeof(err)) == 0);
 	fx.dump_dir = mkdtemp(tmpl);
 	CHECK(fx.dump_dir != NULL);

@@ -12,7 +12,8 @@
 
 #include "dc_test.h"
 #include "core/json_get.h"
-#include "names.h"
+#include "core/names.h"
+#include "device/probe/probe_result.h"
 
 static char why[256];
 

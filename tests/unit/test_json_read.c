@@ -14,9 +14,9 @@
 #include "dc_test.h"
 #include "device/dump.h"
 #include "import/import.h"
-#include "names.h"
-#include "raw.h"
-#include "report/report_read.h"
+#include "core/names.h"
+#include "core/raw.h"
+#include "fleet/host_json.h"
 #include "sample_file.h"
 
 static char err[512];
@@ -216,7 +216,7 @@ static void importer_oom(const char *label, importer_fn fn, const char *path)
 	free(text);
 }
 
-static int count_drive(void *ctx, const struct dc_report *r)
+static int count_drive(void *ctx, const struct dc_check *r)
 {
 	(void)r;
 	++*(unsigned *)ctx;
@@ -225,7 +225,7 @@ static int count_drive(void *ctx, const struct dc_report *r)
 
 static void dump_oom(const char *dir)
 {
-	struct dc_report *r = calloc(1, sizeof(*r));
+	struct dc_check *r = calloc(1, sizeof(*r));
 	unsigned long k, wrong = 0;
 	int rc = 0;
 
@@ -233,11 +233,12 @@ static void dump_oom(const char *dir)
 	if (!r)
 		return;
 	for (k = 1; k < 100000; k++) {
+		struct dc_dump_parts p = dc_check_dump_parts(r);
 		struct dc_raw raw = { 0 };
 
 		calls = 0;
 		fail_at = k;
-		rc = dc_dump_read(dir, r, &raw, err, sizeof(err));
+		rc = dc_dump_read(dir, &p, &raw, err, sizeof(err));
 		dc_raw_free(&raw);
 		if (rc == 0)
 			break;
@@ -264,7 +265,7 @@ static void report_oom(void)
 
 		calls = 0;
 		fail_at = k;
-		rc = dc_report_read(doc, strlen(doc), &meta, count_drive, &n, err, sizeof(err));
+		rc = dc_host_json_read(doc, strlen(doc), &meta, count_drive, &n, err, sizeof(err));
 		if (rc >= 0)
 			break;
 		if (rc != -ENOMEM && wrong++ == 0)

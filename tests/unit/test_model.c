@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* test_model.c - model-string normalisation and matching, the base of every database answer. */
 #include "dc_test.h"
-#include "model.h"
+#include "core/model.h"
 
 static void test_normalize(void)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* test_not_kept.c - no cap is silent: evidence and errors past their tables are counted
  * where they are dropped and said in the table, in JSON ("not_kept") and by dc_not_kept;
- * a whole report's JSON has no "not_kept" at all. */
+ * a whole check's JSON has no "not_kept" at all. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,13 +9,12 @@
 #include <cjson/cJSON.h>
 
 #include "cli/scan.h"
-#include "core/not_kept.h"
 #include "dc_test.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "lookup/db.h"
 #include "render/print.h"
 
-static char *rendered(const struct dc_report *r, bool json)
+static char *rendered(const struct dc_check *r, bool json)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -23,7 +22,7 @@ static char *rendered(const struct dc_report *r, bool json)
 
 	if (!mem)
 		return NULL;
-	dc_print_reports(json ? &dc_print_json : &dc_print_table, mem,
+	dc_print_checks(json ? &dc_print_json : &dc_print_table, mem,
 			 &(struct dc_print_head){ .doc = DC_PRINT_SCAN, .verbose = true, .host = "h" },
 			 r, 1);
 	fclose(mem);
@@ -49,7 +48,7 @@ int main(void)
 {
 	struct dc_db *db = NULL;
 	struct dc_scan_opts o = { .sysroot = "", .jobs = 1 };
-	struct dc_report *reports = NULL, *r;
+	struct dc_check *reports = NULL, *r;
 	struct dc_not_kept nk;
 	char err[256] = "", *json, *table;
 	unsigned n = 0, before;

@@ -7,10 +7,11 @@
 #include "device/ata/ata_attrs.h"
 #include "dc_test.h"
 #include "decide/decide.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "parse_helpers.h"
-#include "raw.h"
-#include "device/transport.h"
+#include "core/raw.h"
+#include "device/protocol.h"
+#include "decide/check.h"
 
 static const struct dc_io_status illegal_request = {
 	.kind = DC_IO_SCSI, .scsi_status = 2, .driver_status = 8,
@@ -308,8 +309,8 @@ static void test_ata_capacitor(void)
 static void test_capacitor_decision(void)
 {
 	struct dc_raw raw = { 0 };
-	struct dc_report r;
-	struct dc_facts f = { .dev = &r.dev, .drive = &r.drive, .db = &r.db, .probe = &r.probe };
+	struct dc_check r;
+	struct dc_facts f = { .dev = &r.dev, .drive = &r.drive, .row = &r.row, .probe = &r.probe };
 	uint8_t id[512], data[512], thr[512];
 
 	memset(&r, 0, sizeof(r));
@@ -321,12 +322,12 @@ static void test_capacitor_decision(void)
 	r.dev.transport = DC_TRAN_SATA;
 	r.dev.protocol = DC_PROTO_ATA;
 	r.dev.kernel_cache = DC_KCACHE_WRITE_BACK;
-	r.db.matched = true;
-	r.db.plp = DC_PLP_FULL;
-	r.db.nsources = 1;
-	r.db.best_source = 0;
-	r.db.sources[0].kind = DC_SRC_VENDOR;
-	r.db.sources[0].backs_class = true;
+	r.row.matched = true;
+	r.row.plp = DC_PLP_FULL;
+	r.row.nsources = 1;
+	r.row.best_source = 0;
+	r.row.sources[0].kind = DC_SRC_VENDOR;
+	r.row.sources[0].backs_class = true;
 	r.probe.mode = DC_PROBE_RAW;
 	r.probe.sync.count = 100;
 	r.probe.sync.p50_us = 300;

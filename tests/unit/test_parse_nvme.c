@@ -8,10 +8,10 @@
 #include <nvme/types.h>
 
 #include "dc_test.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "parse_helpers.h"
-#include "raw.h"
-#include "device/transport.h"
+#include "core/raw.h"
+#include "device/protocol.h"
 
 static const struct dc_io_status st_eacces = { .kind = DC_IO_ERRNO, .errnum = EACCES };
 

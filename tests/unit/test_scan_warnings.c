@@ -8,10 +8,10 @@
 
 #include "cli/scan.h"
 #include "dc_test.h"
-#include "drive.h"
-#include "raw.h"
+#include "core/drive.h"
+#include "core/raw.h"
 
-static struct dc_report reports[3];
+static struct dc_check reports[3];
 
 static void reset(void)
 {

@@ -15,8 +15,8 @@
 #include <scsi/sg.h>
 
 #include "dc_test.h"
-#include "device/transport.h"
-#include "raw.h"
+#include "device/protocol.h"
+#include "core/raw.h"
 
 /*
  * The device: this ioctl() stands in for the kernel's SG_IO, so the real sgio.c and

@@ -7,9 +7,10 @@
 
 #include "dc_test.h"
 #include "device/dump.h"
-#include "drive.h"
-#include "raw.h"
-#include "sense.h"
+#include "core/drive.h"
+#include "core/raw.h"
+#include "core/sense.h"
+#include "decide/check.h"
 
 /* Fixed-format sense (SPC-4 4.5.3): 18 bytes, additional sense length 10. */
 static void fixed(uint8_t *sb, uint8_t code, uint8_t key, uint8_t asc, uint8_t ascq)
@@ -238,7 +239,8 @@ static bool same_status(const struct dc_io_status *a, const struct dc_io_status 
 /* A dump keeps each page's status whole, and reads it back the same. */
 static void test_dump(void)
 {
-	static struct dc_report r, back;
+	static struct dc_check r, back;
+	struct dc_dump_parts rp = dc_check_dump_parts(&r), bp = dc_check_dump_parts(&back);
 	struct dc_raw raw = { 0 }, got = { 0 };
 	struct dc_io_status st[6];
 	char dir[] = "/tmp/dc-test-sense.XXXXXX", err[256], cmd[128];
@@ -268,8 +270,8 @@ static void test_dump(void)
 	r.dev.protocol = DC_PROTO_SCSI;
 	r.dev.rotational = DC_TRI_UNKNOWN;
 	r.dev.kernel_fua = DC_TRI_NO;
-	CHECK(dc_dump_write(dir, &r, &raw) == 0);
-	CHECK(dc_dump_read(dir, &back, &got, err, sizeof(err)) == 0);
+	CHECK(dc_dump_write(dir, &rp, &raw) == 0);
+	CHECK(dc_dump_read(dir, &bp, &got, err, sizeof(err)) == 0);
 	CHECK(got.npages == 7);
 	for (unsigned i = 0; i < 6 && i < got.npages; i++)
 		CHECK(same_status(&got.pages[i].st, &st[i]));

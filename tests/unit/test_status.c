@@ -2,11 +2,12 @@
 /* test_status.c - one order of outcomes for the exit code and every "worst first" list:
  * fail, then not checked, then warn, then pass. */
 #include "dc_test.h"
-#include "status.h"
+#include "core/status.h"
+#include "decide/check.h"
 
 int main(void)
 {
-	struct dc_report r = { 0 };
+	struct dc_check r = { 0 };
 
 	CHECK(DC_FAIL > DC_NOT_CHECKED && DC_NOT_CHECKED > DC_WARN && DC_WARN > DC_PASS);
 	CHECK(dc_status_worse(DC_NOT_CHECKED, DC_FAIL) == DC_FAIL);
@@ -14,17 +15,17 @@ int main(void)
 	CHECK(dc_status_exit(DC_PASS) == DC_EXIT_OK && dc_status_exit(DC_WARN) == DC_EXIT_WARN &&
 	      dc_status_exit(DC_FAIL) == DC_EXIT_FAIL &&
 	      dc_status_exit(DC_NOT_CHECKED) == DC_EXIT_NOT_CHECKED);
-	/* a report: one role's verdict, or the worst of them */
+	/* a check: one role's verdict, or the worst of them */
 	r.result.verdicts[DC_ROLE_CEPH_DB].status = DC_WARN;
 	r.result.verdicts[DC_ROLE_ZFS_SLOG].status = DC_FAIL;
-	CHECK(dc_report_status(&r, DC_ROLE_CEPH_OSD) == DC_PASS);
-	CHECK(dc_report_status(&r, DC_ROLE_CEPH_DB) == DC_WARN);
-	CHECK(dc_report_status(&r, -1) == DC_FAIL);
+	CHECK(dc_check_status(&r, DC_ROLE_CEPH_OSD) == DC_PASS);
+	CHECK(dc_check_status(&r, DC_ROLE_CEPH_DB) == DC_WARN);
+	CHECK(dc_check_status(&r, -1) == DC_FAIL);
 	/* memory: no role applies, not checked, for the gate and the list alike */
 	for (unsigned i = 0; i < DC_ROLE_COUNT; i++)
 		r.result.verdicts[i].status = DC_NOT_CHECKED;
-	CHECK(dc_report_status(&r, DC_ROLE_CEPH_OSD) == DC_NOT_CHECKED);
-	CHECK(dc_report_status(&r, -1) == DC_NOT_CHECKED);
+	CHECK(dc_check_status(&r, DC_ROLE_CEPH_OSD) == DC_NOT_CHECKED);
+	CHECK(dc_check_status(&r, -1) == DC_NOT_CHECKED);
 	/* the gate: for the Ceph roles, a passing drive warns unless ceph-volume would take it
 	 * (docs/design.md); a warning or failure stays what it is; the other roles ask nothing */
 	for (unsigned i = 0; i < DC_ROLE_COUNT; i++)
@@ -47,7 +48,7 @@ int main(void)
 	r.avail.available = DC_TRI_NO;
 	CHECK(dc_gate_status(&r, DC_ROLE_CEPH_OSD) == DC_WARN);
 	CHECK(dc_gate_status(&r, DC_ROLE_CEPH_DB) == DC_WARN);
-	CHECK(dc_report_status(&r, DC_ROLE_CEPH_OSD) == DC_PASS); /* the verdict is untouched */
+	CHECK(dc_check_status(&r, DC_ROLE_CEPH_OSD) == DC_PASS); /* the verdict is untouched */
 	CHECK(dc_gate_status(&r, DC_ROLE_DRBD) == DC_PASS && dc_gate_status(&r, DC_ROLE_ETCD) == DC_PASS);
 	CHECK(dc_gate_status(&r, DC_ROLE_ZFS_SLOG) == DC_FAIL);
 	r.avail.available = DC_TRI_UNKNOWN;
@@ -61,6 +62,6 @@ int main(void)
 	/* a device that could not be read, whatever its verdicts say */
 	r.error = -5;
 	r.result.verdicts[0].status = DC_FAIL;
-	CHECK(dc_report_status(&r, 0) == DC_NOT_CHECKED && dc_report_status(&r, -1) == DC_NOT_CHECKED);
+	CHECK(dc_check_status(&r, 0) == DC_NOT_CHECKED && dc_check_status(&r, -1) == DC_NOT_CHECKED);
 	return dc_test_summary("test_status");
 }

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "dc_test.h"
-#include "text_fit.h"
+#include "core/text_fit.h"
 
 int main(void)
 {

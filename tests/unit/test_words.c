@@ -10,10 +10,10 @@
 #include <stdlib.h>
 
 #include "dc_test.h"
-#include "names.h"
+#include "core/names.h"
 #include "decide_cases.h"
 #include "sample_file.h"
-#include "report/summary.h"
+#include "fleet/summary.h"
 
 #define GOLDEN "tests/unit/words.golden"
 

@@ -9,9 +9,9 @@
 
 #include "device/ata/ata_blob.h"
 #include "device/ata/ata_identify.h"
-#include "raw.h"
+#include "core/raw.h"
 #include "device/sgio.h"
-#include "device/transport.h"
+#include "device/protocol.h"
 
 /*
  * One 512-byte PIO data-in command through ATA PASS-THROUGH(16), CK_COND clear: some
@@ -154,7 +154,7 @@ static int health_pages(const char *path, const uint8_t *id, struct dc_raw *raw,
  * that drivecheck must not change. So it may open only a drive whose SMART is on, or
  * whose IDENTIFY drivecheck cannot read itself. Returns 1 when SMART is supported and
  * off (the IDENTIFY page is then added), 0 otherwise, -errno when the disk cannot be
- * opened at all (as the other transports' acquire return it, for inspect.c to say).
+ * opened at all (as the other back-ends' acquire return it, for inspect.c to say).
  */
 static int smart_is_off(const char *path, struct dc_raw *raw)
 {

@@ -3,7 +3,7 @@
 #include <stddef.h>
 
 #include "device/ata/ata_attrs.h"
-#include "model.h"
+#include "core/model.h"
 
 #define MIB (1024ull * 1024)
 #define GIB (1024ull * MIB)

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "core/drive.h"
 
 /*
  * One ID means different things on different drives (195 is a capacitor health value

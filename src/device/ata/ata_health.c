@@ -6,8 +6,8 @@
 
 #include "device/ata/ata_blob.h"
 #include "device/ata/ata_health.h"
-#include "drive.h"
-#include "raw.h"
+#include "core/drive.h"
+#include "core/raw.h"
 
 /*
  * SMART RETURN STATUS (ACS-3 7.48.9) leaves 4Fh/C2h in LBA mid/high when no threshold is

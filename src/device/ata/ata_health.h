@@ -3,7 +3,7 @@
 #ifndef DC_ATA_HEALTH_H
 #define DC_ATA_HEALTH_H
 
-#include "dc_types.h"
+#include "core/drive.h"
 
 /* Which wear figures the Device Statistics log gave (the standard place, before any
  * vendor attribute). */

@@ -9,10 +9,10 @@
 #include "device/ata/ata_health.h"
 #include "device/ata/ata_identify.h"
 #include "device/ata/ata_smart.h"
-#include "drive.h"
-#include "model.h"
-#include "raw.h"
-#include "device/transport.h"
+#include "core/drive.h"
+#include "core/model.h"
+#include "core/raw.h"
+#include "device/protocol.h"
 
 #define ATA_ID_LEN DC_ATA_PAGE_LEN
 

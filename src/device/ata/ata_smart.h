@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "dc_types.h"
+#include "core/drive.h"
 
 #define DC_ATA_SMART_PAGE_LEN 512
 #define DC_ATA_SMART_NATTRS   30

@@ -8,8 +8,8 @@
 
 #include <libnvme.h>
 
-#include "raw.h"
-#include "device/transport.h"
+#include "core/raw.h"
+#include "device/protocol.h"
 
 /* libnvme 1.3 returns >0 for an NVMe status, or -1 with errno: turn it into one int. */
 static int nvme_err(int ret)

@@ -6,10 +6,10 @@
 
 #include <nvme/types.h>
 
-#include "drive.h"
+#include "core/drive.h"
 #include "thresholds.h"
-#include "raw.h"
-#include "device/transport.h"
+#include "core/raw.h"
+#include "device/protocol.h"
 
 /* OCP Datacenter NVMe SSD spec, log 0xC0 "SMART / Health Information Extended". */
 #define OCP_C0_LEN             512

@@ -8,8 +8,8 @@
 
 #include "device/probe/cache_experiment.h"
 #include "device/probe/cache_state.h"
-#include "names.h"
-#include "raw.h"
+#include "core/names.h"
+#include "core/raw.h"
 
 static void say(char *out, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void say(char *out, size_t len, const char *fmt, ...)

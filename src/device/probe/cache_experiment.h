@@ -5,16 +5,17 @@
 
 #include "dc_types.h"
 #include "device/probe/probe.h"
+#include "core/drive.h"
 
 /*
- * What the experiment works with: the transport's cache switch, the probe, and where
+ * What the experiment works with: the protocol back-end's cache switch, the probe, and where
  * records are kept. The scan passes the real ones; tests pass their own, so that every
  * step's failure can be made to happen.
  */
 struct dc_trial_env {
 	/* NULL when the device has no command set to switch its cache (loop, virtio) */
 	int (*set_cache)(const struct dc_dev *dev, bool on, enum dc_tri *now,
-			 struct dc_io_status *st);   /* transport.h */
+			 struct dc_io_status *st);   /* protocol.h */
 	int (*probe)(const struct dc_dev *dev, const struct dc_probe_opts *opts,
 		     struct dc_probe *out);
 	const struct dc_probe_opts *probe_opts;

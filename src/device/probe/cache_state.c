@@ -13,9 +13,9 @@
 
 #include "core/json_read.h"
 #include "device/probe/cache_state.h"
-#include "files.h"
-#include "text_fit.h"
-#include "device/transport.h"
+#include "core/files.h"
+#include "core/text_fit.h"
+#include "device/protocol.h"
 
 #define RECORD_MAX_BYTES (64 * 1024)
 

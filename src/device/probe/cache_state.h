@@ -6,7 +6,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "dc_types.h"
+#include "core/drive.h"
+#include "device/dev.h"
+#include "device/probe/probe_result.h"
 
 /*
  * One small JSON file per drive, named after its model and serial, written and made

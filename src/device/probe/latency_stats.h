@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dc_types.h"
+#include "device/probe/probe_result.h"
 
 /* Percentiles in parts per ten thousand, so that every rank is computed in integers. */
 #define DC_LAT_P50  5000u

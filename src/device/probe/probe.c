@@ -16,7 +16,7 @@
 #include "device/probe/latency_stats.h"
 #include "device/probe/probe.h"
 #include "device/probe/probe_target.h"
-#include "text_fit.h"
+#include "core/text_fit.h"
 
 /*
  * What is measured: the completion time of one 4 KiB write at queue depth 1, at a

@@ -6,7 +6,8 @@
 #include <signal.h>
 #include <stdbool.h>
 
-#include "dc_types.h"
+#include "device/dev.h"
+#include "device/probe/probe_result.h"
 
 /* What a running probe reports, a few times a second, for a progress display. */
 struct dc_probe_status {

@@ -19,7 +19,7 @@
 #include "device/disk_signature.h"
 #include "device/probe/probe_target.h"
 #include "device/sysfs.h"
-#include "raw.h"
+#include "core/raw.h"
 
 /*
  * The rules, in the order they are tried (docs/probe.md):

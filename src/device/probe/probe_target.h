@@ -8,6 +8,8 @@
 #include <stdint.h>
 
 #include "dc_types.h"
+#include "device/dev.h"
+#include "device/probe/probe_result.h"
 
 #define DC_PROBE_BLOCK            4096u          /* bytes per probe write */
 #define DC_PROBE_REGION_BYTES     (128ull << 20) /* the region the offsets spread over */

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "raw.h"
+#include "core/raw.h"
 #include "device/sgio.h"
-#include "device/transport.h"
+#include "device/protocol.h"
 
 #define SCSI_BUF_LEN 1024
 /*

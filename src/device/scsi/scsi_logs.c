@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "drive.h"
-#include "raw.h"
+#include "core/drive.h"
+#include "core/raw.h"
 #include "device/scsi/scsi_logs.h"
 
 /*

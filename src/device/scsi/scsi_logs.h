@@ -3,7 +3,7 @@
 #ifndef DC_SCSI_LOGS_H
 #define DC_SCSI_LOGS_H
 
-#include "dc_types.h"
+#include "core/drive.h"
 
 /* scsi_logs.c */
 /* Informational exceptions, temperature, percentage used, power-on time and uncorrected

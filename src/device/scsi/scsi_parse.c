@@ -3,10 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "drive.h"
-#include "raw.h"
+#include "core/drive.h"
+#include "core/raw.h"
 #include "device/scsi/scsi_logs.h"
-#include "device/transport.h"
+#include "device/protocol.h"
 
 /*
  * Every page is read only as far as its own length field says. A driver that reports no

@@ -15,8 +15,8 @@
 #include "import/import.h"
 #include "import/nvme-cli/import_nvme_cli.h"
 #include "import/page_build.h"
-#include "raw.h"
-#include "whole_number.h"
+#include "core/raw.h"
+#include "core/whole_number.h"
 
 /*
  * What the nvme-cli sources (github.com/linux-nvme/nvme-cli, v0.8 to v3.0-rc1) print, and

@@ -15,7 +15,7 @@
 #include "import/import.h"
 #include "import/nvme-cli/import_nvme_cli.h"
 #include "import/text_scan.h"
-#include "raw.h"
+#include "core/raw.h"
 
 enum feat_sel { SEL_NONE, SEL_CURRENT, SEL_DEFAULT, SEL_SAVED, SEL_SUPPORTED };
 

@@ -14,7 +14,7 @@
 
 #include "import/import.h"
 #include "import/nvme-cli/import_nvme_cli.h"
-#include "raw.h"
+#include "core/raw.h"
 
 static enum dc_transport transport_of(const char *t)
 {

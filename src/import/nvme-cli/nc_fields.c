@@ -10,7 +10,7 @@
 #include "core/json_read.h"
 #include "import/import.h"
 #include "import/nvme-cli/import_nvme_cli.h"
-#include "raw.h"
+#include "core/raw.h"
 
 enum dc_json_status nc_count(struct dc_json_reader *r, const cJSON *o, const char *key,
 			     unsigned bits, u128 *out)

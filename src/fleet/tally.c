@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/tally.h"
+#include "fleet/tally.h"
 
 /* FNV-1a, 64 bits: names are short and few collide; a collision costs a strcmp. */
 static uint64_t hash_of(const char *s)

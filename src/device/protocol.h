@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* transport.h - one back-end per command set: the only code that talks to devices. */
-#ifndef DC_TRANSPORT_H
-#define DC_TRANSPORT_H
+/* protocol.h - one back-end per command set (enum dc_protocol): the only code that talks to
+ * devices. How a disk is attached (enum dc_transport) is another question: core/transports.h. */
+#ifndef DC_PROTOCOL_H
+#define DC_PROTOCOL_H
 
 #include "dc_types.h"
+#include "core/drive.h"
+#include "device/dev.h"
 
 /*
  * After fio's ioengine_ops: a static table, a NULL hook means "not supported".
  * acquire is the only device I/O and fills raw pages; parse is pure (bytes in, facts
  * out) and runs the same on a live drive, on a replayed dump and in tests.
  */
-struct dc_transport_ops {
+struct dc_protocol_ops {
 	const char *name;                                                /* "nvme", "ata", "scsi" */
 	enum dc_protocol protocol;
 	int (*acquire)(const struct dc_dev *dev, struct dc_raw *raw);   /* 0 or -errno */
@@ -28,9 +31,9 @@ struct dc_transport_ops {
 			 struct dc_io_status *st);
 };
 
-/* transport.c */
+/* protocol.c */
 /* Returns the back-end for a protocol; never NULL (DC_PROTO_NONE has no hooks). */
-const struct dc_transport_ops *dc_transport_for(enum dc_protocol proto);
+const struct dc_protocol_ops *dc_protocol_ops_for(enum dc_protocol proto);
 const char *dc_protocol_name(enum dc_protocol proto);
 int dc_protocol_from_name(const char *name, enum dc_protocol *proto);
 
@@ -55,4 +58,4 @@ int dc_scsi_set_cache(const struct dc_dev *dev, bool on, enum dc_tri *now,
 /* scsi_parse.c */
 int dc_scsi_parse(const struct dc_raw *raw, struct dc_drive *out);
 
-#endif /* DC_TRANSPORT_H */
+#endif /* DC_PROTOCOL_H */

@@ -3,7 +3,7 @@
  * names.h - the names of the enums every stage shares, for the JSON, the table, the CLI and
  * dumps. An enum whose values carry more than a name keeps its names in its own table (the
  * transports: core/transports.c; the findings: core/finding_table.c), and one that belongs
- * to one stage keeps them beside its code (the protocols: device/transport.c; ceph-volume's
+ * to one stage keeps them beside its code (the protocols: device/protocol.c; ceph-volume's
  * reasons: device/availability.c).
  */
 #ifndef DC_NAMES_H

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "dc_types.h"
+#include "decide/check.h"
 
 #define DC_CEPH_ID_LEN 64
 
@@ -35,8 +36,8 @@ enum dc_ceph_why {
 
 /*
  * What a plan reads of one drive: a few statuses and the strings it prints, not the drive's
- * report (tens of KB), so that a fleet's plan costs a small record per drive. Made from a
- * scan's report (dc_ceph_in_of) or a fleet's row (dc_fleet_ceph_in, report/fleet.h); the
+ * check (tens of KB), so that a fleet's plan costs a small record per drive. Made from a
+ * scan's check (dc_ceph_in_of) or a fleet's row (dc_fleet_ceph_in, fleet/fleet.h); the
  * strings are the maker's and must outlive the plan.
  */
 struct dc_ceph_in {
@@ -87,8 +88,8 @@ struct dc_ceph_plan {
 /* ceph_plan.c */
 /* The name a spec gives the drive: its /dev/disk/by-id link, else its kernel path. */
 const char *dc_ceph_name(const struct dc_ceph_in *d);
-/* What the plan reads of a scan's report r, on host ("" : not known), pointing into r. */
-void dc_ceph_in_of(const struct dc_report *r, const char *host, struct dc_ceph_in *in);
+/* What the plan reads of a scan's check r, on host ("" : not known), pointing into r. */
+void dc_ceph_in_of(const struct dc_check *r, const char *host, struct dc_ceph_in *in);
 /*
  * Places drives[0..n) (each on its host; "" : not known): data_devices are the drives that
  * pass ceph_osd and are available; with o->db_devices, a host whose passing drives span two

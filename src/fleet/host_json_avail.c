@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* report_read_avail.c - a host's "available", its reasons, why it is unknown and sysfs_model,
+/* host_json_avail.c - a host's "available", its reasons, why it is unknown and sysfs_model,
  * read back (1.5). */
 #include <stdint.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 
 #include "core/json_read.h"
 #include "device/availability.h"
-#include "report/report_read.h"
+#include "fleet/host_json.h"
 
 /*
  * What drivecheck report --ceph-spec needs beyond the verdicts: whether ceph-volume would
@@ -18,7 +18,7 @@
  * empty (no model filter can be proved to leave it out). A reason this build does not
  * know (a later MINOR's) is passed over: "available" still says false.
  */
-int dc_report_read_avail(struct dc_json_reader *j, const cJSON *dev, struct dc_report *r)
+int dc_host_json_read_avail(struct dc_json_reader *j, const cJSON *dev, struct dc_check *r)
 {
 	const cJSON *reasons, *e;
 	const char *s;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* fuzz_report_read.c - libFuzzer target: drivecheck's JSON read back (drivecheck report) on
+/* fuzz_host_json.c - libFuzzer target: drivecheck's JSON read back (drivecheck report) on
  * any text, and whatever it reads through the fleet's rows, the order, the summary and the
  * report's printers (the table, JSON and the gate's lines). */
 #include <stdint.h>
@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "render/print.h"
-#include "report/fleet.h"
-#include "report/summary.h"
+#include "fleet/fleet.h"
+#include "fleet/summary.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct dc_summary_builder b;
 	struct dc_printer p[NOPS];
 	struct dc_print_head h = { .doc = DC_PRINT_FLEET, .path = fleet_path, .role = DC_ROLE_CEPH_OSD };
-	struct dc_report *r = malloc(sizeof(*r));
+	struct dc_check *r = malloc(sizeof(*r));
 	char *text = malloc(size + 1);
 	FILE *null = fopen("/dev/null", "w");
 
@@ -51,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		dc_print_begin(&p[k], ops[k], null, &h);
 	dc_summary_begin(&b, &s);
 	for (unsigned i = 0; i < f.n; i++) {
-		dc_fleet_report(&f, i, r);
+		dc_fleet_check(&f, i, r);
 		for (unsigned k = 0; k < NOPS; k++)
 			dc_print_drive(&p[k], r, dc_fleet_host(&f, i));
 		dc_summary_add(&b, r, dc_fleet_host(&f, i));

@@ -4,11 +4,10 @@
 #ifndef DC_FLEET_H
 #define DC_FLEET_H
 
-#include "dc_types.h"
-#include "report/report_read.h"
+#include "fleet/host_json.h"
 
 struct dc_fleet_row;                  /* fleet.c: what is kept of one drive (a few hundred
-					 bytes, where its report is tens of KB) */
+					 bytes, where its check is tens of KB) */
 
 struct dc_fleet {
 	unsigned nfiles;
@@ -34,9 +33,9 @@ void dc_fleet_sort(struct dc_fleet *f);
 /* Drive i's host and device path. */
 const char *dc_fleet_host(const struct dc_fleet *f, unsigned i);
 const char *dc_fleet_path(const struct dc_fleet *f, unsigned i);
-/* Drive i as a report, for the renderers and the summary: what was kept of it, the rest of
+/* Drive i as a check, for the renderers and the summary: what was kept of it, the rest of
  * r zero. r is written whole. */
-void dc_fleet_report(const struct dc_fleet *f, unsigned i, struct dc_report *r);
+void dc_fleet_check(const struct dc_fleet *f, unsigned i, struct dc_check *r);
 /* Drive i as the Ceph plan reads it (report --ceph-spec): its strings are f's, valid until
  * dc_fleet_free. */
 struct dc_ceph_in;

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/ceph_plan.h"
-#include "status.h"
+#include "fleet/ceph_plan.h"
+#include "core/status.h"
 
 /*
  * cephadm applies an OSD spec again whenever a host's inventory changes: a drive it
@@ -37,7 +37,7 @@ static int tier_of(const struct dc_ceph_in *d)
 	}
 }
 
-void dc_ceph_in_of(const struct dc_report *r, const char *host, struct dc_ceph_in *in)
+void dc_ceph_in_of(const struct dc_check *r, const char *host, struct dc_ceph_in *in)
 {
 	const struct dc_availability *a = &r->avail;
 

@@ -5,7 +5,8 @@
 #define DC_SUMMARY_H
 
 #include "dc_types.h"
-#include "report/tally.h"
+#include "fleet/tally.h"
+#include "decide/check.h"
 
 struct dc_tally;
 
@@ -33,15 +34,15 @@ struct dc_look_why {
  * print of it is copied here, so that the drives themselves need not be kept. */
 struct dc_summary_drive {
 	unsigned index;                /* its place among the drives summed: 0, 1, ... */
-	char host[64];                 /* a fleet's drive: its host (DC_HOST_LEN); "" import */
+	char host[DC_HOST_LEN];        /* a fleet's drive: its host; "" import */
 	char device[DC_PATH_LEN];
 	char model[DC_TEXT_LEN];
 	struct dc_look_why why;
 };
 
 struct dc_summary {
-	unsigned drives;               /* reports that are drives (read) */
-	unsigned unreadable;           /* reports with an error: not a drive result */
+	unsigned drives;               /* results that are drives (read) */
+	unsigned unreadable;           /* results with an error: not a drive's */
 	unsigned files_skipped;        /* import: files of a folder that are no report of a
 					 known format (set by the caller; dc_summary_begin sets 0) */
 	unsigned roles[DC_ROLE_COUNT][DC_FAIL + 1]; /* by enum dc_status */
@@ -80,15 +81,15 @@ struct dc_summary_builder {
 /* An empty summary into s. Returns 0 or -ENOMEM. */
 int dc_summary_begin(struct dc_summary_builder *b, struct dc_summary *s);
 /* One more drive (or result not read); host: its host in a fleet, NULL for import. */
-void dc_summary_add(struct dc_summary_builder *b, const struct dc_report *r, const char *host);
+void dc_summary_add(struct dc_summary_builder *b, const struct dc_check *r, const char *host);
 /* The lists from the counts; frees what b holds (also after a failure). Returns 0 or
  * -ENOMEM (then s is not complete). */
 int dc_summary_end(struct dc_summary_builder *b);
 /* Whether a drive needs a look first, and why (summary's attention), as facts. */
-bool dc_summary_look(const struct dc_report *r, struct dc_look_why *why);
+bool dc_summary_look(const struct dc_check *r, struct dc_look_why *why);
 
 /*
- * Where a drive stands in "worst first" (a fleet's order, report/fleet.c: dc_fleet_sort):
+ * Where a drive stands in "worst first" (a fleet's order, fleet/fleet.c: dc_fleet_sort):
  * the drives that need a look first (a firmware advisory that loses data or the drive, a
  * drive that says it is failing, failed backup power, worn out, ...: dc_summary_look's
  * order), then by their verdict (role >= 0: that role's; else the worst of the roles):
@@ -101,7 +102,7 @@ struct dc_summary_rank {
 	unsigned char fails, warns;    /* roles that fail, that warn */
 };
 
-void dc_summary_rank_of(const struct dc_report *r, int role, struct dc_summary_rank *k);
+void dc_summary_rank_of(const struct dc_check *r, int role, struct dc_summary_rank *k);
 /* < 0 when a comes before b, > 0 after, 0 when the caller's ties decide. */
 int dc_summary_rank_cmp(const struct dc_summary_rank *a, const struct dc_summary_rank *b);
 

@@ -1,9 +1,33 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* raw.h - the named raw pages that acquire fills, dump writes and replay reads. */
+/* raw.h - the named raw pages that acquire fills, dump writes and replay reads (struct
+ * dc_raw, how each read ended: io_status.h), and the helpers that read them. */
 #ifndef DC_RAW_H
 #define DC_RAW_H
 
-#include "dc_types.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/io_status.h"
+
+/*
+ * Raw pages, exactly as the device returned them. Acquire fills them, a dump writes
+ * them to files of the same name, replay reads them back. Nothing here is decoded.
+ */
+#define DC_PAGE_NAME_LEN 32
+#define DC_MAX_PAGES     24
+
+struct dc_page {
+	char name[DC_PAGE_NAME_LEN]; /* one of the DC_PG_* names below */
+	uint8_t *data;               /* owned by the dc_raw; NULL unless st.kind is DC_IO_OK */
+	size_t len;                  /* bytes */
+	struct dc_io_status st;      /* how the read ended */
+};
+
+struct dc_raw {
+	unsigned npages;
+	struct dc_page pages[DC_MAX_PAGES];
+};
 
 /* Page names: they are also the file names of a dump (DIR/pages/NAME.bin). */
 #define DC_PG_NVME_ID_CTRL      "nvme-id-ctrl"      /* Identify Controller, 4096 bytes */
@@ -77,7 +101,7 @@ const char *dc_raw_lacks(const struct dc_raw *raw, const char *field, char *why,
  * 5/24/00)" (sense.h), "Invalid Log Page (NVMe status 0x4109)" (libnvme's name for the
  * status), "not in the input". */
 const char *dc_raw_strerror(const struct dc_io_status *st, char *buf, size_t len);
-/* The same for the cache switch's answer (transport.h: set_cache): -errno, or >0 the
+/* The same for the cache switch's answer (device/protocol.h: set_cache): -errno, or >0 the
  * status an NVMe controller gave. */
 const char *dc_errno_text(int err, char *buf, size_t len);
 /* The first page the kernel refused this process (a command needing a capability it

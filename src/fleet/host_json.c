@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* report_read.c - drivecheck's own --json (docs/json.md) back into reports, with cJSON. */
+/* host_json.c - drivecheck's own --json (docs/json.md) back into checks, with cJSON. */
 #include <errno.h>
 #include <float.h>
 #include <stdint.h>
@@ -10,10 +10,10 @@
 #include <cjson/cJSON.h>
 
 #include "core/json_read.h"
-#include "names.h"
+#include "core/names.h"
 #include "json_format.h"
-#include "report/json_skim.h"
-#include "report/report_read.h"
+#include "fleet/json_skim.h"
+#include "fleet/host_json.h"
 
 /*
  * Every key read is checked for its type: a key of the wrong type, or a status or class
@@ -25,7 +25,7 @@
  */
 
 /* A string longer than this is not drivecheck's (its longest, an error, is 255). */
-#define REPORT_MAX_STRING 1024
+#define HOST_JSON_MAX_STRING 1024
 
 /* The "how" of a string key: required (absent and null are errors), or null and absent
  * read as "". */
@@ -48,7 +48,7 @@ static void read_str(struct dc_json_reader *j, const cJSON *o, const char *key, 
 {
 	const char *s = "";
 
-	dc_jr_str(j, o, key, REPORT_MAX_STRING, how, &s);
+	dc_jr_str(j, o, key, HOST_JSON_MAX_STRING, how, &s);
 	copy_clean(dst, len, s);
 }
 
@@ -87,7 +87,7 @@ static bool read_small(struct dc_json_reader *j, const cJSON *o, const char *key
 	return true;
 }
 
-static void read_write_cache(struct dc_json_reader *j, const cJSON *dev, struct dc_report *r)
+static void read_write_cache(struct dc_json_reader *j, const cJSON *dev, struct dc_check *r)
 {
 	const cJSON *wc;
 	char kernel[32];
@@ -158,25 +158,25 @@ static void read_wear(struct dc_json_reader *j, const cJSON *dev, struct dc_wear
 	dc_jr_leave(j);
 }
 
-static void read_database(struct dc_json_reader *j, const cJSON *dev, struct dc_dbinfo *db)
+static void read_database(struct dc_json_reader *j, const cJSON *dev, struct dc_db_row *row)
 {
 	const cJSON *o;
 	char plp[32];
 
-	db->best_source = -1;
+	row->best_source = -1;
 	if (dc_jr_obj(j, dev, "database", DC_JSON_NULL_OK, &o) != DC_JSON_OK)
 		return;
 	dc_jr_enter(j, "database");
-	db->matched = true;
-	read_str(j, o, "vendor", REQ, db->vendor, sizeof(db->vendor));
-	read_str(j, o, "family", REQ, db->family, sizeof(db->family));
+	row->matched = true;
+	read_str(j, o, "vendor", REQ, row->vendor, sizeof(row->vendor));
+	read_str(j, o, "family", REQ, row->family, sizeof(row->family));
 	read_str(j, o, "plp", REQ, plp, sizeof(plp));
-	read_str(j, o, "interface", OPT, db->interface, sizeof(db->interface));
-	read_str(j, o, "class", OPT, db->drive_class, sizeof(db->drive_class));
-	read_str(j, o, "pattern", OPT, db->pattern, sizeof(db->pattern));
-	read_num(j, o, "dwpd", &db->dwpd);
-	read_num(j, o, "tbw_tb", &db->tbw_tb);
-	if (!j->rc && dc_plp_from_name(plp, &db->plp))
+	read_str(j, o, "interface", OPT, row->interface, sizeof(row->interface));
+	read_str(j, o, "class", OPT, row->drive_class, sizeof(row->drive_class));
+	read_str(j, o, "pattern", OPT, row->pattern, sizeof(row->pattern));
+	read_num(j, o, "dwpd", &row->dwpd);
+	read_num(j, o, "tbw_tb", &row->tbw_tb);
+	if (!j->rc && dc_plp_from_name(plp, &row->plp))
 		dc_jr_fail(j, "plp", "unknown class '%s'", plp);
 	dc_jr_leave(j);
 }
@@ -323,7 +323,7 @@ static void read_advisory(struct dc_json_reader *j, const cJSON *e, struct dc_ad
 }
 
 /* 1.4: the firmware advisories that hit the drive, for the fleet's order and counts. */
-static void read_advisories(struct dc_json_reader *j, const cJSON *dev, struct dc_report *r)
+static void read_advisories(struct dc_json_reader *j, const cJSON *dev, struct dc_check *r)
 {
 	const cJSON *list, *e, *eo;
 	unsigned k = 0;
@@ -469,7 +469,7 @@ static void read_result(struct dc_json_reader *j, const cJSON *dev, unsigned min
  */
 static void read_by_id(struct dc_json_reader *j, const cJSON *dev, char *dst, size_t len)
 {
-	char buf[REPORT_MAX_STRING + 1];
+	char buf[HOST_JSON_MAX_STRING + 1];
 
 	read_str(j, dev, "by_id", OPT, buf, sizeof(buf));
 	dst[0] = '\0';
@@ -509,7 +509,7 @@ static void read_errors(struct dc_json_reader *j, const cJSON *errors, struct dc
 
 /* One device, its path ("devices[2]") entered. */
 static void read_device(struct dc_json_reader *j, const cJSON *dev, unsigned minor,
-			struct dc_report *r)
+			struct dc_check *r)
 {
 	const cJSON *errors, *verdicts;
 	char word[32];
@@ -532,9 +532,9 @@ static void read_device(struct dc_json_reader *j, const cJSON *dev, unsigned min
 	read_write_cache(j, dev, r);
 	read_evidence(j, dev, &r->drive);
 	read_wear(j, dev, &r->drive.wear);
-	read_database(j, dev, &r->db);
+	read_database(j, dev, &r->row);
 	read_probe(j, dev, &r->probe);
-	dc_report_read_avail(j, dev, r); /* 1.5: what drivecheck report --ceph-spec needs */
+	dc_host_json_read_avail(j, dev, r); /* 1.5: what drivecheck report --ceph-spec needs */
 	read_errors(j, errors, &r->drive);
 	if (j->rc)
 		return;
@@ -714,9 +714,9 @@ static cJSON *head_of(const struct head_spans *h)
  * drive returned when it stopped the reading. */
 static int read_devices(struct dc_json_reader *j, const char *text, size_t len,
 			const struct dc_json_piece *devices, unsigned minor,
-			int (*drive)(void *ctx, const struct dc_report *r), void *ctx)
+			int (*drive)(void *ctx, const struct dc_check *r), void *ctx)
 {
-	struct dc_report *r = malloc(sizeof(*r));
+	struct dc_check *r = malloc(sizeof(*r));
 	struct dc_json_piece piece;
 	size_t cursor = 0;
 	unsigned k = 0;
@@ -758,8 +758,8 @@ static int read_devices(struct dc_json_reader *j, const char *text, size_t len,
 	return rc ? rc : (int)k;
 }
 
-int dc_report_read(const char *text, size_t len, struct dc_fleet_file *meta,
-		   int (*drive)(void *ctx, const struct dc_report *r), void *ctx,
+int dc_host_json_read(const char *text, size_t len, struct dc_fleet_file *meta,
+		   int (*drive)(void *ctx, const struct dc_check *r), void *ctx,
 		   char *err, size_t errlen)
 {
 	struct dc_json_reader j;

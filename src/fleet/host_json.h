@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* report_read.h - drivecheck's own --json output read back (the fleet report, fleet.h),
- * one device at a time. */
-#ifndef DC_REPORT_READ_H
-#define DC_REPORT_READ_H
+/* host_json.h - a host's drivecheck --json read back for the fleet (fleet.h), one device
+ * at a time. */
+#ifndef DC_HOST_JSON_H
+#define DC_HOST_JSON_H
 
 #include "dc_types.h"
+#include "decide/check.h"
 
-#define DC_HOST_LEN        64
-#define DC_REPORT_MAX_FILE (64u << 20) /* bytes; a drive takes ~20 KB of JSON */
+#define DC_HOST_JSON_MAX_FILE (64u << 20) /* bytes; a drive takes ~20 KB of JSON */
 
 /* One file of a fleet: a host's drivecheck --json, or why it could not be read. */
 struct dc_fleet_file {
@@ -21,7 +21,7 @@ struct dc_fleet_file {
 	char error_msg[256];          /* the path and the reason */
 };
 
-/* report_read.c */
+/* host_json.c */
 /*
  * Reads one drivecheck --json document (a scan's, a replay's or an import's; text of len
  * bytes, NUL-terminated), and hands each of its devices to drive(ctx, r) as it is read: r
@@ -31,8 +31,8 @@ struct dc_fleet_file {
  * and capacity; the drive's identity, write cache, wear and PLP evidence; the database
  * row's vendor, family and class; the PLP class, F's figure, each verdict's status, the
  * endurance left; the sysfs model, available and rejected_reasons (1.5,
- * report_read_avail.c); and why a device could not be read. A device without verdicts is
- * a report with error set (errors[0] as its message).
+ * host_json_avail.c); and why a device could not be read. A device without verdicts is
+ * a check with error set (errors[0] as its message).
  *
  * Nothing is built for the document as a whole (json_skim.h): the text is checked as
  * cJSON would parse it, and each device is made a tree of its own only once it is seen to
@@ -45,15 +45,15 @@ struct dc_fleet_file {
  * file is refused whole then: the devices drive was given before are the caller's to
  * drop.
  */
-int dc_report_read(const char *text, size_t len, struct dc_fleet_file *meta,
-		   int (*drive)(void *ctx, const struct dc_report *r), void *ctx,
+int dc_host_json_read(const char *text, size_t len, struct dc_fleet_file *meta,
+		   int (*drive)(void *ctx, const struct dc_check *r), void *ctx,
 		   char *err, size_t errlen);
 
-/* report_read_avail.c */
+/* host_json_avail.c */
 /* dev's sysfs_model, available and rejected_reasons (1.5) into r, through j, whose path
  * names dev ("devices[2]"). Returns j->rc. */
 struct cJSON;
 struct dc_json_reader;
-int dc_report_read_avail(struct dc_json_reader *j, const struct cJSON *dev, struct dc_report *r);
+int dc_host_json_read_avail(struct dc_json_reader *j, const struct cJSON *dev, struct dc_check *r);
 
-#endif /* DC_REPORT_READ_H */
+#endif /* DC_HOST_JSON_H */

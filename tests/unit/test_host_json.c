@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* test_report_read.c - drivecheck's JSON read back: every captured drive replayed, rendered
+/* test_host_json.c - drivecheck's JSON read back: every captured drive replayed, rendered
  * and read again gives the same table fields and the same summary, and what the fleet keeps
  * of it prints as the drive read; every kind of bad file is refused with a message naming
  * what is wrong and keeps nothing; the fleet's worst come first. */
@@ -11,13 +11,13 @@
 
 #include "dc_test.h"
 #include "lookup/db.h"
-#include "drive.h"
+#include "core/drive.h"
 #include "render/print.h"
 #include "render/words.h"
-#include "report/fleet.h"
-#include "report/report_read.h"
+#include "fleet/fleet.h"
+#include "fleet/host_json.h"
 #include "cli/scan.h"
-#include "report/summary.h"
+#include "fleet/summary.h"
 
 static bool same_evidence_kinds(const struct dc_drive *a, const struct dc_drive *b)
 {
@@ -31,7 +31,7 @@ static bool same_evidence_kinds(const struct dc_drive *a, const struct dc_drive 
 }
 
 /* What the fleet's table and summary use, equal on both sides. */
-static void check_same(const struct dc_report *a, const struct dc_report *b)
+static void check_same(const struct dc_check *a, const struct dc_check *b)
 {
 	CHECK_STR(a->dev.path, b->dev.path);
 	CHECK(a->dev.transport == b->dev.transport);
@@ -47,10 +47,10 @@ static void check_same(const struct dc_report *a, const struct dc_report *b)
 	CHECK(a->drive.wear.percent_used == b->drive.wear.percent_used);
 	CHECK(a->drive.wear.have_power_on == b->drive.wear.have_power_on);
 	CHECK(a->drive.wear.host_written_bytes == b->drive.wear.host_written_bytes);
-	CHECK(a->db.matched == b->db.matched);
-	CHECK_STR(a->db.vendor, b->db.vendor);
-	CHECK_STR(a->db.family, b->db.family);
-	CHECK(a->db.plp == b->db.plp);
+	CHECK(a->row.matched == b->row.matched);
+	CHECK_STR(a->row.vendor, b->row.vendor);
+	CHECK_STR(a->row.family, b->row.family);
+	CHECK(a->row.plp == b->row.plp);
 	CHECK(a->probe.mode == b->probe.mode);
 	CHECK(fabs(a->probe.sync.p50_us - b->probe.sync.p50_us) < 1e-6);
 	CHECK(!a->error == !b->error);
@@ -89,11 +89,11 @@ static void check_same_summary(const struct dc_summary *a, const struct dc_summa
 /* How many of the drives read back had each thing the fleet shows: each must be covered. */
 static unsigned seen_measured, seen_years, seen_plp_failed, seen_matched, seen_probe;
 
-static void count_seen(const struct dc_report *r)
+static void count_seen(const struct dc_check *r)
 {
 	seen_measured += r->result.flush_speed != DC_FLUSH_NOT_MEASURED;
 	seen_years += r->result.endurance_years_left >= 0;
-	seen_matched += r->db.matched;
+	seen_matched += r->row.matched;
 	seen_probe += r->probe.mode != DC_PROBE_NOT_RUN;
 	for (unsigned i = 0; i < r->drive.nevidence; i++)
 		seen_plp_failed += r->drive.evidence[i].kind == DC_EV_PLP_FAILED;
@@ -101,17 +101,17 @@ static void count_seen(const struct dc_report *r)
 
 /* The devices a reader hands over, copied. */
 struct collected {
-	struct dc_report *v;
+	struct dc_check *v;
 	unsigned n, cap;
 };
 
-static int collect(void *ctx, const struct dc_report *r)
+static int collect(void *ctx, const struct dc_check *r)
 {
 	struct collected *c = ctx;
 
 	if (c->n == c->cap) {
 		unsigned cap = c->cap ? c->cap * 2 : 16;
-		struct dc_report *v = realloc(c->v, cap * sizeof(*v));
+		struct dc_check *v = realloc(c->v, cap * sizeof(*v));
 
 		if (!v)
 			return -ENOMEM;
@@ -130,11 +130,11 @@ static const char *one_path(const void *ctx, unsigned i, const char **host, char
 	(void)buf;
 	(void)len;
 	*host = "h1";
-	return ((const struct dc_report *)ctx)->dev.path;
+	return ((const struct dc_check *)ctx)->dev.path;
 }
 
 /* What report's printer ops writes of a fleet whose one drive is r, on host h1. */
-static char *printed(const struct dc_print_ops *ops, const struct dc_report *r)
+static char *printed(const struct dc_print_ops *ops, const struct dc_check *r)
 {
 	const struct dc_print_head h = { .doc = DC_PRINT_FLEET, .n = 1, .path = one_path,
 					 .ctx = r };
@@ -153,7 +153,7 @@ static char *printed(const struct dc_print_ops *ops, const struct dc_report *r)
 }
 
 /* The summary of reports[0..n), as a command sums its drives up, one by one. */
-static int summarize(const struct dc_report *reports, unsigned n, struct dc_summary *s)
+static int summarize(const struct dc_check *reports, unsigned n, struct dc_summary *s)
 {
 	struct dc_summary_builder b;
 
@@ -169,7 +169,7 @@ static int summarize(const struct dc_report *reports, unsigned n, struct dc_summ
 static void check_fleet_rows(const char *text, size_t len, const struct collected *read)
 {
 	struct dc_fleet f = { 0 };
-	struct dc_report *r = malloc(sizeof(*r));
+	struct dc_check *r = malloc(sizeof(*r));
 	struct dc_summary s1, s2;
 	struct dc_summary_builder b;
 
@@ -180,7 +180,7 @@ static void check_fleet_rows(const char *text, size_t len, const struct collecte
 	for (unsigned i = 0; r && i < f.n && i < read->n; i++) {
 		static const struct dc_print_ops *const ops[] = { &dc_print_table, &dc_print_json };
 
-		dc_fleet_report(&f, i, r);
+		dc_fleet_check(&f, i, r);
 		for (unsigned k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
 			char *want = printed(ops[k], &read->v[i]), *got = printed(ops[k], r);
 
@@ -201,7 +201,7 @@ static void check_fleet_rows(const char *text, size_t len, const struct collecte
 static void round_trip(struct dc_db *db, const char *dir, unsigned *drives)
 {
 	struct dc_scan_opts o = { .sysroot = "", .db = db, .jobs = 1 };
-	struct dc_report *reports = NULL;
+	struct dc_check *reports = NULL;
 	struct collected f = { 0 };
 	struct dc_fleet_file meta = { 0 };
 	struct dc_summary s1, s2;
@@ -214,10 +214,10 @@ static void round_trip(struct dc_db *db, const char *dir, unsigned *drives)
 	CHECK(dc_scan_replay(&o, dir, &reports, &n, err, sizeof(err)) == 0);
 	CHECK(n > 0);
 	mem = open_memstream(&text, &len);
-	CHECK(mem && dc_print_reports(&dc_print_json, mem, &(struct dc_print_head){
+	CHECK(mem && dc_print_checks(&dc_print_json, mem, &(struct dc_print_head){
 		.doc = DC_PRINT_SCAN, .host = "h1" }, reports, n) == 0);
 	fclose(mem);
-	rc = dc_report_read(text, len, &meta, collect, &f, err, sizeof(err));
+	rc = dc_host_json_read(text, len, &meta, collect, &f, err, sizeof(err));
 	if (rc < 0)
 		fprintf(stderr, "%s: %s\n", dir, err);
 	CHECK(rc == (int)n && f.n == n && meta.drives == n);
@@ -244,7 +244,7 @@ static void refused(const char *doc, const char *want)
 	struct dc_fleet_file meta = { 0 };
 	struct dc_fleet f = { .role = -1 };
 	char err[256] = "";
-	int rc = dc_report_read(doc, strlen(doc), &meta, collect, &c, err, sizeof(err));
+	int rc = dc_host_json_read(doc, strlen(doc), &meta, collect, &c, err, sizeof(err));
 
 	CHECK(rc == -EINVAL);
 	if (!strstr(err, want)) {
@@ -326,7 +326,7 @@ static void bad_documents(void)
 		struct dc_fleet_file meta = { 0 };
 		char err[256] = "";
 
-		CHECK(dc_report_read(doc, strlen(doc), &meta, collect, &f, err, sizeof(err)) == 1);
+		CHECK(dc_host_json_read(doc, strlen(doc), &meta, collect, &f, err, sizeof(err)) == 1);
 		CHECK(f.n == 1 && f.v[0].result.verdicts[DC_ROLE_CEPH_OSD].status == DC_NOT_CHECKED);
 		free(f.v);
 	}
@@ -343,7 +343,7 @@ static void good_documents(void)
 	char err[256] = "";
 	int rc;
 
-	rc = dc_report_read(old, strlen(old), &meta, collect, &f, err, sizeof(err));
+	rc = dc_host_json_read(old, strlen(old), &meta, collect, &f, err, sizeof(err));
 	CHECK(rc == 2 && f.n == 2);
 	if (rc != 2)
 		fprintf(stderr, "format 1.1: %s\n", err);
@@ -355,11 +355,11 @@ static void good_documents(void)
 		CHECK(f.v[0].result.verdicts[DC_ROLE_ETCD].status == DC_NOT_CHECKED); /* 1.2 */
 		CHECK(f.v[0].result.endurance_years_left < 0);                         /* 1.3 */
 		CHECK(f.v[0].drive.cache_present == DC_TRI_UNKNOWN);
-		CHECK(!f.v[0].db.matched);
+		CHECK(!f.v[0].row.matched);
 		CHECK(f.v[1].error != 0);
 		CHECK_STR(f.v[1].error_msg, "/dev/sdb: gone");
 	}
-	rc = dc_report_read(nohost, strlen(nohost), &meta, collect, &f, err, sizeof(err));
+	rc = dc_host_json_read(nohost, strlen(nohost), &meta, collect, &f, err, sizeof(err));
 	CHECK(rc == 0 && f.n == 2);  /* a later MINOR reads; no devices is no error */
 	CHECK_STR(meta.host, "");
 	free(f.v);
@@ -387,7 +387,7 @@ static char *fleet_order(const struct dc_fleet *f)
 static void worst_first(void)
 {
 	enum { N = 8 };
-	static struct dc_report r[N];
+	static struct dc_check r[N];
 	static const char *const hosts[N] = { "b", "a", "a", "c", "a", "b", "a", "a" };
 	static const char *const paths[N] = { "/dev/sda", "/dev/sdb", "/dev/sdc", "/dev/sdd",
 					      "/dev/sde", "/dev/sdf", "/dev/sda", "/dev/sdh" };
@@ -401,7 +401,7 @@ static void worst_first(void)
 		snprintf(r[i].dev.path, sizeof(r[i].dev.path), "%s", paths[i]);
 		dc_drive_init(&r[i].drive);
 		r[i].dev.kernel_fua = DC_TRI_UNKNOWN;
-		r[i].db.best_source = -1;
+		r[i].row.best_source = -1;
 		r[i].result.endurance_years_left = -1;
 		r[i].avail.available = DC_TRI_UNKNOWN;
 	}
@@ -420,7 +420,7 @@ static void worst_first(void)
 
 		f = (struct dc_fleet){ .role = role };
 		for (unsigned k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
-			struct dc_report mine[N];
+			struct dc_check mine[N];
 			unsigned n = 0;
 			char *text = NULL;
 			size_t len = 0;
@@ -429,7 +429,7 @@ static void worst_first(void)
 			for (unsigned i = 0; i < N; i++)
 				if (strcmp(hosts[i], files[k]) == 0)
 					mine[n++] = r[i];
-			CHECK(mem && dc_print_reports(&dc_print_json, mem, &(struct dc_print_head){
+			CHECK(mem && dc_print_checks(&dc_print_json, mem, &(struct dc_print_head){
 				.doc = DC_PRINT_SCAN, .host = files[k] }, mine, n) == 0);
 			if (mem)
 				fclose(mem);
@@ -468,5 +468,5 @@ int main(void)
 	bad_documents();
 	good_documents();
 	worst_first();
-	return dc_test_summary("test_report_read");
+	return dc_test_summary("test_host_json");
 }

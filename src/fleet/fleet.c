@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drive.h"
-#include "files.h"
-#include "report/ceph_plan.h"
-#include "report/fleet.h"
-#include "report/report_read.h"
-#include "report/summary.h"
+#include "core/drive.h"
+#include "core/files.h"
+#include "fleet/ceph_plan.h"
+#include "fleet/fleet.h"
+#include "fleet/host_json.h"
+#include "fleet/summary.h"
 
 /*
  * A fleet of thousands of drives is sorted before anything is printed, so every drive is
@@ -147,14 +147,14 @@ struct keep {
 	unsigned file;
 };
 
-static int keep_drive(void *ctx, const struct dc_report *r)
+static int keep_drive(void *ctx, const struct dc_check *r)
 {
 	const struct keep *k = ctx;
 	struct dc_fleet *f = k->f;
 	const char *strings[S_COUNT + DC_MAX_ERRORS] = {
 		[S_PATH] = r->dev.path, [S_VENDOR] = r->drive.vendor, [S_MODEL] = r->drive.model,
 		[S_SERIAL] = r->drive.serial, [S_FIRMWARE] = r->drive.firmware,
-		[S_DB_VENDOR] = r->db.vendor, [S_DB_FAMILY] = r->db.family,
+		[S_DB_VENDOR] = r->row.vendor, [S_DB_FAMILY] = r->row.family,
 		[S_HEALTH_SOURCE] = r->result.health.source, [S_ERROR] = r->error_msg,
 		[S_SYSFS_MODEL] = r->dev.model, [S_AVAIL_UNKNOWN] = r->avail.not_looked,
 		[S_BY_ID] = r->dev.by_id,
@@ -190,8 +190,8 @@ static int keep_drive(void *ctx, const struct dc_report *r)
 	row->plp_failed = dc_drive_has_evidence(&r->drive, DC_EV_PLP_FAILED);
 	row->plp_degraded = dc_drive_has_evidence(&r->drive, DC_EV_PLP_DEGRADED);
 	row->wear = r->drive.wear;
-	row->db_matched = r->db.matched;
-	row->db_plp = r->db.plp;
+	row->db_matched = r->row.matched;
+	row->db_plp = r->row.plp;
 	row->probe_mode = r->probe.mode;
 	row->probe_p50_us = r->probe.sync.p50_us;
 	row->plp = r->result.plp;
@@ -228,7 +228,7 @@ static int add_error_drive(struct dc_fleet *f, unsigned file)
 {
 	const struct dc_fleet_file *m = &f->files[file];
 	struct keep k = { .f = f, .file = file };
-	struct dc_report *r = calloc(1, sizeof(*r));
+	struct dc_check *r = calloc(1, sizeof(*r));
 	int rc;
 
 	if (!r)
@@ -238,7 +238,7 @@ static int add_error_drive(struct dc_fleet *f, unsigned file)
 	snprintf(r->error_msg, sizeof(r->error_msg), "%s", m->error_msg);
 	dc_drive_init(&r->drive);
 	r->dev.kernel_fua = DC_TRI_UNKNOWN;
-	r->db.best_source = -1;
+	r->row.best_source = -1;
 	r->result.endurance_years_left = -1;
 	for (unsigned role = 0; role < DC_ROLE_COUNT; role++)
 		r->result.verdicts[role].status = r->result.verdicts[role].measured_status =
@@ -283,7 +283,7 @@ int dc_fleet_add_text(struct dc_fleet *f, const char *path, const char *text, si
 
 	if (!m)
 		return -ENOMEM;
-	rc = dc_report_read(text, len, m, keep_drive, &k, err, sizeof(err));
+	rc = dc_host_json_read(text, len, m, keep_drive, &k, err, sizeof(err));
 	if (rc < 0) {
 		/* the file is refused whole: what was kept of its first drives goes */
 		while (f->n > before)
@@ -314,7 +314,7 @@ int dc_fleet_read(char *const *paths, unsigned npaths, int role, struct dc_fleet
 	for (unsigned i = 0; i < npaths; i++) {
 		uint8_t *text = NULL;
 		size_t len = 0;
-		int rc = dc_read_file(paths[i], DC_REPORT_MAX_FILE, &text, &len);
+		int rc = dc_read_file(paths[i], DC_HOST_JSON_MAX_FILE, &text, &len);
 
 		if (rc == -ENOMEM)
 			return rc;
@@ -368,7 +368,7 @@ const char *dc_fleet_path(const struct dc_fleet *f, unsigned i)
 	return i < f->n ? f->rows[i].text : "";
 }
 
-void dc_fleet_report(const struct dc_fleet *f, unsigned i, struct dc_report *r)
+void dc_fleet_check(const struct dc_fleet *f, unsigned i, struct dc_check *r)
 {
 	const struct dc_fleet_row *row = &f->rows[i];
 	struct dc_health *h = &r->result.health;
@@ -401,11 +401,11 @@ void dc_fleet_report(const struct dc_fleet *f, unsigned i, struct dc_report *r)
 	for (unsigned k = 0; k < row->nerrors; k++)
 		snprintf(r->drive.errors[k], sizeof(r->drive.errors[k]), "%s",
 			 row_string(row, S_COUNT + k));
-	r->db.matched = row->db_matched;
-	r->db.plp = row->db_plp;
-	r->db.best_source = -1;
-	snprintf(r->db.vendor, sizeof(r->db.vendor), "%s", s[S_DB_VENDOR]);
-	snprintf(r->db.family, sizeof(r->db.family), "%s", s[S_DB_FAMILY]);
+	r->row.matched = row->db_matched;
+	r->row.plp = row->db_plp;
+	r->row.best_source = -1;
+	snprintf(r->row.vendor, sizeof(r->row.vendor), "%s", s[S_DB_VENDOR]);
+	snprintf(r->row.family, sizeof(r->row.family), "%s", s[S_DB_FAMILY]);
 	r->probe.mode = row->probe_mode;
 	r->probe.sync.p50_us = row->probe_p50_us;
 	r->result.plp = row->plp;

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* transport.c - the table of back-ends, one per command set. */
+/* protocol.c - the table of back-ends, one per command set (protocol.h). */
 #include <errno.h>
 #include <string.h>
 
-#include "device/transport.h"
+#include "device/protocol.h"
 
-static const struct dc_transport_ops transports[] = {
+static const struct dc_protocol_ops protocols[] = {
 	{ .name = "none", .protocol = DC_PROTO_NONE },
 	{ .name = "nvme", .protocol = DC_PROTO_NVME, .acquire = dc_nvme_acquire, .parse = dc_nvme_parse,
 	  .set_cache = dc_nvme_set_cache },
@@ -15,24 +15,24 @@ static const struct dc_transport_ops transports[] = {
 	  .set_cache = dc_scsi_set_cache },
 };
 
-const struct dc_transport_ops *dc_transport_for(enum dc_protocol proto)
+const struct dc_protocol_ops *dc_protocol_ops_for(enum dc_protocol proto)
 {
-	for (size_t i = 0; i < sizeof(transports) / sizeof(transports[0]); i++)
-		if (transports[i].protocol == proto)
-			return &transports[i];
-	return &transports[0];
+	for (size_t i = 0; i < sizeof(protocols) / sizeof(protocols[0]); i++)
+		if (protocols[i].protocol == proto)
+			return &protocols[i];
+	return &protocols[0];
 }
 
 const char *dc_protocol_name(enum dc_protocol proto)
 {
-	return dc_transport_for(proto)->name;
+	return dc_protocol_ops_for(proto)->name;
 }
 
 int dc_protocol_from_name(const char *name, enum dc_protocol *proto)
 {
-	for (size_t i = 0; i < sizeof(transports) / sizeof(transports[0]); i++) {
-		if (strcmp(transports[i].name, name) == 0) {
-			*proto = transports[i].protocol;
+	for (size_t i = 0; i < sizeof(protocols) / sizeof(protocols[0]); i++) {
+		if (strcmp(protocols[i].name, name) == 0) {
+			*proto = protocols[i].protocol;
 			return 0;
 		}
 	}

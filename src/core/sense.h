@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dc_types.h"
+#include "core/io_status.h"
 
 #define DC_SCSI_CHECK_CONDITION 0x02
 #define DC_DRIVER_SENSE         0x08 /* driver_status: sense data came with the reply */

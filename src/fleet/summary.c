@@ -5,14 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drive.h"
-#include "report/summary.h"
-#include "report/tally.h"
-#include "status.h"
+#include "core/drive.h"
+#include "fleet/summary.h"
+#include "fleet/tally.h"
+#include "core/status.h"
 #include "thresholds.h"
 
 /* Does an advisory that hits this drive lose data or the drive? */
-static bool advisory_fails(const struct dc_report *r, bool *any)
+static bool advisory_fails(const struct dc_check *r, bool *any)
 {
 	*any = r->nadvisories > 0;
 	for (unsigned i = 0; i < r->nadvisories; i++)
@@ -22,7 +22,7 @@ static bool advisory_fails(const struct dc_report *r, bool *any)
 	return false;
 }
 
-static enum dc_look look_of(const struct dc_report *r)
+static enum dc_look look_of(const struct dc_check *r)
 {
 	const struct dc_wear *w = &r->drive.wear;
 	bool any_advisory;
@@ -50,7 +50,7 @@ static enum dc_look look_of(const struct dc_report *r)
 	return DC_LOOK_NONE;
 }
 
-bool dc_summary_look(const struct dc_report *r, struct dc_look_why *why)
+bool dc_summary_look(const struct dc_check *r, struct dc_look_why *why)
 {
 	const struct dc_health *h = &r->result.health;
 
@@ -86,12 +86,12 @@ bool dc_summary_look(const struct dc_report *r, struct dc_look_why *why)
 	return why->look != DC_LOOK_NONE;
 }
 
-void dc_summary_rank_of(const struct dc_report *r, int role, struct dc_summary_rank *k)
+void dc_summary_rank_of(const struct dc_check *r, int role, struct dc_summary_rank *k)
 {
 	memset(k, 0, sizeof(*k));
 	k->look = (unsigned char)look_of(r);
 	/* the role's outcome, or the worst of the roles, in the exit code's order (status.h) */
-	k->severity = (unsigned char)dc_report_status(r, role);
+	k->severity = (unsigned char)dc_check_status(r, role);
 	for (unsigned i = 0; !r->error && i < DC_ROLE_COUNT; i++) {
 		k->fails += r->result.verdicts[i].status == DC_FAIL;
 		k->warns += r->result.verdicts[i].status == DC_WARN;
@@ -129,7 +129,7 @@ static void count_name(struct dc_summary_builder *b, struct dc_tally *t, const c
 		b->err = dc_tally_add(t, name);
 }
 
-void dc_summary_add(struct dc_summary_builder *b, const struct dc_report *r, const char *host)
+void dc_summary_add(struct dc_summary_builder *b, const struct dc_check *r, const char *host)
 {
 	struct dc_summary *s = b->s;
 	/* as wide as a list's entry: a longer name is counted as the list prints it */
@@ -152,12 +152,12 @@ void dc_summary_add(struct dc_summary_builder *b, const struct dc_report *r, con
 	}
 	s->plp[r->result.plp]++;
 	s->health[r->result.health.status]++;
-	if (!r->db.matched && r->drive.model[0]) {
+	if (!r->row.matched && r->drive.model[0]) {
 		s->not_in_db_drives++;
 		count_name(b, b->models, r->drive.model);
-	} else if (r->db.matched && r->db.plp == DC_PLP_UNKNOWN) {
+	} else if (r->row.matched && r->row.plp == DC_PLP_UNKNOWN) {
 		s->class_unknown_drives++;
-		snprintf(name, sizeof(name), "%s %s", r->db.vendor, r->db.family);
+		snprintf(name, sizeof(name), "%s %s", r->row.vendor, r->row.family);
 		count_name(b, b->families, name);
 	}
 	for (unsigned k = 0; k < r->nadvisories; k++) {
