@@ -212,7 +212,8 @@ def main():
             path = os.path.join(d, f)
             rel = os.path.relpath(path, root)[:-2] + ".c"
             # an object whose source was moved or removed is a stale build's, not the tree's
-            if not os.path.isfile(os.path.join(TOP, "src", rel)):
+            if not (os.path.isfile(os.path.join(TOP, "src", rel)) or
+                    os.path.isfile(os.path.join(TOP, rel))):
                 continue
             out = subprocess.run(["nm", path], capture_output=True, text=True).stdout
             uses[rel] = set()
