@@ -15,7 +15,7 @@ S=$DC_SCRATCH
 MIB=64
 
 # reader NAME CMD...: probe a fresh loop device for up to 3 s; from the time the probe
-# holds it until it ends, run CMD (DEV in it replaced by the device) again and again
+# guards it until it ends, run CMD (DEV in it replaced by the device) again and again
 # under strace; then the checks.
 reader() {
 	local name=$1 f=$S/$1.img dev before probe runs=0 opens i
@@ -30,12 +30,12 @@ reader() {
 	"${DC_ARGV[@]}" >"$S/$name.json" 2>"$S/$name.err" &
 	probe=$!
 	DC_PIDS+=("$probe")
-	# the probe holds the device; a little later it has read its pool and is writing
-	for _ in $(seq 100); do
-		ls -l "/proc/$probe/fd" 2>/dev/null | grep -qF " $dev" && break
+	# the guard's inotify descriptor: the probe has the device, found nobody else on it
+	# (a reader then would be waited for, and refused if it stayed) and is guarding it
+	for _ in $(seq 250); do
+		ls -l "/proc/$probe/fd" 2>/dev/null | grep -qF "inotify" && break
 		sleep 0.02
 	done
-	sleep 0.3
 	: >"$S/$name.strace"
 	while kill -0 "$probe" 2>/dev/null; do
 		strace -f -qq -e trace=open,openat -A -o "$S/$name.strace" "${cmd[@]}" \
