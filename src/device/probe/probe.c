@@ -476,17 +476,24 @@ done:
  */
 static int dc_probe_users_after(struct dc_probe_ctx *c, struct dc_probe *out)
 {
-	char who[160];
+	char who[160], note[DC_PATH_LEN + 160] = "";
 	int rc = dc_probe_guard_check(&c->guard, c->why, c->whylen);
 
 	if (rc)
 		return rc;
+	/* the measurement differs then: say so */
+	if (!c->guard.counting)
+		snprintf(note, sizeof(note), "the kernel keeps no count of the writes of %s "
+			 "(queue/iostats 0), so each block was read again just before its "
+			 "write, and every timed write followed a read", c->dev->path);
 	dc_disk_users_now(c->dev, who, sizeof(who));
 	if (who[0])
 		dc_fitf(out->warning, sizeof(out->warning), "%s was open in another process "
 			"as the probe ended (%s); before every write the probe checked that no "
-			"other process had written to it or opened it for writing", c->dev->path,
-			who);
+			"other process had written to it or opened it for writing%s%s",
+			c->dev->path, who, note[0] ? "; " : "", note);
+	else if (note[0])
+		dc_fitf(out->warning, sizeof(out->warning), "%s", note);
 	return 0;
 }
 
