@@ -122,7 +122,7 @@ DEPS      := gcc make binutils pkg-config libnvme-dev libjson-c-dev libssl-dev l
 DEB_DEPS  := dpkg-dev debhelper fakeroot lintian bash-completion man-db
 TEST_DEPS := $(DEPS) clang jq sqlite3 fdisk e2fsprogs util-linux mount kmod cpio dmsetup \
              fio time python3 qemu-system-x86 linux-image-amd64 busybox-static nbdkit \
-             smartmontools nvme-cli sg3-utils sdparm prometheus systemd python3-yaml ansible \
+             smartmontools nvme-cli sg3-utils sdparm hdparm strace prometheus systemd python3-yaml ansible \
              python3-ceph-common prometheus-node-exporter \
              $(DEB_DEPS)
 

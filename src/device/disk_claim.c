@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,8 @@
  * BSD lock is the convention of systemd (and udev) for a tool that writes to a disk:
  * udev does not probe a locked disk, and a second drivecheck is refused at once instead
  * of racing the first. Neither shuts out a program that ignores both; the probe's
- * re-read of each block before its write (probe.c) is what bounds that case.
+ * guard before every write (probe_guard.c, which uses dc_disk_writers_find() to tell a
+ * writer from a reader) and its re-read of its blocks (probe.c) bound that case.
  */
 
 #define POLL_MS 50
@@ -76,8 +78,43 @@ static void read_comm(long pid, char *out, size_t len)
 		snprintf(out, len, "?");
 }
 
-/* Does process pid have one of nums open? 1 yes, 0 no or gone, -errno could not look. */
-static int pid_uses(long pid, const dev_t *nums, unsigned n)
+/*
+ * Was descriptor fd of process pid opened for writing? Its access mode is the low bits
+ * of "flags:" in /proc/PID/fdinfo/FD (octal), fixed at open(2): a descriptor opened
+ * O_RDONLY can never write(2). Returns true for O_WRONLY and O_RDWR, and when the
+ * flags cannot be read while the descriptor is still there ("could not look" is never
+ * "reader"); false when it was closed meanwhile (the file then reads as nothing).
+ */
+static bool fd_writes(int fddir, long pid, const char *fd)
+{
+	char path[32 + NAME_MAX], line[128];
+	bool found = false, writes = false;
+	struct stat st;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%ld/fdinfo/%s", pid, fd);
+	f = fopen(path, "re");
+	if (f) {
+		while (!found && fgets(line, sizeof(line), f)) {
+			unsigned long flags;
+
+			if (sscanf(line, "flags: %lo", &flags) == 1) {
+				found = true;
+				writes = (flags & O_ACCMODE) != O_RDONLY;
+			}
+		}
+		fclose(f);
+	}
+	if (found)
+		return writes;
+	return fstatat(fddir, fd, &st, AT_SYMLINK_NOFOLLOW) == 0;
+}
+
+/*
+ * Does process pid have one of nums open (for writing, when writers_only)? 1 yes, 0 no
+ * or gone, -errno could not look.
+ */
+static int pid_uses(long pid, const dev_t *nums, unsigned n, bool writers_only)
 {
 	char path[64];
 	struct dirent *e;
@@ -96,7 +133,8 @@ static int pid_uses(long pid, const dev_t *nums, unsigned n)
 		/* stat follows the link to the open file: a device node gives its st_rdev */
 		if (fstatat(dirfd(d), e->d_name, &st, 0) != 0)
 			continue; /* closed meanwhile, or a file we may not stat: not a disk */
-		if (S_ISBLK(st.st_mode) && is_one_of(st.st_rdev, nums, n)) {
+		if (S_ISBLK(st.st_mode) && is_one_of(st.st_rdev, nums, n) &&
+		    (!writers_only || fd_writes(dirfd(d), pid, e->d_name))) {
 			found = 1;
 			break;
 		}
@@ -105,8 +143,8 @@ static int pid_uses(long pid, const dev_t *nums, unsigned n)
 	return found;
 }
 
-int dc_disk_users_find(const dev_t *nums, unsigned n, struct dc_disk_users *out,
-		       char *why, size_t whylen)
+static int users_find(const dev_t *nums, unsigned n, bool writers_only,
+		      struct dc_disk_users *out, char *why, size_t whylen)
 {
 	long self = (long)getpid();
 	struct dirent *e;
@@ -131,7 +169,7 @@ int dc_disk_users_find(const dev_t *nums, unsigned n, struct dc_disk_users *out,
 		pid = strtol(e->d_name, &end, 10);
 		if (*end || pid == self)
 			continue;
-		u = pid_uses(pid, nums, n);
+		u = pid_uses(pid, nums, n, writers_only);
 		if (u < 0) {
 			char comm[32];
 
@@ -152,6 +190,18 @@ int dc_disk_users_find(const dev_t *nums, unsigned n, struct dc_disk_users *out,
 	}
 	closedir(proc);
 	return rc;
+}
+
+int dc_disk_users_find(const dev_t *nums, unsigned n, struct dc_disk_users *out,
+		       char *why, size_t whylen)
+{
+	return users_find(nums, n, false, out, why, whylen);
+}
+
+int dc_disk_writers_find(const dev_t *nums, unsigned n, struct dc_disk_users *out,
+			 char *why, size_t whylen)
+{
+	return users_find(nums, n, true, out, why, whylen);
 }
 
 void dc_disk_users_describe(const struct dc_disk_users *u, char *buf, size_t len)

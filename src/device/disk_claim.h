@@ -38,6 +38,14 @@ unsigned dc_disk_devnums(const struct dc_dev *dev, dev_t *out, unsigned max);
 int dc_disk_users_find(const dev_t *nums, unsigned n, struct dc_disk_users *out,
 		       char *why, size_t whylen);
 
+/*
+ * The same, counting only the processes that have one of nums open for writing
+ * (O_WRONLY or O_RDWR, read from /proc/PID/fdinfo): a reader such as smartctl or blkid
+ * cannot change a block through its descriptor with write(2).
+ */
+int dc_disk_writers_find(const dev_t *nums, unsigned n, struct dc_disk_users *out,
+			 char *why, size_t whylen);
+
 /* "pid 123 (sleep), pid 456 (dd)", "and N more" past DC_DISK_USERS_MAX. */
 void dc_disk_users_describe(const struct dc_disk_users *u, char *buf, size_t len);
 

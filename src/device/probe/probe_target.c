@@ -40,7 +40,7 @@
  * disk: udev and other such tools stand off) and refuses while any other process has the
  * disk or a partition open (disk_claim.c, as fuser looks). What remains, a program that
  * opens the bare device after these checks and ignores the lock, is bounded by the
- * probe itself: it reads each block again just before writing it back (probe.c).
+ * probe itself: a writer stops it, a reader does not (probe_guard.c, probe.c).
  */
 
 #define DC_LAYOUT_CHUNK  (1u << 20)
