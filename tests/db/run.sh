@@ -112,10 +112,24 @@ Micron 5300|Micron 5300 PRO/MAX/BOOT
 870 evo|Samsung 870 EVO
 SN640|Western Digital Ultrastar DC SN640
 7450 PRO|Micron 7450 PRO
+7450 MAX|Micron 7450 MAX
 PM1643|Samsung PM1643
 NAMES
 check "a model string still matches by its pattern" \
 	"[ \"\$(bl 'SAMSUNG MZ7LH960HAJR-00005' | jq -r '.results[0].matched_by')\" = model ]"
+
+# Model strings of the bundled database: the family and class each one gets (db/vendors).
+# The 7450's mixed-use (MAX, TFS) and read-intensive (PRO, TFR) parts apart.
+while IFS='|' read -r q want; do
+	got=$(bl "$q" | jq -r '.results[0] | "\(.matched_by) \(.match.vendor) \(.match.family) \(.match.plp) \(.match.dwpd)"')
+	check "model '$q' is $want" "[ \"\$got\" = \"model $want\" ]"
+done <<'MODELS'
+Micron_7450_MTFDKCC3T2TFS|Micron 7450 MAX full 3
+Micron_7450_MTFDKBA800TFS|Micron 7450 MAX full 3
+MTFDKCC12T8TFS|Micron 7450 MAX full 3
+Micron_7450_MTFDKCC1T9TFR|Micron 7450 PRO full 1
+Micron_7450_MTFDKBA960TFR|Micron 7450 PRO full 1
+MODELS
 bl EVO >"$T/j"; rc=$?
 check "several families: a short list, exit 1" \
 	"[ $rc -eq 1 ] && jq -e '.results[0] | .matched_by == \"several\" and .match == null and (.candidates | length) >= 2 and .candidates_total >= (.candidates | length)' $T/j >/dev/null"
