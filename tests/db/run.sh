@@ -130,6 +130,21 @@ MTFDKCC12T8TFS|Micron 7450 MAX full 3
 Micron_7450_MTFDKCC1T9TFR|Micron 7450 PRO full 1
 Micron_7450_MTFDKBA960TFR|Micron 7450 PRO full 1
 MODELS
+# Client families whose "none" is inferred (db/README.md): the class, said as inferred; the
+# families split off beside them keep their own, unknown, answer.
+while IFS='|' read -r q want; do
+	got=$(bl "$q" | jq -r '.results[0] | "\(.match.vendor) \(.match.family) \(.match.plp) \(.match.plp_inferred)"')
+	check "model '$q' is $want" "[ \"\$got\" = \"$want\" ]"
+done <<'INFERRED'
+WDC WDS100T2B0C-00PXH0|Western Digital WD Blue SN550 none true
+SanDisk SD8SN8U-256G-1006|SanDisk X400 (OEM) none true
+Patriot Burst|Patriot Patriot Burst (Phison) none true
+Patriot Blast|Patriot Patriot Blast (Phison) unknown false
+ADATA SX8200PNP|ADATA ADATA XPG SX8200 Pro none true
+Seagate BarraCuda SSD ZA250CM10002|Seagate BarraCuda SSD none true
+Seagate BarraCuda 120 SSD ZA250CM10003|Seagate BarraCuda 120 SSD unknown false
+KIOXIA-EXCERIA SATA SSD|KIOXIA EXCERIA SATA none true
+INFERRED
 bl EVO >"$T/j"; rc=$?
 check "several families: a short list, exit 1" \
 	"[ $rc -eq 1 ] && jq -e '.results[0] | .matched_by == \"several\" and .match == null and (.candidates | length) >= 2 and .candidates_total >= (.candidates | length)' $T/j >/dev/null"
