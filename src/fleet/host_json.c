@@ -12,7 +12,7 @@
 #include "core/json_read.h"
 #include "core/names.h"
 #include "json_format.h"
-#include "fleet/json_skim.h"
+#include "core/json_skim.h"
 #include "fleet/host_json.h"
 
 /*
