@@ -88,9 +88,10 @@ static void table_drive(struct dc_printer *p, const struct dc_check *r, const ch
 	/* a fleet keeps of a drive only what its row and the summary show (fleet/fleet.h):
 	 * its summary lists the advisories and the drives to look at, and nothing is kept
 	 * aside to follow the rows */
-	if (p->head.doc == DC_PRINT_FLEET)
+	if (p->head.doc == DC_PRINT_FLEET) {
 		dc_render_table_row(p->out, r, host, &p->table.w);
-	else
+		dc_render_table_ceph(&p->table, r, host);
+	} else
 		dc_render_table_add(&p->table, r);
 }
 

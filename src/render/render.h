@@ -42,6 +42,7 @@ enum dc_table_aside {
 	DC_TABLE_ADVISORIES,          /* firmware advisories that hit a drive */
 	DC_TABLE_RESTS_ON,            /* what a device that is not a drive rests on */
 	DC_TABLE_CACHE_OFF,           /* what --try-cache-off found */
+	DC_TABLE_CEPH,                /* each Ceph daemon's drive, what it is worth */
 	DC_TABLE_DETAILS,             /* -v: each drive's evidence, reasons and advice */
 	DC_TABLE_ASIDE_COUNT,
 };
@@ -65,6 +66,8 @@ struct dc_table_stream {
 void dc_render_table_begin(struct dc_table_stream *t, FILE *out, const struct dc_table_widths *w,
 			   bool verbose);
 void dc_render_table_add(struct dc_table_stream *t, const struct dc_check *r);
+/* A fleet's drive: its Ceph daemons' line kept aside (its row is the caller's). */
+void dc_render_table_ceph(struct dc_table_stream *t, const struct dc_check *r, const char *host);
 /* What was kept aside, the legend. Returns 0, or -errno when a temporary file or the copy
  * to out failed (then a part of what follows the rows is missing). */
 int dc_render_table_end(struct dc_table_stream *t);
