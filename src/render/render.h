@@ -3,6 +3,8 @@
 #ifndef DC_RENDER_H
 #define DC_RENDER_H
 
+struct dc_prom_rows;
+
 #include <stdio.h>
 
 #include "lookup/db.h"
@@ -100,6 +102,11 @@ void dc_render_ceph_left_out(FILE *out, const struct dc_ceph_in *drives,
 
 /* render_prom.c: Prometheus text exposition (node_exporter's textfile collector).
  * Returns 0, or -errno when a write to out failed (the exposition is then cut). */
-int dc_render_prom(FILE *out, const struct dc_check *reports, unsigned n);
+int dc_render_prom(FILE *out, const struct dc_prom_rows *rows);
+/* What the metrics hold of each drive until the end (its families group every drive): a
+ * small record per drive, not the check. _add returns 0 or -ENOMEM. */
+struct dc_prom_rows *dc_prom_rows_new(unsigned hint);
+int dc_prom_rows_add(struct dc_prom_rows *rows, const struct dc_check *r);
+void dc_prom_rows_free(struct dc_prom_rows *rows);
 
 #endif /* DC_RENDER_H */
