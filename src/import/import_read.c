@@ -66,8 +66,8 @@ char *dc_import_read_text(const char *path, size_t *len, char *err, size_t errle
 		 : dc_read_file(path, DC_IMPORT_MAX_CEPH_FILE, &buf, len);
 
 	/* a Ceph health-metrics file holds months of smartctl -x: larger than any report */
-	if (!rc && *len > DC_IMPORT_MAX_FILE && !memchr(buf, '\0', *len) &&
-	    dc_ceph_detect((const char *)buf, *len) != DC_IMPORT_CEPH_HEALTH_METRICS)
+	if (!rc && *len > DC_IMPORT_MAX_FILE && (memchr(buf, '\0', *len) ||
+	    dc_ceph_detect((const char *)buf, *len) != DC_IMPORT_CEPH_HEALTH_METRICS))
 		rc = -EFBIG;
 	if (rc == -EFBIG)
 		snprintf(err, errlen, "larger than any report (%u MiB at most; a Ceph "

@@ -65,6 +65,7 @@ static int add_file(struct dc_import_index *x, const char *path, char *text, siz
 		return -ENOMEM;
 	v[x->nfiles].text = text;
 	v[x->nfiles].len = len;
+	v[x->nfiles].by_span = false;
 	x->nfiles++;
 	return 0;
 }
@@ -96,6 +97,7 @@ static int keep_parts(struct dc_import_index *x, struct dc_import_parts *parts)
 		v[x->nrefs].doc = x->ndocs - 1;
 		v[x->nrefs].sub = i;
 		v[x->nrefs].format = parts->v[i].format;
+		v[x->nrefs].ceph = NULL;
 		x->nrefs++;
 		rc = dc_import_join_part(x, x->nrefs - 1, &parts->v[i]);
 	}
