@@ -95,6 +95,16 @@ enum dc_import_format dc_ceph_detect(const char *text, size_t len)
 		p++;
 	if (p == len || (text[p] != '[' && text[p] != '{'))
 		return DC_IMPORT_UNKNOWN;
+	/* smartctl -j begins with its version: no shape of Ceph's, and no need to walk it */
+	{
+		size_t q = p + 1;
+
+		while (q < len && (text[q] == ' ' || text[q] == '\t' || text[q] == '\r' ||
+				   text[q] == '\n'))
+			q++;
+		if (len - q > 21 && memcmp(text + q, "\"json_format_version\"", 21) == 0)
+			return DC_IMPORT_UNKNOWN;
+	}
 	d = calloc(1, sizeof(*d));
 	if (!d)
 		return DC_IMPORT_UNKNOWN;
