@@ -238,6 +238,7 @@ enum dc_years_basis {
 	DC_YEARS_NONE = 0,            /* no figure */
 	DC_YEARS_WEAR_BOUND,          /* the wear indicator, a whole percentage: a lower bound */
 	DC_YEARS_RATED_TBW,           /* bytes written against the rated TBW: an estimate */
+	DC_YEARS_WEAR_HISTORY,        /* the wear rate over readings months apart: a bound */
 };
 
 /* The formats of other tools that `drivecheck import` reads (import/import.h). */
@@ -251,6 +252,9 @@ enum dc_import_format {
 	DC_IMPORT_NVME_FEATURE,   /* nvme get-feature -f 6 (-o json, or its text line) */
 	DC_IMPORT_NVME_LIST,      /* nvme list -o json */
 	DC_IMPORT_FIO,            /* fio --output-format=json of a sync write job */
+	DC_IMPORT_CEPH_DEVICE_LS, /* ceph device ls --format json */
+	DC_IMPORT_CEPH_HEALTH_METRICS, /* ceph device get-health-metrics DEVID */
+	DC_IMPORT_CEPH_DAEMON_QUERY,   /* ceph device query-daemon-health-metrics WHO */
 	DC_IMPORT_FORMAT_COUNT,
 };
 

@@ -62,6 +62,13 @@
  * From 3% on, years left are drawn from p + 1, a lower bound (docs/design.md).
  */
 #define DC_WEAR_RATE_MIN_PERCENT 3u
+/*
+ * A wear rate over several readings (Ceph's stored samples) is drawn from the first and
+ * the newest percentage, each up to a point off: over 3 points of change and 30 days, the
+ * rounding is at most two thirds of the change, and the rate an upper bound of it.
+ */
+#define DC_HISTORY_MIN_POINTS    3u
+#define DC_HISTORY_MIN_DAYS     30.0
 #define DC_HOURS_PER_YEAR     8766.0  /* the year endurance is counted in: 365.25 days */
 
 /*

@@ -10,27 +10,45 @@
 #include "fleet/summary.h"
 #include "cli/commands.h"
 
-/* Hosts named by two files: said on stderr (the same host merged twice counts twice). */
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Hosts named by two files: said on stderr (the same host merged twice counts twice). The
+ * hosts counted are the drives' (a drive of Ceph's store names its own: one import's file
+ * holds a cluster), and those of files without a drive. */
 static unsigned count_hosts(const struct dc_fleet *f)
 {
-	unsigned hosts = 0;
+	const char **names = malloc(((size_t)f->n + f->nfiles + 1) * sizeof(*names));
+	unsigned hosts = 0, n = 0;
 
 	for (unsigned i = 0; i < f->nfiles; i++) {
 		unsigned j;
 
 		if (f->files[i].error)
 			continue;
+		if (names && !f->files[i].drives)
+			names[n++] = f->files[i].host;
 		for (j = 0; j < i; j++)
 			if (!f->files[j].error && strcmp(f->files[i].host, f->files[j].host) == 0)
 				break;
-		if (j == i) {
-			hosts++;
+		if (j == i)
 			continue;
-		}
 		fprintf(stderr, "drivecheck report: warning: host %s is in %s and in %s: its drives "
 			"are counted once for each\n", f->files[i].host, f->files[j].path,
 			f->files[i].path);
 	}
+	if (!names)
+		return 0;
+	for (unsigned i = 0; i < f->n; i++) {
+		if (!dc_fleet_row_error(f, i))
+			names[n++] = dc_fleet_host(f, i);
+	}
+	qsort(names, n, sizeof(*names), str_cmp);
+	for (unsigned i = 0; i < n; i++)
+		hosts += !i || strcmp(names[i], names[i - 1]) != 0;
+	free(names);
 	return hosts;
 }
 

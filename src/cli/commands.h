@@ -17,6 +17,8 @@ int dc_cmd_lookup(struct dc_cli *c, struct dc_db *db, char **models, unsigned n)
 enum dc_exit dc_cmd_import(struct dc_cli *c, struct dc_db *db, char **paths, unsigned n);
 /* cmd_report.c: drivecheck report FILE... (no database: the verdicts are in the files) */
 enum dc_exit dc_cmd_report(struct dc_cli *c, char **paths, unsigned n);
+/* cmd_ceph_health.c */
+enum dc_exit dc_cmd_ceph_health(struct dc_cli *c, struct dc_db *db);
 
 /* exit_status.c */
 /* What a check's tables could not hold, on stderr (core/not_kept.h); who: "drivecheck

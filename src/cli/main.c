@@ -243,6 +243,8 @@ static int run(int argc, char **argv)
 		rc = dc_cmd_lookup(&c, db, c.args, c.nargs);
 	} else if (c.cmd == DC_CMD_IMPORT) {
 		rc = dc_cmd_import(&c, db, c.args, c.nargs);
+	} else if (c.cmd == DC_CMD_CEPH_HEALTH) {
+		rc = dc_cmd_ceph_health(&c, db);
 	} else if (c.restore_cache && c.cmd == DC_CMD_SCAN) {
 		rc = cmd_restore_cache(&c, db);
 	} else {

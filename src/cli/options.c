@@ -27,6 +27,7 @@
 #define R DC_CMD_REPORT
 #define L DC_CMD_LOOKUP
 #define C DC_CMD_CEPH_SPEC
+#define H DC_CMD_CEPH_HEALTH
 
 enum opt_id {
 	OPT_ALL = 'a', OPT_JSON = 'j', OPT_VERBOSE = 'v', OPT_HELP = 'h', OPT_VERSION = 'V',
@@ -34,7 +35,7 @@ enum opt_id {
 	OPT_REPLAY, OPT_PROM, OPT_SYSROOT, OPT_LIST, OPT_VENDOR, OPT_PLP, OPT_INTERFACE,
 	OPT_MIN_DWPD, OPT_SOURCE_KIND, OPT_JOBS, OPT_TRY_CACHE_OFF, OPT_RESTORE_CACHE,
 	OPT_ADVISORIES, OPT_FIRMWARE, OPT_HOURS, OPT_CAPACITY, OPT_HOST, OPT_CEPH_SPEC,
-	OPT_DB_DEVICES, OPT_SERVICE_ID, OPT_BY_MODEL,
+	OPT_DB_DEVICES, OPT_SERVICE_ID, OPT_BY_MODEL, OPT_TIMEOUT, OPT_SAVE,
 	OPT_TEXT = 0,           /* a row of --help alone: a heading, or a word that is no option */
 };
 
@@ -56,14 +57,14 @@ static const struct opt opts[] = {
 	{ NULL, OPT_TEXT, 0, S | C,
 	  "  DEVICE                  /dev/sdX, /dev/nvme0n1, a /dev/disk/by-* link, or a kernel name\n" },
 	{ NULL, OPT_TEXT, 0, 0, "Output:\n" },
-	{ "json", OPT_JSON, no_argument, S | I | R | L,
+	{ "json", OPT_JSON, no_argument, S | I | R | L | H,
 	  "  -j, --json              JSON (format in docs/json.md)\n" },
-	{ "prometheus", OPT_PROM, no_argument, S | I,
+	{ "prometheus", OPT_PROM, no_argument, S | I | H,
 	  "      --prometheus        Prometheus text format (node_exporter textfile collector)\n" },
 	{ "host", OPT_HOST, required_argument, S | C,
 	  "      --host NAME         the JSON's host (a replay: the dump's, else none; live: this\n"
 	  "                          machine's short name)\n" },
-	{ "verbose", OPT_VERBOSE, no_argument, S | I,
+	{ "verbose", OPT_VERBOSE, no_argument, S | I | H,
 	  "  -v, --verbose           evidence, reasons and advice under the table\n" },
 	{ NULL, OPT_TEXT, 0, 0,
 	  "Probe (a few seconds of 4 KiB O_DIRECT|O_DSYNC writes at queue depth 1 per drive):\n" },
@@ -87,12 +88,12 @@ static const struct opt opts[] = {
 	{ "restore-cache", OPT_RESTORE_CACHE, required_argument, S,
 	  "      --restore-cache DEV turn on a cache that an interrupted --try-cache-off left off\n" },
 	{ NULL, OPT_TEXT, 0, 0, "Verdict:\n" },
-	{ "gate", OPT_GATE, required_argument, S | I | R,
+	{ "gate", OPT_GATE, required_argument, S | I | R | H,
 	  "      --gate ROLE         exit 0 pass, 1 warn, 2 fail, 3 could not check (ROLE: ceph-osd,\n"
 	  "                          ceph-db, drbd, zfs-slog, etcd); ceph-osd and ceph-db ask whether\n"
 	  "                          the drive can become an OSD now: one that is not available warns\n" },
 	{ NULL, OPT_TEXT, 0, 0, "Data:\n" },
-	{ "db", OPT_DB, required_argument, S | I | L | C,
+	{ "db", OPT_DB, required_argument, S | I | L | C | H,
 	  "      --db PATH           use this drive database instead of the built-in one\n" },
 	{ "dump", OPT_DUMP, required_argument, S,
 	  "      --dump DIR          save every raw page read (and the probe) under DIR/<device>/\n" },
@@ -106,7 +107,24 @@ static const struct opt opts[] = {
 	  "                          smart-log, get-feature -f 6 and list (-o json); fio JSON of a\n"
 	  "                          4 KiB queue-depth-1 sync write job (as the probe). Folders are\n"
 	  "                          read recursively; one drive's files join by serial or folder.\n"
-	  "                          What a format does not carry is reported as not in the input.\n" },
+	  "                          What a format does not carry is reported as not in the input.\n"
+	  "                          Ceph's device health store too: ceph device ls --format json,\n"
+	  "                          get-health-metrics DEVID (saved as DEVID.json), and\n"
+	  "                          query-daemon-health-metrics WHO, joined by devid (docs/ceph.md).\n" },
+	{ NULL, OPT_TEXT, 0, H,
+	  "Ceph health (what Ceph's device health store holds, asked of the ceph CLI):\n"
+	  "  ceph-health             runs 'ceph device ls --format json', then 'ceph device\n"
+	  "                          get-health-metrics DEVID' for each device (read-only commands\n"
+	  "                          only), and imports them: every OSD's drive judged, by host.\n"
+	  "                          A device without a sample, a call that fails or times out is\n"
+	  "                          said on stderr (exit 3). F is never in Ceph's store: run\n"
+	  "                          drivecheck on the host, or import a fio run, to time it.\n" },
+	{ "timeout", OPT_TIMEOUT, required_argument, H,
+	  "      --timeout SEC       time bound per ceph call (default 30); the call's whole\n"
+	  "                          process group is killed then\n" },
+	{ "save", OPT_SAVE, required_argument, H,
+	  "      --save DIR          keep Ceph's outputs in DIR (a new folder): devices.json and\n"
+	  "                          health-metrics/DEVID.json, for 'drivecheck import DIR' later\n" },
 	{ NULL, OPT_TEXT, 0, R,
 	  "Report (a fleet: many hosts' drivecheck --json files merged, no drive needed):\n"
 	  "  report FILE...          every drive with its host, the worst first; per role how many\n"
@@ -154,9 +172,9 @@ static const struct opt opts[] = {
 	  "      --hours N           MODEL's power-on hours: hours left before a counter defect\n" },
 	{ "capacity", OPT_CAPACITY, required_argument, L,
 	  "      --capacity BYTES    MODEL's capacity: leaves out advisories of other capacities\n" },
-	{ "help", OPT_HELP, no_argument, S | I | R | L | C,
+	{ "help", OPT_HELP, no_argument, S | I | R | L | C | H,
 	  "  -h, --help              this text\n" },
-	{ "version", OPT_VERSION, no_argument, S | I | L,
+	{ "version", OPT_VERSION, no_argument, S | I | L | H,
 	  "  -V, --version           version and database size\n" },
 };
 
@@ -170,6 +188,8 @@ static const struct { unsigned cmds; const char *line; } usages[] = {
 	{ S, "drivecheck --restore-cache DEVICE\n" },
 	{ I, "drivecheck import [--json | --prometheus] [-v] [--gate ROLE] FILE | DIR | -...\n" },
 	{ R, "drivecheck report [--json] [--gate ROLE] FILE...\n" },
+	{ H, "drivecheck ceph-health [--json | --prometheus] [-v] [--gate ROLE] [--timeout SEC]\n"
+	     "                        [--save DIR]\n" },
 	{ C, "drivecheck ceph-spec [--db-devices] [--service-id ID] [--all | DEVICE... | --replay DIR]\n" },
 	{ R, "drivecheck report --ceph-spec [--by-model] [--db-devices] [--service-id ID] FILE...\n" },
 	{ L, "drivecheck lookup [--json] [--firmware FW] [--hours N] [--capacity BYTES] MODEL...\n" },
@@ -378,6 +398,15 @@ static int apply(struct dc_cli *c, int id, const char *arg)
 		else
 			c->capacity = (unsigned long long)v;
 		break;
+	case OPT_TIMEOUT:
+		if (parse_number(arg, &c->ceph_timeout) || c->ceph_timeout <= 0 ||
+		    c->ceph_timeout > 3600)
+			return usage_error("drivecheck: --timeout: want seconds, more than 0 and at "
+					   "most 3600, not '%s'\n", arg);
+		break;
+	case OPT_SAVE:
+		c->ceph_save = arg;
+		break;
 	case OPT_MIN_DWPD:
 		if (parse_number(arg, &c->filter.min_dwpd) || c->filter.min_dwpd < 0)
 			return usage_error("drivecheck: --min-dwpd: want a number of at least 0, "
@@ -395,6 +424,7 @@ static const char *cmd_refusal(enum dc_cmd cmd)
 	case DC_CMD_REPORT: return "drivecheck report: reads drivecheck --json files only: not with";
 	case DC_CMD_LOOKUP: return "drivecheck lookup: asks the drive database only: not with";
 	case DC_CMD_CEPH_SPEC: return "drivecheck ceph-spec: prints a cephadm OSD spec only: not with";
+	case DC_CMD_CEPH_HEALTH: return "drivecheck ceph-health: asks the ceph CLI only: not with";
 	case DC_CMD_SCAN: break;
 	}
 	return "drivecheck: not with";
@@ -404,7 +434,8 @@ static const char *cmd_refusal(enum dc_cmd cmd)
 static const char *cmd_name(unsigned cmds)
 {
 	return cmds & DC_CMD_LOOKUP ? "lookup" : cmds & DC_CMD_IMPORT ? "import" :
-	       cmds & DC_CMD_CEPH_SPEC ? "ceph-spec" : "report";
+	       cmds & DC_CMD_CEPH_SPEC ? "ceph-spec" : cmds & DC_CMD_CEPH_HEALTH ? "ceph-health"
+	       : "report";
 }
 
 /* The one output of the run: a format, or with --gate (and no format) the gate's lines. */
@@ -499,6 +530,7 @@ int dc_cli_parse(int argc, char **argv, struct dc_cli *c)
 		static const struct { const char *word; enum dc_cmd cmd; } words[] = {
 			{ "import", DC_CMD_IMPORT }, { "report", DC_CMD_REPORT },
 			{ "lookup", DC_CMD_LOOKUP }, { "ceph-spec", DC_CMD_CEPH_SPEC },
+			{ "ceph-health", DC_CMD_CEPH_HEALTH },
 		};
 
 		for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
@@ -538,5 +570,8 @@ int dc_cli_parse(int argc, char **argv, struct dc_cli *c)
 				   "--gate\n");
 	if (c->cmd == DC_CMD_LOOKUP)
 		return check_lookup(c);
+	if (c->cmd == DC_CMD_CEPH_HEALTH && c->nargs)
+		return usage_error("drivecheck ceph-health: takes no FILE or DEVICE (it asks ceph; "
+				   "saved outputs go to 'drivecheck import')\n");
 	return c->cmd == DC_CMD_SCAN || c->cmd == DC_CMD_CEPH_SPEC ? check_scan(c) : -1;
 }

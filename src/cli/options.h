@@ -22,6 +22,7 @@ enum dc_cmd {
 	DC_CMD_REPORT = 1u << 2,
 	DC_CMD_LOOKUP = 1u << 3,
 	DC_CMD_CEPH_SPEC = 1u << 4,    /* a scan whose output is a cephadm OSD spec */
+	DC_CMD_CEPH_HEALTH = 1u << 5,  /* Ceph's device health store, asked of `ceph`, imported */
 };
 
 enum dc_output_format { DC_OUT_TABLE, DC_OUT_JSON, DC_OUT_PROM };
@@ -49,6 +50,8 @@ struct dc_cli {
 	bool db_devices;                 /* ceph-spec, report --ceph-spec: db_devices too */
 	bool by_model;                   /* report --ceph-spec: model: filters where exact */
 	const char *service_id;          /* --service-id, or NULL */
+	double ceph_timeout;             /* ceph-health --timeout: seconds per ceph call, 0 default */
+	const char *ceph_save;           /* ceph-health --save DIR: Ceph's outputs kept there */
 	char **args;                     /* the words after the options (and the command) */
 	unsigned nargs;
 };

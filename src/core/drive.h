@@ -17,6 +17,25 @@ struct dc_evidence {
 #define DC_MAX_EVIDENCE 24
 #define DC_MAX_ERRORS   16
 
+/*
+ * Wear and writes over time: several readings of one drive (Ceph's stored samples, oldest
+ * to newest), their first and newest figures as rates. The wear rate is a bound drawn from
+ * whole percentages (the first may be p - 1 at most lower, the newest p + 1 higher), so it
+ * is given only where the readings span DC_HISTORY_MIN_DAYS and DC_HISTORY_MIN_POINTS of
+ * wear (include/thresholds.h): under that, one point of rounding is most of the rate.
+ */
+struct dc_wear_history {
+	unsigned readings;            /* readings of the drive (0: no history) */
+	double span_days;             /* from the first reading to the newest */
+	bool have_write_rate;         /* two readings with bytes written, a day apart or more */
+	double written_bytes_per_day;
+	bool have_wear;               /* two readings with a percentage used */
+	unsigned wear_first, wear_last; /* percent used, the first and newest reading */
+	double wear_span_days;        /* between those two */
+	bool have_wear_rate;          /* ... far enough apart, and enough wear between */
+	double wear_percent_per_year; /* ((last + 1) - (first - 1)) / years: an upper bound */
+};
+
 /* Wear and endurance, from SMART. Fields that the drive did not give are flagged. */
 struct dc_wear {
 	bool have_percent_used;
@@ -30,6 +49,8 @@ struct dc_wear {
 	bool have_media_errors;
 	uint64_t media_errors;
 	char source[80];              /* "nvme smart log", "ata smart attr 177", ... */
+	struct dc_wear_history history; /* several readings over time (an import of Ceph's
+					   store), else readings 0 */
 };
 
 /* One ATA SMART attribute, as the drive gives it (smartctl -A shows the same columns). */

@@ -284,6 +284,9 @@ static const char *const format_names[DC_IMPORT_FORMAT_COUNT] = {
 	[DC_IMPORT_NVME_FEATURE]   = "nvme get-feature",
 	[DC_IMPORT_NVME_LIST]      = "nvme list json",
 	[DC_IMPORT_FIO]            = "fio json",
+	[DC_IMPORT_CEPH_DEVICE_LS] = "ceph device ls",
+	[DC_IMPORT_CEPH_HEALTH_METRICS] = "ceph get-health-metrics",
+	[DC_IMPORT_CEPH_DAEMON_QUERY] = "ceph query-daemon-health-metrics",
 };
 
 const char *dc_import_format_name(enum dc_import_format f)
@@ -456,6 +459,7 @@ static const char *const years_basis_names[] = {
 	[DC_YEARS_NONE] = NULL,
 	[DC_YEARS_WEAR_BOUND] = "wear-indicator-bound",
 	[DC_YEARS_RATED_TBW] = "rated-tbw-estimate",
+	[DC_YEARS_WEAR_HISTORY] = "wear-history-bound",
 };
 const struct dc_enum_names dc_years_basis_names = { "years-left basis", years_basis_names, 0,
 						    COUNT(years_basis_names) };

@@ -5,6 +5,7 @@
 #define DC_CHECK_H
 
 #include "dc_types.h"
+#include "core/ceph.h"
 #include "core/drive.h"
 #include "decide/result.h"
 #include "device/availability.h"
@@ -42,7 +43,10 @@ struct dc_check {
 					 sent one (no device I/O in a tree not this host's):
 					 not checked, as an unreadable one (exit 3) */
 	char replayed_from[DC_PATH_LEN]; /* --replay: the dump folder it came from; "" live */
-	char host[DC_HOST_LEN];       /* --replay: the host the dump was made on ("" unknown) */
+	char host[DC_HOST_LEN];       /* --replay: the host the dump was made on; an import of
+					 Ceph's store: the host of its first location ("" unknown) */
+	struct dc_ceph ceph;          /* an import of Ceph's device health store: what Ceph says
+					 of the drive (ceph.present), else zero */
 };
 
 /* check.c */

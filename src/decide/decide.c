@@ -74,6 +74,24 @@ static double years_left(const struct dc_facts *f, enum dc_years_basis *basis)
 	return -1;
 }
 
+/*
+ * Years until the rated endurance is spent at the wear rate several readings show (Ceph's
+ * stored samples: docs/ceph.md): the rate is an upper bound (dc_wear_history), the newest
+ * reading taken as p + 1, so the years are a lower bound, and the recent rate, not the
+ * lifetime's. Only where the readings span enough time and wear to say (the import gives
+ * the rate only then); <0 otherwise, and years_left() answers.
+ */
+static double years_left_from_history(const struct dc_facts *f, enum dc_years_basis *basis)
+{
+	const struct dc_wear_history *h = &f->drive->wear.history;
+	double most = h->wear_last + 1.0;
+
+	if (!h->have_wear_rate || h->wear_percent_per_year <= 0 || h->wear_last >= 100)
+		return -1;
+	*basis = DC_YEARS_WEAR_HISTORY;
+	return (100.0 - most) / h->wear_percent_per_year;
+}
+
 static void judge(const struct dc_facts *f, struct dc_judgement *j)
 {
 	const struct dc_dev *dev = f->dev;
@@ -100,7 +118,9 @@ static void judge(const struct dc_facts *f, struct dc_judgement *j)
 	j->raid_volume = is_raid_volume(d);
 	j->unidentified = !f->row->matched &&
 			  (!d->model[0] || dc_transport_info(dev->transport)->model_not_drive);
-	j->years_left = years_left(f, &j->years_basis);
+	j->years_left = years_left_from_history(f, &j->years_basis);
+	if (j->years_left < 0)
+		j->years_left = years_left(f, &j->years_basis);
 }
 
 void dc_decide(const struct dc_facts *f, struct dc_result *r)

@@ -57,7 +57,8 @@ struct dc_fleet_row {
 
 /* The order of the row's strings in its text. */
 enum { S_PATH, S_VENDOR, S_MODEL, S_SERIAL, S_FIRMWARE, S_DB_VENDOR, S_DB_FAMILY, S_HEALTH_SOURCE,
-       S_ERROR, S_SYSFS_MODEL, S_AVAIL_UNKNOWN, S_BY_ID, S_COUNT };
+       S_ERROR, S_SYSFS_MODEL, S_AVAIL_UNKNOWN, S_BY_ID, S_HOST, S_CEPH_DEVID, S_CEPH_DAEMONS,
+       S_COUNT };
 
 /* "out/ceph-07.json" -> "ceph-07": the host of a file that names none. */
 static void host_from_path(const char *path, char *host, size_t len)
@@ -160,8 +161,17 @@ static int keep_drive(void *ctx, const struct dc_check *r)
 		[S_BY_ID] = r->dev.by_id,
 	};
 	unsigned nerrors = r->drive.nerrors < DC_MAX_ERRORS ? r->drive.nerrors : DC_MAX_ERRORS;
+	char daemons[DC_CEPH_MAX_DAEMONS * DC_CEPH_DAEMON_LEN] = "";
 	struct dc_fleet_row *row;
 	int err = 0;
+
+	/* a drive of Ceph's store: its daemons, one string ("osd.0 osd.1") */
+	for (unsigned i = 0, at = 0; i < r->ceph.ndaemons; i++)
+		at += (unsigned)snprintf(daemons + at, sizeof(daemons) - at, "%s%s", i ? " " : "",
+					 r->ceph.daemons[i]);
+	strings[S_HOST] = r->host;
+	strings[S_CEPH_DEVID] = r->ceph.present ? r->ceph.devid : "";
+	strings[S_CEPH_DAEMONS] = daemons;
 
 	if (f->n == f->cap) {
 		size_t cap = f->cap ? (size_t)f->cap * 2 : 64;
@@ -337,6 +347,14 @@ static const char *row_string(const struct dc_fleet_row *row, unsigned s)
 	return p;
 }
 
+/* A drive's host: its own (a drive of Ceph's store), else its file's. */
+static const char *row_host(const struct dc_fleet *f, const struct dc_fleet_row *row)
+{
+	const char *own = row_string(row, S_HOST);
+
+	return own[0] ? own : row->file < f->nfiles ? f->files[row->file].host : "?";
+}
+
 static int worse_first(const void *a, const void *b, void *arg)
 {
 	const struct dc_fleet *f = arg;
@@ -345,7 +363,7 @@ static int worse_first(const void *a, const void *b, void *arg)
 
 	if ((d = dc_summary_rank_cmp(&x->rank, &y->rank)))
 		return d;
-	if ((d = strcmp(f->files[x->file].host, f->files[y->file].host)))
+	if ((d = strcmp(row_host(f, x), row_host(f, y))))
 		return d;
 	if ((d = strcmp(x->text, y->text))) /* S_PATH comes first */
 		return d;
@@ -360,7 +378,12 @@ void dc_fleet_sort(struct dc_fleet *f)
 
 const char *dc_fleet_host(const struct dc_fleet *f, unsigned i)
 {
-	return i < f->n && f->rows[i].file < f->nfiles ? f->files[f->rows[i].file].host : "?";
+	return i < f->n ? row_host(f, &f->rows[i]) : "?";
+}
+
+bool dc_fleet_row_error(const struct dc_fleet *f, unsigned i)
+{
+	return i < f->n && (f->rows[i].error || f->files[f->rows[i].file].error);
 }
 
 const char *dc_fleet_path(const struct dc_fleet *f, unsigned i)
@@ -434,6 +457,18 @@ void dc_fleet_check(const struct dc_fleet *f, unsigned i, struct dc_check *r)
 	snprintf(r->avail.not_looked, sizeof(r->avail.not_looked), "%s", s[S_AVAIL_UNKNOWN]);
 	r->error = row->error;
 	snprintf(r->error_msg, sizeof(r->error_msg), "%s", s[S_ERROR]);
+	snprintf(r->host, sizeof(r->host), "%s", s[S_HOST]);
+	if (s[S_CEPH_DEVID][0]) {
+		char daemons[DC_CEPH_MAX_DAEMONS * DC_CEPH_DAEMON_LEN], *save = NULL;
+
+		r->ceph.present = true;
+		snprintf(r->ceph.devid, sizeof(r->ceph.devid), "%s", s[S_CEPH_DEVID]);
+		snprintf(daemons, sizeof(daemons), "%s", s[S_CEPH_DAEMONS]);
+		for (char *t = strtok_r(daemons, " ", &save); t && r->ceph.ndaemons < DC_CEPH_MAX_DAEMONS;
+		     t = strtok_r(NULL, " ", &save))
+			snprintf(r->ceph.daemons[r->ceph.ndaemons++], DC_CEPH_DAEMON_LEN, "%s", t);
+		r->ceph.daemons_total = r->ceph.ndaemons;
+	}
 }
 
 void dc_fleet_ceph_in(const struct dc_fleet *f, unsigned i, struct dc_ceph_in *in)

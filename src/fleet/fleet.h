@@ -33,6 +33,8 @@ void dc_fleet_sort(struct dc_fleet *f);
 /* Drive i's host and device path. */
 const char *dc_fleet_host(const struct dc_fleet *f, unsigned i);
 const char *dc_fleet_path(const struct dc_fleet *f, unsigned i);
+/* Whether drive i could not be read (its file refused, or the drive itself). */
+bool dc_fleet_row_error(const struct dc_fleet *f, unsigned i);
 /* Drive i as a check, for the renderers and the summary: what was kept of it, the rest of
  * r zero. r is written whole. */
 void dc_fleet_check(const struct dc_fleet *f, unsigned i, struct dc_check *r);

@@ -12,7 +12,7 @@
 #include "core/json_read.h"
 #include "core/names.h"
 #include "json_format.h"
-#include "fleet/json_skim.h"
+#include "core/json_skim.h"
 #include "fleet/host_json.h"
 
 /*
@@ -535,6 +535,7 @@ static void read_device(struct dc_json_reader *j, const cJSON *dev, unsigned min
 	read_database(j, dev, &r->row);
 	read_probe(j, dev, &r->probe);
 	dc_host_json_read_avail(j, dev, r); /* 1.5: what drivecheck report --ceph-spec needs */
+	dc_host_json_read_ceph(j, dev, r); /* 1.7: a drive of Ceph's store, on its own host */
 	read_errors(j, errors, &r->drive);
 	if (j->rc)
 		return;

@@ -56,4 +56,10 @@ struct cJSON;
 struct dc_json_reader;
 int dc_host_json_read_avail(struct dc_json_reader *j, const struct cJSON *dev, struct dc_check *r);
 
+/* host_json_ceph.c */
+/* dev's "host" (a drive of Ceph's store, 1.7: it takes precedence over the file's) into
+ * r->host, and its "ceph" devid and daemons into r->ceph. Returns j->rc. */
+int dc_host_json_read_ceph(struct dc_json_reader *j, const struct cJSON *dev,
+			   struct dc_check *r);
+
 #endif /* DC_HOST_JSON_H */

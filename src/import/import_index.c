@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/drive.h"
+#include "import/ceph/import_ceph.h"
 #include "import/import.h"
 #include "import/import_index.h"
 #include "core/raw.h"
@@ -61,7 +62,9 @@ static void group_path(const struct dc_import_index *x, const struct dc_import_g
 const char *dc_import_index_path(const struct dc_import_index *x, unsigned i, char *buf,
 				 size_t len)
 {
-	if (i < x->ngroups)
+	if (i < x->ngroups && x->groups[i].devid)
+		dc_fit(buf, len, x->groups[i].devid); /* a drive of Ceph's store: its name there */
+	else if (i < x->ngroups)
 		group_path(x, &x->groups[i], buf, len);
 	else if (i < x->ngroups + x->nbad)
 		snprintf(buf, len, "%s", x->bad[i - x->ngroups].path);
@@ -108,19 +111,31 @@ static int load_doc(struct dc_import_index *x, unsigned doc, char *err, size_t e
 	dc_import_parts_free(&x->cached_parts);
 	x->cached_doc = doc + 1;
 	x->cached_failed = true;
-	text = file_text(x, d->file, &len, err, errlen);
-	if (!text)
-		return -EIO;
-	if (d->off + d->len > len || dc_import_hash(text + d->off, d->len) != d->hash) {
-		snprintf(err, errlen, "changed while drivecheck read it (run the import again)");
-		return -EIO;
+	if (x->files[d->file].by_span) {
+		/* a sample of a Ceph file: its bytes alone, not the months around it */
+		copy = dc_import_read_span(path, d->off, d->len, err, errlen);
+		if (!copy)
+			return -EIO;
+		if (dc_import_hash(copy, d->len) != d->hash) {
+			free(copy);
+			snprintf(err, errlen, "changed while drivecheck read it (run the import again)");
+			return -EIO;
+		}
+	} else {
+		text = file_text(x, d->file, &len, err, errlen);
+		if (!text)
+			return -EIO;
+		if (d->off + d->len > len || dc_import_hash(text + d->off, d->len) != d->hash) {
+			snprintf(err, errlen, "changed while drivecheck read it (run the import again)");
+			return -EIO;
+		}
+		/* the importers want the report NUL-terminated, as the first pass gave it */
+		copy = malloc(d->len + 1);
+		if (!copy)
+			return -ENOMEM;
+		memcpy(copy, text + d->off, d->len);
+		copy[d->len] = '\0';
 	}
-	/* the importers want the report NUL-terminated, as the first pass gave it */
-	copy = malloc(d->len + 1);
-	if (!copy)
-		return -ENOMEM;
-	memcpy(copy, text + d->off, d->len);
-	copy[d->len] = '\0';
 	dc_import_label(label, sizeof(label), path, d->doc, d->ndocs);
 	got = dc_import_report(label, copy, d->len, d->doc, d->ndocs, d->line, d->file + 1, true,
 			       &x->cached_parts, why, sizeof(why));
@@ -158,6 +173,94 @@ static void error_result(struct dc_check *r, const char *path, const char *why, 
 	dc_fitf(r->error_msg, sizeof(r->error_msg), "%s: %s", path, why);
 }
 
+/* What Ceph's files said of one drive (its group's refs), into c, history and note; the
+ * ref whose report is the drive's state (the newest sample) into *state, or -1. */
+static void ceph_facts(const struct dc_import_index *x, const struct dc_import_group *g,
+		       struct dc_ceph *c, struct dc_wear_history *history, char *note,
+		       size_t notelen, int *state)
+{
+	int64_t newest = -1;
+	unsigned readings = 0;
+
+	memset(c, 0, sizeof(*c));
+	memset(history, 0, sizeof(*history));
+	note[0] = '\0';
+	*state = -1;
+	c->present = true;
+	dc_fit(c->devid, sizeof(c->devid), g->devid);
+	c->listed = g->listed ? DC_TRI_YES : x->ceph_ls ? DC_TRI_NO : DC_TRI_UNKNOWN;
+	for (unsigned i = 0; i < g->n; i++) {
+		const struct dc_import_ref *ref = &x->refs[g->refs[i]];
+		const struct dc_ceph_kept *k = ref->ceph;
+
+		if (!k)
+			continue;
+		if (k->entry)
+			dc_ceph_entry_fill(k->entry, k->entry_len, c);
+		if (k->source == DC_CEPH_SOURCE_HEALTH_METRICS) {
+			c->samples += k->samples;
+			c->samples_failed += k->failed;
+			if (k->first && (!c->first_sample || k->first < c->first_sample))
+				c->first_sample = k->first;
+			if (k->history.readings > readings) {
+				readings = k->history.readings;
+				*history = k->history;
+			}
+		}
+		if (k->have_failed && (!c->have_failed_scrape ||
+				       k->failed_scrape.time > c->failed.time)) {
+			c->have_failed_scrape = true;
+			c->failed = k->failed_scrape;
+		}
+		if (k->note[0])
+			dc_fit(note, notelen, k->note);
+		if (ref->doc != DC_IMPORT_NO_DOC && k->state > newest) {
+			newest = k->state;
+			*state = (int)i;
+			c->state_source = k->source;
+			c->state_sample = k->state == INT64_MAX ? 0 : k->state;
+		}
+	}
+}
+
+/* A drive of Ceph's store: its newest sample, and any other tool's report of it. */
+static int ceph_result(struct dc_db *db, struct dc_import_index *x,
+		       const struct dc_import_group *g, unsigned i, struct dc_check *r)
+{
+	struct dc_import_parts parts = { 0 };
+	struct dc_wear_history history;
+	struct dc_ceph *c = malloc(sizeof(*c));
+	char err[256] = "", note[DC_TEXT_LEN], path[DC_PATH_LEN];
+	unsigned n = 0;
+	int state, rc = 0;
+
+	if (!c)
+		return -ENOMEM;
+	ceph_facts(x, g, c, &history, note, sizeof(note), &state);
+	for (unsigned k = 0; k < g->n && n < DC_IMPORT_MAX_JOINED && !rc; k++) {
+		const struct dc_import_ref *ref = &x->refs[g->refs[k]];
+
+		/* of Ceph's samples the newest alone: the others are its history */
+		if (ref->doc == DC_IMPORT_NO_DOC || (ref->ceph && (int)k != state))
+			continue;
+		rc = load_doc(x, ref->doc, err, sizeof(err));
+		if (!rc)
+			rc = take_part(x, ref->sub, &parts);
+		n++;
+	}
+	if (rc == -EIO) {
+		error_result(r, dc_import_index_path(x, i, path, sizeof(path)),
+			     err[0] ? err : "changed while drivecheck read it", -EIO);
+		r->ceph = *c;
+		rc = 0;
+	} else if (!rc) {
+		dc_import_evaluate_ceph(db, &parts, n, c, &history, note, r);
+	}
+	dc_import_parts_free(&parts);
+	free(c);
+	return rc;
+}
+
 int dc_import_index_result(struct dc_db *db, struct dc_import_index *x, unsigned i,
 			   struct dc_check *r)
 {
@@ -174,6 +277,8 @@ int dc_import_index_result(struct dc_db *db, struct dc_import_index *x, unsigned
 		return 0;
 	}
 	g = &x->groups[i];
+	if (g->devid)
+		return ceph_result(db, x, g, i, r);
 	n = g->n < DC_IMPORT_MAX_JOINED ? g->n : DC_IMPORT_MAX_JOINED;
 	for (unsigned k = 0; k < n && !rc; k++) {
 		const struct dc_import_ref *ref = &x->refs[g->refs[k]];
@@ -204,8 +309,12 @@ void dc_import_index_free(struct dc_import_index *x)
 		free(x->files[i].path);
 		free(x->files[i].text);
 	}
-	for (unsigned i = 0; i < x->ngroups; i++)
+	for (unsigned i = 0; i < x->ngroups; i++) {
 		free(x->groups[i].refs);
+		free(x->groups[i].devid);
+	}
+	for (unsigned i = 0; i < x->nrefs; i++)
+		dc_ceph_kept_free(x->refs[i].ceph);
 	free(x->files);
 	free(x->docs);
 	free(x->refs);

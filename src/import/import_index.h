@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "core/ceph.h"
 #include "import/import.h"
 
 /*
@@ -21,6 +22,8 @@
 /* A file that gave at least one report. */
 struct dc_import_file {
 	char *path;                   /* as named or found; "-" standard input */
+	bool by_span;                 /* a Ceph file: the second pass reads a report's bytes
+					 alone, not the whole file again */
 	char *text;                   /* standard input only: its text, which cannot be read
 					 twice (NULL for a file) */
 	size_t len;
@@ -35,17 +38,25 @@ struct dc_import_doc {
 	uint64_t hash;                /* of those bytes: the second pass must read the same */
 };
 
+#define DC_IMPORT_NO_DOC UINT32_MAX /* a ref of no report: what a Ceph file said alone */
+
+struct dc_ceph_kept;
+
 /* One part of a report: what the join needs of it, not its pages. */
 struct dc_import_ref {
-	unsigned doc;                 /* into the index's docs */
+	unsigned doc;                 /* into the index's docs; DC_IMPORT_NO_DOC: none */
 	unsigned sub;                 /* which of the parts its report gave (0, 1, ...) */
 	enum dc_import_format format;
+	struct dc_ceph_kept *ceph;    /* what a Ceph file said of the drive (the index's), or
+					 NULL */
 };
 
 /* One drive: its parts, those that name it first, in the order met, then the others. */
 struct dc_import_group {
 	unsigned *refs;
 	unsigned n, cap;
+	char *devid;                  /* a drive of Ceph's store: its devid (malloc'd), else NULL */
+	bool listed;                  /* ... which a device ls lists */
 };
 
 /* A file or report that could not be imported: a result of its own, after the drives. */
@@ -68,6 +79,8 @@ struct dc_import_index {
 	struct dc_import_bad *bad;
 	unsigned nbad, bad_cap;
 	struct dc_import_join *join;
+	bool ceph_ls;                 /* a Ceph device ls was read: a devid it does not list is
+					 not listed (else: unknown) */
 	/* the second pass: the last file read and the last report imported, for the next
 	 * drive (reports of one file, parts of one report, are usually drives in a row) */
 	unsigned cached_file;         /* +1; 0 none */
@@ -100,6 +113,10 @@ char *dc_import_read_text(const char *path, size_t *len, char *err, size_t errle
 /* A result of its own for a file or report not imported. Returns 0 or -ENOMEM. */
 int dc_import_add_bad(struct dc_import_index *x, const char *path, const char *why);
 
+/* The bytes [off, off + len) of a file, NUL-terminated (import_read.c); NULL with why in err
+ * (the file gone, shorter, of another kind). */
+char *dc_import_read_span(const char *path, size_t off, size_t len, char *err, size_t errlen);
+
 /* import_walk.c: the first pass over every file named (folders walked in name order). */
 int dc_import_walk(const struct dc_import_opts *o, char *const *paths, unsigned npaths,
 		   struct dc_import_index *x, struct dc_import_skips *skipped);
@@ -117,6 +134,12 @@ int dc_import_join_part(struct dc_import_index *x, unsigned ref, const struct dc
  * so). Returns 0 or -ENOMEM. */
 int dc_import_join_end(struct dc_import_index *x);
 void dc_import_join_free(struct dc_import_index *x);
+/* A part of a Ceph file (ref already in x->refs): to the drive of its devid, or, with none
+ * (devid ""), held until dc_import_join_end finds it by the devids of the device ls read
+ * (cand, then the one listed devid that ends in _serial). listed: a device ls entry.
+ * Returns 0 or -ENOMEM. */
+int dc_import_join_ceph(struct dc_import_index *x, unsigned ref, const char *devid,
+			const char (*cand)[DC_CEPH_DEVID_LEN], const char *serial, bool listed);
 
 /* import_merge.c */
 /* The order a drive's parts are read in: a page from a tool that reads the page itself
@@ -127,6 +150,13 @@ void dc_import_best_first(const enum dc_import_format *formats, unsigned n, unsi
  * merged best source first, conflicts said, parsed, looked up and decided, into r. */
 void dc_import_evaluate(struct dc_db *db, const struct dc_import_parts *parts, unsigned total,
 			struct dc_check *r);
+/* The same, of a drive of Ceph's store: ceph (the devid, its daemons, the samples) and the
+ * wear history go into r's facts before it is decided, and its path is its devid; a drive
+ * without a sample (parts->n 0) is a check with error set that says so. */
+void dc_import_evaluate_ceph(struct dc_db *db, const struct dc_import_parts *parts,
+			     unsigned total, const struct dc_ceph *ceph,
+			     const struct dc_wear_history *history, const char *note,
+			     struct dc_check *r);
 
 #define DC_IMPORT_MAX_JOINED 64 /* parts of one drive that are read; the rest are counted */
 

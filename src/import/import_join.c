@@ -36,6 +36,20 @@ struct dir_slot {
 	unsigned drives, first;       /* drives whose parts live in it, the first of them */
 };
 
+/* A drive of Ceph's store, by its devid. */
+struct devid_slot {
+	uint64_t hash;
+	char *devid;                  /* malloc'd (the group's own); NULL: a free slot */
+	unsigned group;
+};
+
+/* A part of a Ceph file without a devid, held until every device ls has been read. */
+struct pending_ceph {
+	unsigned ref;
+	unsigned file;                /* into the index's files */
+	char *cand[2], *serial;       /* malloc'd */
+};
+
 /* A part that names no drive, held until every part that names one has been met. */
 struct pending {
 	unsigned ref;
@@ -51,6 +65,10 @@ struct dc_import_join {
 	unsigned npending, pending_cap;
 	unsigned last_file;           /* the file of the last part that named its drive, +1 */
 	unsigned last_group;          /* ... and that drive */
+	struct devid_slot *devids;
+	size_t devids_cap, ndevids;
+	struct pending_ceph *pending_ceph;
+	unsigned npending_ceph, pending_ceph_cap;
 };
 
 bool dc_import_names_drive(enum dc_import_format f)
@@ -267,12 +285,157 @@ int dc_import_join_part(struct dc_import_index *x, unsigned ref, const struct dc
 	return 0;
 }
 
+/* ---------------------------------------------------------------- Ceph's devids */
+
+static struct devid_slot *devid_slot(struct dc_import_join *j, const char *devid, uint64_t h)
+{
+	for (size_t k = h & (j->devids_cap - 1);; k = (k + 1) & (j->devids_cap - 1)) {
+		struct devid_slot *s = &j->devids[k];
+
+		if (!s->devid || (s->hash == h && strcmp(s->devid, devid) == 0))
+			return s;
+	}
+}
+
+/* The drive of devid, made when new (its parts live in dir); NO_DRIVE out of memory. */
+static unsigned devid_drive(struct dc_import_index *x, const char *devid, const char *dir)
+{
+	struct dc_import_join *j = x->join;
+	uint64_t h = dc_import_hash(devid, strlen(devid));
+	struct devid_slot *s;
+	unsigned group;
+
+	if ((j->ndevids + 1) * 2 > j->devids_cap &&
+	    rehash((void **)&j->devids, &j->devids_cap, sizeof(*j->devids),
+		   offsetof(struct devid_slot, devid)))
+		return NO_DRIVE;
+	s = devid_slot(j, devid, h);
+	if (s->devid)
+		return s->group;
+	group = drive_new(x, dir);
+	if (group == NO_DRIVE || !(x->groups[group].devid = strdup(devid)))
+		return NO_DRIVE;
+	s->devid = x->groups[group].devid;
+	s->hash = h;
+	s->group = group;
+	j->ndevids++;
+	return group;
+}
+
+int dc_import_join_ceph(struct dc_import_index *x, unsigned ref, const char *devid,
+			const char (*cand)[DC_CEPH_DEVID_LEN], const char *serial, bool listed)
+{
+	struct dc_import_join *j = join_of(x);
+	const struct dc_import_doc *d;
+	char dir[DC_PATH_LEN];
+	unsigned group, file;
+
+	if (!j)
+		return -ENOMEM;
+	if (!devid[0]) {
+		struct pending_ceph *v = dc_import_grow(j->pending_ceph, &j->pending_ceph_cap,
+							j->npending_ceph, sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		j->pending_ceph = v;
+		v += j->npending_ceph;
+		v->ref = ref;
+		v->file = x->nfiles - 1; /* the file being read */
+		v->cand[0] = strdup(cand[0]);
+		v->cand[1] = strdup(cand[1]);
+		v->serial = strdup(serial);
+		j->npending_ceph++;
+		return v->cand[0] && v->cand[1] && v->serial ? 0 : -ENOMEM;
+	}
+	d = x->refs[ref].doc == DC_IMPORT_NO_DOC ? NULL : &x->docs[x->refs[ref].doc];
+	file = d ? d->file : x->nfiles - 1;
+	dirname_of(x->files[file].path, dir, sizeof(dir));
+	group = devid_drive(x, devid, dir);
+	if (group == NO_DRIVE || drive_add(x, group, ref))
+		return -ENOMEM;
+	x->groups[group].listed |= listed;
+	return 0;
+}
+
+/* A listed drive's group of devid, or NO_DRIVE. */
+static unsigned listed_group(struct dc_import_index *x, const char *devid)
+{
+	struct dc_import_join *j = x->join;
+	struct devid_slot *s;
+
+	if (!devid[0] || !j->devids_cap)
+		return NO_DRIVE;
+	s = devid_slot(j, devid, dc_import_hash(devid, strlen(devid)));
+	return s->devid && x->groups[s->group].listed ? s->group : NO_DRIVE;
+}
+
+/*
+ * The drive of a Ceph part that came without a devid (a health-metrics file not named
+ * DEVID.json, a daemon's reading under ""): the devid Ceph gives its drive where a device
+ * ls lists it, else the one listed devid that ends in _SERIAL (udev may have made the
+ * devid of another property: docs/ceph.md), else its own devid, unlisted.
+ */
+static int join_pending_ceph(struct dc_import_index *x, const struct pending_ceph *p)
+{
+	struct dc_import_join *j = x->join;
+	unsigned group = listed_group(x, p->cand[0]);
+	char tail[DC_TEXT_LEN + 2], why[256];
+	size_t tl;
+
+	if (group == NO_DRIVE)
+		group = listed_group(x, p->cand[1]);
+	if (group == NO_DRIVE && p->serial[0]) {
+		unsigned hits = 0, hit = NO_DRIVE;
+
+		snprintf(tail, sizeof(tail), "_%s", p->serial);
+		tl = strlen(tail);
+		for (size_t k = 0; k < j->devids_cap; k++) {
+			const struct devid_slot *s = &j->devids[k];
+			size_t n = s->devid ? strlen(s->devid) : 0;
+
+			if (n > tl && x->groups[s->group].listed &&
+			    strcmp(s->devid + n - tl, tail) == 0) {
+				hits++;
+				hit = s->group;
+			}
+		}
+		if (hits == 1)
+			group = hit;
+	}
+	if (group == NO_DRIVE && p->cand[0][0]) {
+		char dir[DC_PATH_LEN];
+
+		dirname_of(x->files[p->file].path, dir, sizeof(dir));
+		group = devid_drive(x, p->cand[0], dir);
+		if (group == NO_DRIVE)
+			return -ENOMEM;
+	}
+	if (group == NO_DRIVE) {
+		const struct dc_import_ref *r = &x->refs[p->ref];
+		const struct dc_import_doc *d = r->doc == DC_IMPORT_NO_DOC ? NULL : &x->docs[r->doc];
+		char label[DC_PATH_LEN];
+
+		if (d)
+			dc_import_label(label, sizeof(label), x->files[d->file].path, d->doc, d->ndocs);
+		else
+			snprintf(label, sizeof(label), "%s", x->files[p->file].path);
+		snprintf(why, sizeof(why), "%s: a reading of no device: no devid, and its sample "
+			 "names no model and serial", dc_import_format_name(r->format));
+		return dc_import_add_bad(x, label, why);
+	}
+	return drive_add(x, group, p->ref);
+}
+
 int dc_import_join_end(struct dc_import_index *x)
 {
 	struct dc_import_join *j = join_of(x);
 
 	if (!j)
 		return -ENOMEM;
+	for (unsigned i = 0; i < j->npending_ceph; i++)
+		if (join_pending_ceph(x, &j->pending_ceph[i]))
+			return -ENOMEM;
 	for (unsigned i = 0; i < j->npending; i++) {
 		const struct dc_import_ref *r = &x->refs[j->pending[i].ref];
 		const struct dc_import_doc *d = &x->docs[r->doc];
@@ -317,6 +480,13 @@ void dc_import_join_free(struct dc_import_index *x)
 	}
 	for (size_t i = 0; i < j->dirs_cap; i++)
 		free(j->dirs[i].dir);
+	for (unsigned i = 0; i < j->npending_ceph; i++) {
+		free(j->pending_ceph[i].cand[0]);
+		free(j->pending_ceph[i].cand[1]);
+		free(j->pending_ceph[i].serial);
+	}
+	free(j->pending_ceph);
+	free(j->devids); /* the devids are the groups' */
 	free(j->serials);
 	free(j->dirs);
 	free(j->pending);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* import_merge.c - one drive from its parts: pages merged best source first, conflicts said,
  * then parsed, looked up and decided as a live drive is. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,8 +145,23 @@ static void merge(const struct dc_import_parts *parts, unsigned total, struct dc
 		dc_raw_add(raw, DC_PG_NOT_IN_INPUT, lacks, nlacks, NULL);
 }
 
-void dc_import_evaluate(struct dc_db *db, const struct dc_import_parts *parts, unsigned total,
-			struct dc_check *r)
+/* A drive of Ceph's store: named by its devid, on the host of its first location (its
+ * kernel name there is the name advice uses), with what Ceph says of it. */
+static void ceph_place(struct dc_check *r, const struct dc_ceph *ceph)
+{
+	r->ceph = *ceph;
+	dc_fit(r->dev.path, sizeof(r->dev.path), ceph->devid);
+	if (ceph->nlocations) {
+		dc_fit(r->host, sizeof(r->host), ceph->locations[0].host);
+		dc_fit(r->dev.name, sizeof(r->dev.name), ceph->locations[0].dev);
+	} else {
+		dc_fit(r->dev.name, sizeof(r->dev.name), ceph->devid);
+	}
+}
+
+static void evaluate(struct dc_db *db, const struct dc_import_parts *parts, unsigned total,
+		     const struct dc_ceph *ceph, const struct dc_wear_history *history,
+		     const char *note, struct dc_check *r)
 {
 	struct dc_import_notes notes;
 	struct dc_raw raw = { 0 };
@@ -167,6 +183,13 @@ void dc_import_evaluate(struct dc_db *db, const struct dc_import_parts *parts, u
 	if (r->dev.protocol != DC_PROTO_NONE)
 		dc_model_sysfs(r->dev.model, r->dev.protocol != DC_PROTO_NVME, r->dev.model,
 			       sizeof(r->dev.model));
+	if (ceph) {
+		/* months of samples: the rates over them are the drive's facts (decide) */
+		r->drive.wear.history = *history;
+		if (note && note[0])
+			dc_drive_add_error(&r->drive, "ceph: %s", note);
+		ceph_place(r, ceph);
+	}
 	for (unsigned i = 0; i < notes.n; i++)
 		dc_drive_add_error(&r->drive, "%s", notes.text[i]);
 	r->drive.errors_dropped += notes.dropped;
@@ -179,3 +202,35 @@ void dc_import_evaluate(struct dc_db *db, const struct dc_import_parts *parts, u
 	dc_evaluate(db, r);
 }
 
+
+void dc_import_evaluate(struct dc_db *db, const struct dc_import_parts *parts, unsigned total,
+			struct dc_check *r)
+{
+	evaluate(db, parts, total, NULL, NULL, NULL, r);
+}
+
+void dc_import_evaluate_ceph(struct dc_db *db, const struct dc_import_parts *parts,
+			     unsigned total, const struct dc_ceph *ceph,
+			     const struct dc_wear_history *history, const char *note,
+			     struct dc_check *r)
+{
+	if (parts->n) {
+		evaluate(db, parts, total, ceph, history, note, r);
+		return;
+	}
+	/* nothing to judge: said, with what Ceph says of the drive (its daemons, where it is) */
+	memset(r, 0, sizeof(*r));
+	dc_drive_init(&r->drive);
+	r->dev.transport = DC_TRAN_UNKNOWN;
+	r->dev.kernel_fua = DC_TRI_UNKNOWN;
+	r->error = -ENODATA;
+	if (ceph->have_failed_scrape)
+		dc_fitf(r->error_msg, sizeof(r->error_msg), "%s: no sample smartctl could read in "
+			"Ceph's device health store: %s%s%s", ceph->devid, ceph->failed.error,
+			ceph->failed.message[0] ? ": " : "", ceph->failed.message);
+	else
+		dc_fitf(r->error_msg, sizeof(r->error_msg), "%s: no sample in Ceph's device health "
+			"store (the mgr module devicehealth off, or the device not scraped yet)",
+			ceph->devid);
+	ceph_place(r, ceph);
+}

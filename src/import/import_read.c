@@ -5,11 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
 
 #include "core/files.h"
+#include "import/ceph/import_ceph.h"
 #include "import/import.h"
 #include "import/import_index.h"
 #include "core/raw.h"
@@ -44,7 +46,7 @@ static int read_stdin(uint8_t **out, size_t *len)
 		if (got == 0)
 			break;
 		n += (size_t)got;
-		if (n > DC_IMPORT_MAX_FILE) {
+		if (n > DC_IMPORT_MAX_CEPH_FILE) {
 			free(buf);
 			return -EFBIG;
 		}
@@ -61,11 +63,16 @@ char *dc_import_read_text(const char *path, size_t *len, char *err, size_t errle
 {
 	uint8_t *buf = NULL;
 	int rc = strcmp(path, "-") == 0 ? read_stdin(&buf, len)
-		 : dc_read_file(path, DC_IMPORT_MAX_FILE, &buf, len);
+		 : dc_read_file(path, DC_IMPORT_MAX_CEPH_FILE, &buf, len);
 
+	/* a Ceph health-metrics file holds months of smartctl -x: larger than any report */
+	if (!rc && *len > DC_IMPORT_MAX_FILE && (memchr(buf, '\0', *len) ||
+	    dc_ceph_detect((const char *)buf, *len) != DC_IMPORT_CEPH_HEALTH_METRICS))
+		rc = -EFBIG;
 	if (rc == -EFBIG)
-		snprintf(err, errlen, "larger than any report (%u MiB at most)",
-			 DC_IMPORT_MAX_FILE >> 20);
+		snprintf(err, errlen, "larger than any report (%u MiB at most; a Ceph "
+			 "health-metrics file %u MiB)", DC_IMPORT_MAX_FILE >> 20,
+			 DC_IMPORT_MAX_CEPH_FILE >> 20);
 	else if (rc == -ELOOP)
 		snprintf(err, errlen, "a symbolic link: name the file it points to");
 	else if (rc == -EINVAL && *dc_file_kind(path))
@@ -80,6 +87,42 @@ char *dc_import_read_text(const char *path, size_t *len, char *err, size_t errle
 		return (char *)buf;
 	free(buf);
 	return NULL;
+}
+
+char *dc_import_read_span(const char *path, size_t off, size_t len, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	char *buf = NULL;
+	size_t got = 0;
+	struct stat st;
+
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) || (uint64_t)st.st_size < off + len) {
+		snprintf(err, errlen, "changed while drivecheck read it (run the import again)");
+		goto out;
+	}
+	buf = malloc(len + 1);
+	if (!buf) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	while (got < len) {
+		ssize_t n = pread(fd, buf + got, len - got, (off_t)(off + got));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			snprintf(err, errlen, "cannot read: %s", n < 0 ? strerror(errno) : "cut short");
+			free(buf);
+			buf = NULL;
+			goto out;
+		}
+		got += (size_t)n;
+	}
+	buf[len] = '\0';
+out:
+	if (fd >= 0)
+		close(fd);
+	return buf;
 }
 
 typedef int (*importer_fn)(const char *text, size_t len, struct dc_import_parts *out,

@@ -11,6 +11,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "import/ceph/import_ceph.h"
 #include "import/import.h"
 #include "import/import_index.h"
 #include "core/raw.h"
@@ -64,6 +65,7 @@ static int add_file(struct dc_import_index *x, const char *path, char *text, siz
 		return -ENOMEM;
 	v[x->nfiles].text = text;
 	v[x->nfiles].len = len;
+	v[x->nfiles].by_span = false;
 	x->nfiles++;
 	return 0;
 }
@@ -95,6 +97,7 @@ static int keep_parts(struct dc_import_index *x, struct dc_import_parts *parts)
 		v[x->nrefs].doc = x->ndocs - 1;
 		v[x->nrefs].sub = i;
 		v[x->nrefs].format = parts->v[i].format;
+		v[x->nrefs].ceph = NULL;
 		x->nrefs++;
 		rc = dc_import_join_part(x, x->nrefs - 1, &parts->v[i]);
 	}
@@ -145,6 +148,76 @@ static void import_docs(struct walk *w, const char *path, char *text, size_t len
 }
 
 /*
+ * A file of Ceph's device health store (import_ceph.h): one part per drive it speaks of,
+ * each with what the first pass keeps of it; the drive's state (a smartctl sample) a
+ * report at its place in the file, read again alone in the second pass.
+ */
+static void import_ceph(struct walk *w, const char *path, char *text, size_t len,
+			enum dc_import_format f)
+{
+	struct dc_import_index *x = w->x;
+	struct dc_ceph_items items = { 0 };
+	char err[320] = "";
+	unsigned file = x->nfiles, ndocs = 0, doc = 0;
+	bool is_stdin = strcmp(path, "-") == 0;
+	int n = dc_ceph_read(path, text, len, f, &items, err, sizeof(err));
+
+	if (n == -ENOMEM) {
+		w->err = -ENOMEM;
+		goto out;
+	}
+	if (n < 0) {
+		add_bad(w, path, err);
+		goto out;
+	}
+	if (add_file(x, path, is_stdin ? text : NULL, len)) {
+		w->err = -ENOMEM;
+		goto out;
+	}
+	if (is_stdin)
+		text = NULL; /* the index's now */
+	x->files[file].by_span = !is_stdin;
+	if (f == DC_IMPORT_CEPH_DEVICE_LS)
+		x->ceph_ls = true;
+	for (unsigned i = 0; i < items.n; i++)
+		ndocs += items.v[i].has_state;
+	for (unsigned i = 0; i < items.n && !w->err; i++) {
+		struct dc_ceph_item *it = &items.v[i];
+		struct dc_import_ref *v = dc_import_grow(x->refs, &x->refs_cap, x->nrefs, sizeof(*v));
+
+		if (!v) {
+			w->err = -ENOMEM;
+			break;
+		}
+		x->refs = v;
+		v[x->nrefs] = (struct dc_import_ref){ .doc = DC_IMPORT_NO_DOC, .format = f,
+						      .ceph = it->kept };
+		it->kept = NULL;
+		if (it->has_state) {
+			struct dc_import_doc d = {
+				.file = file, .doc = ++doc, .ndocs = ndocs, .line = it->line,
+				.off = it->off, .len = it->len,
+				.hash = dc_import_hash((x->files[file].text ? x->files[file].text
+							: text) + it->off, it->len),
+			};
+
+			if (add_doc(x, &d)) {
+				dc_ceph_kept_free(v[x->nrefs].ceph);
+				w->err = -ENOMEM;
+				break;
+			}
+			v[x->nrefs].doc = x->ndocs - 1;
+		}
+		x->nrefs++;
+		if (dc_import_join_ceph(x, x->nrefs - 1, it->devid, it->cand, it->serial, it->listed))
+			w->err = -ENOMEM;
+	}
+out:
+	dc_ceph_items_free(&items);
+	free(text);
+}
+
+/*
  * One file: each report it holds is its own part (import_split.c). A file met in a folder
  * that is of no known format at all (a README, a checksum list, an archive, drivecheck's
  * own JSON) is skipped, with its reason, when w->skips is set; a file named, or a file of
@@ -172,6 +245,14 @@ static void import_file(struct walk *w, const char *path, bool in_folder)
 		add_bad(w, path, "empty file");
 		free(text);
 		return;
+	}
+	{
+		enum dc_import_format f = dc_ceph_detect(text, len);
+
+		if (f != DC_IMPORT_UNKNOWN) {
+			import_ceph(w, path, text, len, f);
+			return;
+		}
 	}
 	n = dc_import_split(text, len, &spans);
 	if (n < 0) {

@@ -88,9 +88,10 @@ static void table_drive(struct dc_printer *p, const struct dc_check *r, const ch
 	/* a fleet keeps of a drive only what its row and the summary show (fleet/fleet.h):
 	 * its summary lists the advisories and the drives to look at, and nothing is kept
 	 * aside to follow the rows */
-	if (p->head.doc == DC_PRINT_FLEET)
+	if (p->head.doc == DC_PRINT_FLEET) {
 		dc_render_table_row(p->out, r, host, &p->table.w);
-	else
+		dc_render_table_ceph(&p->table, r, host);
+	} else
 		dc_render_table_add(&p->table, r);
 }
 
@@ -145,12 +146,11 @@ const struct dc_print_ops dc_print_gate = {
 	.drive = gate_drive,
 };
 
-/* --- Prometheus: its metric families group every drive, so every drive is held --- */
+/* --- Prometheus: its metric families group every drive, so a record of each is held --- */
 
 static void prom_begin(struct dc_printer *p)
 {
-	p->cap = p->head.n ? p->head.n : 1;
-	p->held = calloc(p->cap, sizeof(*p->held));
+	p->held = dc_prom_rows_new(p->head.n);
 	if (!p->held)
 		p->err = -ENOMEM;
 }
@@ -158,28 +158,15 @@ static void prom_begin(struct dc_printer *p)
 static void prom_drive(struct dc_printer *p, const struct dc_check *r, const char *host)
 {
 	(void)host;
-	if (p->err)
-		return;
-	if (p->n == p->cap) {
-		/* more drives than the head said: room for as many again */
-		unsigned cap = p->cap * 2;
-		struct dc_check *v = cap > p->cap ? realloc(p->held, cap * sizeof(*v)) : NULL;
-
-		if (!v) {
-			p->err = -ENOMEM;
-			return;
-		}
-		p->held = v;
-		p->cap = cap;
-	}
-	p->held[p->n] = *r;
+	if (!p->err)
+		p->err = dc_prom_rows_add(p->held, r);
 }
 
 static int prom_end(struct dc_printer *p, bool whole)
 {
 	if (whole && !p->err)
-		p->err = dc_render_prom(p->out, p->held, p->n);
-	free(p->held);
+		p->err = dc_render_prom(p->out, p->held);
+	dc_prom_rows_free(p->held);
 	p->held = NULL;
 	return p->err;
 }

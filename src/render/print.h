@@ -73,9 +73,8 @@ struct dc_printer {
 					 first write that failed */
 	struct dc_table_stream table; /* the table's rows and what follows them */
 	struct dc_json_stream json;
-	struct dc_check *held;       /* Prometheus: every drive (its metric families group
-					 them all), head.n of them at first */
-	unsigned cap;
+	struct dc_prom_rows *held;    /* Prometheus: a small record of every drive (its metric
+					 families group them all: render_prom.c) */
 };
 
 /* The formats. print.c: */

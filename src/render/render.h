@@ -3,6 +3,8 @@
 #ifndef DC_RENDER_H
 #define DC_RENDER_H
 
+struct dc_prom_rows;
+
 #include <stdio.h>
 
 #include "lookup/db.h"
@@ -42,6 +44,7 @@ enum dc_table_aside {
 	DC_TABLE_ADVISORIES,          /* firmware advisories that hit a drive */
 	DC_TABLE_RESTS_ON,            /* what a device that is not a drive rests on */
 	DC_TABLE_CACHE_OFF,           /* what --try-cache-off found */
+	DC_TABLE_CEPH,                /* each Ceph daemon's drive, what it is worth */
 	DC_TABLE_DETAILS,             /* -v: each drive's evidence, reasons and advice */
 	DC_TABLE_ASIDE_COUNT,
 };
@@ -65,6 +68,8 @@ struct dc_table_stream {
 void dc_render_table_begin(struct dc_table_stream *t, FILE *out, const struct dc_table_widths *w,
 			   bool verbose);
 void dc_render_table_add(struct dc_table_stream *t, const struct dc_check *r);
+/* A fleet's drive: its Ceph daemons' line kept aside (its row is the caller's). */
+void dc_render_table_ceph(struct dc_table_stream *t, const struct dc_check *r, const char *host);
 /* What was kept aside, the legend. Returns 0, or -errno when a temporary file or the copy
  * to out failed (then a part of what follows the rows is missing). */
 int dc_render_table_end(struct dc_table_stream *t);
@@ -97,6 +102,11 @@ void dc_render_ceph_left_out(FILE *out, const struct dc_ceph_in *drives,
 
 /* render_prom.c: Prometheus text exposition (node_exporter's textfile collector).
  * Returns 0, or -errno when a write to out failed (the exposition is then cut). */
-int dc_render_prom(FILE *out, const struct dc_check *reports, unsigned n);
+int dc_render_prom(FILE *out, const struct dc_prom_rows *rows);
+/* What the metrics hold of each drive until the end (its families group every drive): a
+ * small record per drive, not the check. _add returns 0 or -ENOMEM. */
+struct dc_prom_rows *dc_prom_rows_new(unsigned hint);
+int dc_prom_rows_add(struct dc_prom_rows *rows, const struct dc_check *r);
+void dc_prom_rows_free(struct dc_prom_rows *rows);
 
 #endif /* DC_RENDER_H */

@@ -14,6 +14,7 @@
 #include "lookup/db_row.h"
 #include "core/names.h"
 #include "render/render_avail.h"
+#include "render/render_json_ceph.h"
 #include "render/render.h"
 #include "render/render_json.h"
 #include "render/words.h"
@@ -553,6 +554,7 @@ static cJSON *check_json(const struct dc_check *r)
 
 	cJSON_AddStringToObject(o, "path", d->path);
 	cJSON_AddStringToObject(o, "name", d->name);
+	dc_render_host_json(o, r); /* 1.7: a drive of Ceph's store */
 	cJSON_AddItemToObject(o, "by_id", str_or_null(d->by_id)); /* 1.6 */
 	cJSON_AddStringToObject(o, "transport", dc_transport_name(d->transport));
 	cJSON_AddStringToObject(o, "protocol", dc_protocol_name(d->protocol));
@@ -587,6 +589,7 @@ static cJSON *check_json(const struct dc_check *r)
 	cJSON_AddItemToObject(o, "cache_left_off", cache_left_json(r));
 	if (!r->error)
 		result_json(r, o);
+	dc_render_ceph_json(o, r); /* 1.7 */
 
 	errors = cJSON_AddArrayToObject(o, "errors");
 	if (r->error)
@@ -647,6 +650,14 @@ static cJSON *fleet_drive_json(const struct dc_check *r, const char *host)
 	cJSON_AddItemToObject(o, "firmware", str_or_null(r->drive.firmware));
 	cJSON_AddNumberToObject(o, "capacity_bytes", (double)r->dev.capacity_bytes);
 	dc_render_avail_fleet_json(o, r); /* 1.5 */
+	if (r->ceph.present) { /* 1.7: what the fleet's table says per daemon */
+		cJSON *ceph = cJSON_AddObjectToObject(o, "ceph"), *a;
+
+		cJSON_AddStringToObject(ceph, "devid", r->ceph.devid);
+		a = cJSON_AddArrayToObject(ceph, "daemons");
+		for (unsigned i = 0; i < r->ceph.ndaemons; i++)
+			cJSON_AddItemToArray(a, cJSON_CreateString(r->ceph.daemons[i]));
+	}
 	wc = cJSON_AddObjectToObject(o, "write_cache");
 	cJSON_AddItemToObject(wc, "present", tri_json(r->drive.cache_present));
 	cJSON_AddItemToObject(wc, "enabled", tri_json(r->drive.cache_enabled));

@@ -4,10 +4,12 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "core/drive.h"
+#include "decide/check.h"
 #include "core/names.h"
 #include "render/render.h"
 #include "thresholds.h"
@@ -26,6 +28,41 @@
  * when a name, a label or a unit changes (docs/prometheus.md, "Format versions").
  * 2: device is the kernel's name ("sda"), no longer the /dev path. */
 #define DC_PROM_FORMAT_VERSION "2"
+
+/*
+ * What the metrics say of one drive, made of its check as it is printed (print.c): every
+ * family groups all drives, so every drive is held until the end, and this is what is held
+ * (about 1.5 KB, where a check is 44 KB). Strings are the labels' values as they stand.
+ */
+struct dc_prom_row {
+	char device[DC_PATH_LEN];     /* the device label (device_label) */
+	char dump[DC_PATH_LEN];       /* a replay's folder, or "" */
+	bool error;
+	char vendor[DC_TEXT_LEN], model[DC_TEXT_LEN], serial[DC_TEXT_LEN];
+	char firmware[DC_NAME_LEN];
+	enum dc_transport transport;
+	enum dc_plp_class plp;
+	uint64_t capacity_bytes;
+	unsigned char status[DC_ROLE_COUNT];     /* enum dc_status */
+	unsigned char unmeasured[DC_ROLE_COUNT]; /* enum dc_unmeasured bits */
+	enum dc_health_status health;
+	bool plp_failed, plp_degraded, write_through_hazard;
+	enum dc_tri cache_enabled;
+	struct dc_wear wear;          /* its history left zero: not a metric */
+	double years_left;            /* <0 unknown */
+	bool have_temperature;
+	int temperature_c;
+	enum dc_probe_mode probe_mode;
+	double probe_duration_s;
+	struct dc_latency sync, flush, nosync;
+	unsigned nadvisories;
+	struct dc_prom_advisory { char id[48]; enum dc_adv_effect effect; } *advisories;
+	char devid[DC_CEPH_DEVID_LEN]; /* a drive of Ceph's store: "" else */
+	char host[DC_HOST_LEN];
+	char ceph_dev[DC_NAME_LEN];
+	unsigned ndaemons;
+	char (*daemons)[DC_CEPH_DAEMON_LEN]; /* malloc'd, ndaemons of them */
+};
 
 /* One metric family being written: its header goes out before its first sample. */
 struct fam {
@@ -89,13 +126,13 @@ static const char *device_label(const struct dc_dev *dev)
 
 /* Starts a sample of a drive: the header if first, then NAME[suffix]{device=...[,dump=...]
  * for more labels to follow. Close with end_*(). */
-static void start(struct fam *f, const char *suffix, const struct dc_check *r)
+static void start(struct fam *f, const char *suffix, const struct dc_prom_row *r)
 {
 	header(f);
 	fprintf(f->out, "%s%s{device=", f->name, suffix);
-	label_value(f->out, device_label(&r->dev));
-	if (r->replayed_from[0])
-		label(f->out, "dump", r->replayed_from);
+	label_value(f->out, r->device);
+	if (r->dump[0])
+		label(f->out, "dump", r->dump);
 }
 
 static void end_u64(struct fam *f, uint64_t v)
@@ -115,7 +152,7 @@ static void end_double(struct fam *f, double v)
 }
 
 /* A 0/1 gauge per readable drive. */
-static void flag(struct fam *f, const struct dc_check *r, bool value)
+static void flag(struct fam *f, const struct dc_prom_row *r, bool value)
 {
 	start(f, "", r);
 	end_u64(f, value ? 1 : 0);
@@ -145,7 +182,7 @@ static void render_run(FILE *out)
 	}
 }
 
-static void render_identity(FILE *out, const struct dc_check *reports, unsigned n)
+static void render_identity(FILE *out, const struct dc_prom_row *reports, unsigned n)
 {
 	struct fam read_error = {
 		.out = out, .name = "drivecheck_device_read_error", .type = "gauge",
@@ -163,29 +200,29 @@ static void render_identity(FILE *out, const struct dc_check *reports, unsigned 
 	for (unsigned i = 0; i < n; i++)
 		flag(&read_error, &reports[i], reports[i].error != 0);
 	for (unsigned i = 0; i < n; i++) {
-		const struct dc_check *r = &reports[i];
+		const struct dc_prom_row *r = &reports[i];
 
 		if (r->error)
 			continue;
 		start(&info, "", r);
-		label(out, "vendor", r->drive.vendor);
-		label(out, "model", r->drive.model);
-		label(out, "serial", r->drive.serial);
-		label(out, "firmware", r->drive.firmware);
-		label(out, "transport", dc_transport_name(r->dev.transport));
-		label(out, "plp_class", dc_plp_name(r->result.plp));
+		label(out, "vendor", r->vendor);
+		label(out, "model", r->model);
+		label(out, "serial", r->serial);
+		label(out, "firmware", r->firmware);
+		label(out, "transport", dc_transport_name(r->transport));
+		label(out, "plp_class", dc_plp_name(r->plp));
 		end_u64(&info, 1);
 	}
 	for (unsigned i = 0; i < n; i++) {
-		if (reports[i].error || !reports[i].dev.capacity_bytes)
+		if (reports[i].error || !reports[i].capacity_bytes)
 			continue;
 		start(&capacity, "", &reports[i]);
-		end_u64(&capacity, reports[i].dev.capacity_bytes);
+		end_u64(&capacity, reports[i].capacity_bytes);
 	}
 }
 
 /* State set: one series per status, the role's own one 1, the others 0. */
-static void render_verdicts(FILE *out, const struct dc_check *reports, unsigned n)
+static void render_verdicts(FILE *out, const struct dc_prom_row *reports, unsigned n)
 {
 	struct fam status = {
 		.out = out, .name = "drivecheck_role_status", .type = "gauge",
@@ -196,7 +233,7 @@ static void render_verdicts(FILE *out, const struct dc_check *reports, unsigned 
 	for (unsigned i = 0; i < n; i++) {
 		for (unsigned role = 0; role < DC_ROLE_COUNT; role++) {
 			enum dc_status is = reports[i].error ? DC_NOT_CHECKED
-				: reports[i].result.verdicts[role].status;
+				: (enum dc_status)reports[i].status[role];
 
 			for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); k++) {
 				start(&status, "", &reports[i]);
@@ -213,7 +250,7 @@ static void render_verdicts(FILE *out, const struct dc_check *reports, unsigned 
  * 1 for a flush cost never timed or a health never read, so that a dashboard tells the
  * drives that warn for a missing measurement from the ones that warn for what was seen.
  */
-static void render_unmeasured(FILE *out, const struct dc_check *reports, unsigned n)
+static void render_unmeasured(FILE *out, const struct dc_prom_row *reports, unsigned n)
 {
 	struct fam unmeasured = {
 		.out = out, .name = "drivecheck_role_unmeasured", .type = "gauge",
@@ -229,13 +266,13 @@ static void render_unmeasured(FILE *out, const struct dc_check *reports, unsigne
 				start(&unmeasured, "", &reports[i]);
 				label(out, "role", dc_role_name((enum dc_role)role));
 				label(out, "what", dc_enum_name(&dc_unmeasured_names, (int)b, "?"));
-				end_u64(&unmeasured, (reports[i].result.verdicts[role].unmeasured >> b) & 1);
+				end_u64(&unmeasured, (reports[i].unmeasured[role] >> b) & 1);
 			}
 	}
 }
 
 /* The drive's own verdict (docs/health.md), a state set like the roles'. */
-static void render_health(FILE *out, const struct dc_check *reports, unsigned n)
+static void render_health(FILE *out, const struct dc_prom_row *reports, unsigned n)
 {
 	struct fam status = {
 		.out = out, .name = "drivecheck_health_status", .type = "gauge",
@@ -252,13 +289,13 @@ static void render_health(FILE *out, const struct dc_check *reports, unsigned n)
 		for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); k++) {
 			start(&status, "", &reports[i]);
 			label(out, "status", dc_health_status_name(all[k]));
-			end_u64(&status, all[k] == reports[i].result.health.status);
+			end_u64(&status, all[k] == reports[i].health);
 		}
 	}
 }
 
 /* One series per firmware advisory that hits a drive (db/advisories). */
-static void render_advisories(FILE *out, const struct dc_check *reports, unsigned n)
+static void render_advisories(FILE *out, const struct dc_prom_row *reports, unsigned n)
 {
 	struct fam adv = {
 		.out = out, .name = "drivecheck_firmware_advisory", .type = "gauge",
@@ -278,7 +315,7 @@ static void render_advisories(FILE *out, const struct dc_check *reports, unsigne
 	}
 }
 
-static void render_safety(FILE *out, const struct dc_check *reports, unsigned n)
+static void render_safety(FILE *out, const struct dc_prom_row *reports, unsigned n)
 {
 	struct fam failed = {
 		.out = out, .name = "drivecheck_plp_failed", .type = "gauge",
@@ -300,24 +337,24 @@ static void render_safety(FILE *out, const struct dc_check *reports, unsigned n)
 
 	for (unsigned i = 0; i < n; i++)
 		if (!reports[i].error)
-			flag(&failed, &reports[i], dc_drive_has_evidence(&reports[i].drive, DC_EV_PLP_FAILED));
+			flag(&failed, &reports[i], reports[i].plp_failed);
 	for (unsigned i = 0; i < n; i++)
 		if (!reports[i].error)
-			flag(&degraded, &reports[i], dc_drive_has_evidence(&reports[i].drive, DC_EV_PLP_DEGRADED));
+			flag(&degraded, &reports[i], reports[i].plp_degraded);
 	for (unsigned i = 0; i < n; i++)
 		if (!reports[i].error)
-			flag(&hazard, &reports[i], reports[i].result.write_through_hazard);
+			flag(&hazard, &reports[i], reports[i].write_through_hazard);
 	for (unsigned i = 0; i < n; i++) {
-		const struct dc_drive *d = &reports[i].drive;
+		enum dc_tri on = reports[i].cache_enabled;
 
-		if (reports[i].error || d->cache_enabled == DC_TRI_UNKNOWN)
+		if (reports[i].error || on == DC_TRI_UNKNOWN)
 			continue;
 		/* a drive with no volatile cache has none enabled */
-		flag(&cache, &reports[i], d->cache_enabled == DC_TRI_YES);
+		flag(&cache, &reports[i], on == DC_TRI_YES);
 	}
 }
 
-static void render_wear(FILE *out, const struct dc_check *reports, unsigned n)
+static void render_wear(FILE *out, const struct dc_prom_row *reports, unsigned n)
 {
 	struct fam used = {
 		.out = out, .name = "drivecheck_endurance_used_ratio", .type = "gauge",
@@ -349,8 +386,8 @@ static void render_wear(FILE *out, const struct dc_check *reports, unsigned n)
 	};
 
 	for (unsigned i = 0; i < n; i++) {
-		const struct dc_check *r = &reports[i];
-		const struct dc_wear *w = &r->drive.wear;
+		const struct dc_prom_row *r = &reports[i];
+		const struct dc_wear *w = &r->wear;
 
 		if (r->error)
 			continue;
@@ -360,45 +397,45 @@ static void render_wear(FILE *out, const struct dc_check *reports, unsigned n)
 		}
 	}
 	for (unsigned i = 0; i < n; i++) {
-		if (reports[i].error || reports[i].result.endurance_years_left < 0)
+		if (reports[i].error || reports[i].years_left < 0)
 			continue;
 		start(&left, "", &reports[i]);
-		end_double(&left, reports[i].result.endurance_years_left * DC_PROM_YEAR_SECONDS);
+		end_double(&left, reports[i].years_left * DC_PROM_YEAR_SECONDS);
 	}
 	for (unsigned i = 0; i < n; i++) {
-		if (reports[i].error || !reports[i].drive.wear.have_written)
+		if (reports[i].error || !reports[i].wear.have_written)
 			continue;
 		start(&written, "", &reports[i]);
-		end_u64(&written, reports[i].drive.wear.host_written_bytes);
+		end_u64(&written, reports[i].wear.host_written_bytes);
 	}
 	for (unsigned i = 0; i < n; i++) {
-		if (reports[i].error || !reports[i].drive.wear.have_power_on)
+		if (reports[i].error || !reports[i].wear.have_power_on)
 			continue;
 		start(&power_on, "", &reports[i]);
-		end_u64(&power_on, reports[i].drive.wear.power_on_hours * 3600);
+		end_u64(&power_on, reports[i].wear.power_on_hours * 3600);
 	}
 	for (unsigned i = 0; i < n; i++) {
-		if (reports[i].error || !reports[i].drive.wear.have_unsafe_shutdowns)
+		if (reports[i].error || !reports[i].wear.have_unsafe_shutdowns)
 			continue;
 		start(&unsafe, "", &reports[i]);
-		end_u64(&unsafe, reports[i].drive.wear.unsafe_shutdowns);
+		end_u64(&unsafe, reports[i].wear.unsafe_shutdowns);
 	}
 	for (unsigned i = 0; i < n; i++) {
-		if (reports[i].error || !reports[i].drive.wear.have_media_errors)
+		if (reports[i].error || !reports[i].wear.have_media_errors)
 			continue;
 		start(&media, "", &reports[i]);
-		end_u64(&media, reports[i].drive.wear.media_errors);
+		end_u64(&media, reports[i].wear.media_errors);
 	}
 	for (unsigned i = 0; i < n; i++) {
-		if (reports[i].error || !reports[i].drive.smart.have_temperature)
+		if (reports[i].error || !reports[i].have_temperature)
 			continue;
 		start(&temp, "", &reports[i]);
-		end_double(&temp, reports[i].drive.smart.temperature_c);
+		end_double(&temp, reports[i].temperature_c);
 	}
 }
 
 /* One phase of the probe as a summary: its quantiles, then the sum and count of that run. */
-static void latency(struct fam *f, const struct dc_check *r, const char *sync,
+static void latency(struct fam *f, const struct dc_prom_row *r, const char *sync,
 		    const struct dc_latency *l)
 {
 	const struct { const char *q; double us; } qs[] = {
@@ -422,7 +459,7 @@ static void latency(struct fam *f, const struct dc_check *r, const char *sync,
 	end_u64(f, l->count);
 }
 
-static void render_probe(FILE *out, const struct dc_check *reports, unsigned n)
+static void render_probe(FILE *out, const struct dc_prom_row *reports, unsigned n)
 {
 	struct fam duration = {
 		.out = out, .name = "drivecheck_probe_duration_seconds", .type = "gauge",
@@ -435,15 +472,15 @@ static void render_probe(FILE *out, const struct dc_check *reports, unsigned n)
 	};
 
 	for (unsigned i = 0; i < n; i++) {
-		if (reports[i].error || reports[i].probe.mode == DC_PROBE_NOT_RUN)
+		if (reports[i].error || reports[i].probe_mode == DC_PROBE_NOT_RUN)
 			continue;
 		start(&duration, "", &reports[i]);
-		end_double(&duration, reports[i].probe.duration_s);
+		end_double(&duration, reports[i].probe_duration_s);
 	}
 	for (unsigned i = 0; i < n; i++) {
-		const struct dc_probe *p = &reports[i].probe;
+		const struct dc_prom_row *p = &reports[i];
 
-		if (reports[i].error || p->mode == DC_PROBE_NOT_RUN)
+		if (reports[i].error || p->probe_mode == DC_PROBE_NOT_RUN)
 			continue;
 		latency(&lat, &reports[i], "dsync", &p->sync);
 		latency(&lat, &reports[i], "fdatasync", &p->flush);
@@ -451,8 +488,149 @@ static void render_probe(FILE *out, const struct dc_check *reports, unsigned n)
 	}
 }
 
-int dc_render_prom(FILE *out, const struct dc_check *reports, unsigned n)
+/*
+ * Which Ceph daemons a drive of Ceph's store is under (docs/prometheus.md): one series per
+ * daemon, its ceph_daemon label as Ceph's own exporter names OSDs ("osd.3"), so that an
+ * alert joins a drive's verdict to the OSDs on it.
+ */
+static void render_ceph(FILE *out, const struct dc_prom_row *reports, unsigned n)
 {
+	struct fam daemon = {
+		.out = out, .name = "drivecheck_ceph_daemon_info", .type = "gauge",
+		.help = "A Ceph daemon on the drive, from Ceph's device health store: ceph_daemon as "
+			"Ceph names it (osd.3), devid, host and its kernel name there (value always 1).",
+	};
+
+	for (unsigned i = 0; i < n; i++) {
+		const struct dc_prom_row *r = &reports[i];
+
+		for (unsigned k = 0; k < r->ndaemons; k++) {
+			start(&daemon, "", r);
+			label(out, "ceph_daemon", r->daemons[k]);
+			label(out, "devid", r->devid);
+			label(out, "hostname", r->host);
+			label(out, "ceph_device", r->ceph_dev);
+			end_u64(&daemon, 1);
+		}
+	}
+}
+
+/* ---------------------------------------------------------------- the rows held */
+
+struct dc_prom_rows {
+	unsigned n, cap;
+	struct dc_prom_row *v;
+};
+
+struct dc_prom_rows *dc_prom_rows_new(unsigned hint)
+{
+	struct dc_prom_rows *rows = calloc(1, sizeof(*rows));
+
+	if (!rows)
+		return NULL;
+	rows->cap = hint ? hint : 1;
+	rows->v = malloc(rows->cap * sizeof(*rows->v));
+	if (!rows->v) {
+		free(rows);
+		return NULL;
+	}
+	return rows;
+}
+
+static void copy(char *dst, size_t len, const char *src)
+{
+	snprintf(dst, len, "%s", src);
+}
+
+int dc_prom_rows_add(struct dc_prom_rows *rows, const struct dc_check *r)
+{
+	struct dc_prom_row *row;
+
+	if (rows->n == rows->cap) {
+		/* more drives than the head said: room for as many again */
+		unsigned cap = rows->cap * 2;
+		struct dc_prom_row *v = cap > rows->cap ? realloc(rows->v, cap * sizeof(*v)) : NULL;
+
+		if (!v)
+			return -ENOMEM;
+		rows->v = v;
+		rows->cap = cap;
+	}
+	row = &rows->v[rows->n];
+	memset(row, 0, sizeof(*row));
+	copy(row->device, sizeof(row->device), device_label(&r->dev));
+	copy(row->dump, sizeof(row->dump), r->replayed_from);
+	row->error = r->error != 0;
+	copy(row->vendor, sizeof(row->vendor), r->drive.vendor);
+	copy(row->model, sizeof(row->model), r->drive.model);
+	copy(row->serial, sizeof(row->serial), r->drive.serial);
+	copy(row->firmware, sizeof(row->firmware), r->drive.firmware);
+	row->transport = r->dev.transport;
+	row->plp = r->result.plp;
+	row->capacity_bytes = r->dev.capacity_bytes;
+	for (unsigned k = 0; k < DC_ROLE_COUNT; k++) {
+		row->status[k] = (unsigned char)r->result.verdicts[k].status;
+		row->unmeasured[k] = (unsigned char)r->result.verdicts[k].unmeasured;
+	}
+	row->health = r->result.health.status;
+	row->plp_failed = dc_drive_has_evidence(&r->drive, DC_EV_PLP_FAILED);
+	row->plp_degraded = dc_drive_has_evidence(&r->drive, DC_EV_PLP_DEGRADED);
+	row->write_through_hazard = r->result.write_through_hazard;
+	row->cache_enabled = r->drive.cache_enabled;
+	row->wear = r->drive.wear;
+	memset(&row->wear.history, 0, sizeof(row->wear.history));
+	row->years_left = r->result.endurance_years_left;
+	row->have_temperature = r->drive.smart.have_temperature;
+	row->temperature_c = r->drive.smart.temperature_c;
+	row->probe_mode = r->probe.mode;
+	row->probe_duration_s = r->probe.duration_s;
+	row->sync = r->probe.sync;
+	row->flush = r->probe.flush;
+	row->nosync = r->probe.nosync;
+	if (r->nadvisories && !r->error) {
+		row->advisories = calloc(r->nadvisories, sizeof(*row->advisories));
+		if (!row->advisories)
+			return -ENOMEM;
+		for (unsigned k = 0; k < r->nadvisories; k++) {
+			copy(row->advisories[k].id, sizeof(row->advisories[k].id), r->advisories[k].id);
+			row->advisories[k].effect = r->advisories[k].effect;
+		}
+		row->nadvisories = r->nadvisories;
+	}
+	if (r->ceph.present && r->ceph.ndaemons) {
+		row->daemons = calloc(r->ceph.ndaemons, sizeof(*row->daemons));
+		if (!row->daemons) {
+			free(row->advisories);
+			return -ENOMEM;
+		}
+		memcpy(row->daemons, r->ceph.daemons, r->ceph.ndaemons * sizeof(*row->daemons));
+		row->ndaemons = r->ceph.ndaemons;
+		copy(row->devid, sizeof(row->devid), r->ceph.devid);
+		copy(row->host, sizeof(row->host), r->host);
+		copy(row->ceph_dev, sizeof(row->ceph_dev),
+		     r->ceph.nlocations ? r->ceph.locations[0].dev : "");
+	}
+	rows->n++;
+	return 0;
+}
+
+void dc_prom_rows_free(struct dc_prom_rows *rows)
+{
+	if (!rows)
+		return;
+	for (unsigned i = 0; i < rows->n; i++) {
+		free(rows->v[i].advisories);
+		free(rows->v[i].daemons);
+	}
+	free(rows->v);
+	free(rows);
+}
+
+int dc_render_prom(FILE *out, const struct dc_prom_rows *rows)
+{
+	const struct dc_prom_row *reports = rows->v;
+	unsigned n = rows->n;
+
 	render_run(out);
 	render_identity(out, reports, n);
 	render_verdicts(out, reports, n);
@@ -462,6 +640,7 @@ int dc_render_prom(FILE *out, const struct dc_check *reports, unsigned n)
 	render_safety(out, reports, n);
 	render_wear(out, reports, n);
 	render_probe(out, reports, n);
+	render_ceph(out, reports, n);
 	/* a cut exposition is a file node_exporter refuses whole: the caller must know;
 	 * the stream's buffer written out here, so that its error is seen here too */
 	errno = 0;

@@ -599,6 +599,43 @@ void dc_render_table_begin(struct dc_table_stream *t, FILE *out, const struct dc
 	dc_render_table_header(out, w);
 }
 
+/*
+ * A drive of Ceph's store under daemons: one line, by its daemons, of where it is and what
+ * it is worth to them (docs/ceph.md): the Ceph roles' verdicts, and what counts against
+ * the drive. An import's verdicts warn at best (the flush cost is never in Ceph's store).
+ */
+void dc_render_table_ceph(struct dc_table_stream *t, const struct dc_check *r, const char *host)
+{
+	const struct dc_ceph *c = &r->ceph;
+	char worth[DC_WORDS_LEN], daemons[DC_CEPH_MAX_DAEMONS * DC_CEPH_DAEMON_LEN + 32] = "";
+	size_t at = 0;
+	FILE *f;
+
+	if (!c->present || !c->ndaemons || !(f = aside(t, DC_TABLE_CEPH)))
+		return;
+	if (ftell(f) == 0)
+		fprintf(f, "Ceph daemons, and what the drive under each is worth:\n");
+	for (unsigned i = 0; i < c->ndaemons && at < sizeof(daemons); i++)
+		at += (size_t)snprintf(daemons + at, sizeof(daemons) - at, "%s%s", i ? ", " : "",
+				       c->daemons[i]);
+	if (c->daemons_total > c->ndaemons && at < sizeof(daemons))
+		snprintf(daemons + at, sizeof(daemons) - at, " and %u more",
+			 c->daemons_total - c->ndaemons);
+	dc_words_ceph_worth(r, worth, sizeof(worth));
+	{
+		const char *h = host ? host : r->host, *dev = c->nlocations ? c->locations[0].dev : "";
+
+		fprintf(f, "  %s: %s%s%s%s(%s)", daemons, h, h[0] ? " " : "", dev, dev[0] ? " " : "",
+			c->devid);
+	}
+	if (r->error)
+		fprintf(f, ": %s\n", worth);
+	else
+		fprintf(f, ": ceph-osd %s, ceph-db %s: %s\n",
+			dc_status_name(r->result.verdicts[DC_ROLE_CEPH_OSD].status),
+			dc_status_name(r->result.verdicts[DC_ROLE_CEPH_DB].status), worth);
+}
+
 void dc_render_table_add(struct dc_table_stream *t, const struct dc_check *r)
 {
 	char rests[DC_PATH_LEN * 3 + 128];
@@ -607,6 +644,7 @@ void dc_render_table_add(struct dc_table_stream *t, const struct dc_check *r)
 	dc_render_table_row(t->out, r, NULL, &t->w);
 	t->n++;
 	t->untimed |= untimed(r);
+	dc_render_table_ceph(t, r, NULL);
 	if (t->verbose) {
 		if ((f = aside(t, DC_TABLE_DETAILS)))
 			print_detail(f, r);
@@ -639,7 +677,7 @@ int dc_render_table_end(struct dc_table_stream *t)
 {
 	/* a blank line before the first note under the table, none before the others */
 	if (t->aside[DC_TABLE_ADVISORIES] || t->aside[DC_TABLE_RESTS_ON] ||
-	    t->aside[DC_TABLE_CACHE_OFF])
+	    t->aside[DC_TABLE_CACHE_OFF] || t->aside[DC_TABLE_CEPH])
 		fputc('\n', t->out);
 	for (unsigned k = 0; k < DC_TABLE_ASIDE_COUNT; k++)
 		put_aside(t, (enum dc_table_aside)k);

@@ -59,4 +59,13 @@ size_t dc_health_problem_text(const struct dc_health_problem *p, const char *sou
 struct dc_look_why;
 size_t dc_words_look(const struct dc_look_why *w, char *buf, size_t len);
 
+/* words_ceph.c: a drive of Ceph's store (core/ceph.h). What its wear history rests on, or
+ * why it gives no rate. */
+struct dc_wear_history;
+size_t dc_words_ceph_history(const struct dc_wear_history *h, char *buf, size_t len);
+/* What the drive under a Ceph daemon is worth, in a few words: what counts against it (no
+ * PLP, its own health, a firmware advisory, its wear), or that nothing does. */
+struct dc_check;
+size_t dc_words_ceph_worth(const struct dc_check *r, char *buf, size_t len);
+
 #endif /* DC_WORDS_H */

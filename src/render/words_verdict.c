@@ -45,9 +45,15 @@ static void advisory_when(const struct dc_advisory_hit *a, char *buf, size_t len
 /* What a figure of years left rests on, and so how exact it is. */
 static void years_basis_text(int basis, const struct dc_drive *d, char *buf, size_t len)
 {
+	const struct dc_wear_history *h = &d->wear.history;
+
 	if (basis == DC_YEARS_WEAR_BOUND)
 		snprintf(buf, len, "a lower bound: the wear indicator reads %u%%, a whole "
 			 "percentage", d->wear.percent_used);
+	else if (basis == DC_YEARS_WEAR_HISTORY)
+		snprintf(buf, len, "a lower bound: the wear indicator went from %u%% to %u%% in "
+			 "%.0f days, %.1f points a year at most", h->wear_first, h->wear_last,
+			 h->wear_span_days, h->wear_percent_per_year);
 	else
 		snprintf(buf, len, "an estimate: bytes written against the rated TBW");
 }
@@ -342,7 +348,8 @@ size_t dc_words_advice(const struct dc_facts *f, const struct dc_result *r,
 	case DC_FND_ADV_YEARS_LEFT: {
 		char years[48];
 
-		dc_years_text(n[0], dc_words_ref(x, DC_REF_YEARS_BASIS) == DC_YEARS_WEAR_BOUND, years,
+		dc_years_text(n[0], dc_words_ref(x, DC_REF_YEARS_BASIS) == DC_YEARS_WEAR_BOUND ||
+			      dc_words_ref(x, DC_REF_YEARS_BASIS) == DC_YEARS_WEAR_HISTORY, years,
 			      sizeof(years));
 		years_basis_text(dc_words_ref(x, DC_REF_YEARS_BASIS), f->drive, basis, sizeof(basis));
 		return done(snprintf(buf, len, "at the write rate so far, the rated endurance lasts "

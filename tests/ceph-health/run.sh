@@ -129,5 +129,98 @@ check "S4510 960 GB: PLP, nothing wrong but the unmeasured flush" \
 check "SAS HDD: its serial as Ceph's devid has it" \
 	"dev HITACHI_H109060SESUN600G_DCCEPHC001 '.serial == \"DCCEPHC001\" and .transport == \"sas\"'"
 
+
+# --- drivecheck import of Ceph's shapes (docs/ceph.md, "Ceph's device health store") ---
+$DC import --json "$D/cluster" >"$T/cj" 2>"$T/ce"; rc=$?
+check "import of the cluster: exit 3 (two devices without a sample), 11 drives" \
+	"[ $rc -eq 3 ] && jq -e '.json_format_version == [1, 7] and (.devices | length == 11)' $T/cj >/dev/null"
+$DC import --gate ceph-osd "$D/cluster" >/dev/null 2>&1; rc=$?
+check "import of the cluster --gate ceph-osd: exit 2 (failing drives)" "[ $rc -eq 2 ]"
+cd_() { jq -e --arg p "$1" ".devices[] | select(.path == \$p) | $2" "$T/cj" >/dev/null; }
+check "A001: osd.0 on ceph-a sda, full PLP, warns only for the flush; its state osd.0's reading" \
+	"cd_ INTEL_SSDSC2KB960G8_DCCEPHA001 '.host == \"ceph-a\" and .ceph.daemons == [\"osd.0\"] and .ceph.location[0].dev == \"sda\" and .plp.class == \"full\" and .verdicts.ceph_osd.unmeasured == [\"flush-cost\"] and .ceph.state_source == \"daemon-query\" and .ceph.state_sample == \"2026-06-14T12:40:03Z\" and .wear.power_on_hours == 45796'"
+check "A001: 3 samples, 42.9 GB a day, no wear rate at 1%" \
+	"cd_ INTEL_SSDSC2KB960G8_DCCEPHA001 '.ceph.samples == 3 and (.ceph.history.written_bytes_per_day / 1e9 | floor) == 42 and .ceph.history.wear_percent_per_year == null and .endurance_years_basis != \"wear-history-bound\"'"
+check "860 EVO: no PLP" "cd_ Samsung_SSD_860_EVO_500GB_S3YZNB0KB00864E '.plp.class == \"none\" and .ceph.daemons == [\"osd.1\"]'"
+check "PM9A3: under osd.0 and osd.1, full PLP, warns for the flush alone" \
+	"cd_ SAMSUNG_MZQL2960HCJR-00A07_DCCEPHA003 '.ceph.daemons == [\"osd.0\", \"osd.1\"] and .plp.class == \"full\" and .verdicts.ceph_osd.measured_status == \"pass\"'"
+check "Kingston: mon.ceph-a, PLP unknown" "cd_ KINGSTON_SA400S37240G_DCCEPHA004 '.ceph.daemons == [\"mon.ceph-a\"] and .plp.class == \"unknown\"'"
+check "MX200: the 13 June sample, the 14 June scrape failed, failing, life expectancy" \
+	"cd_ Crucial_CT250MX200SSD1_DCCEPHB001 '.ceph.state_sample == \"2026-06-13T03:15:04Z\" and .ceph.samples_failed == 1 and .ceph.last_failed_scrape.time == \"2026-06-14T03:15:04Z\" and .health.status == \"failing\" and .verdicts.ceph_osd.status == \"fail\" and .ceph.life_expectancy_max == \"2026-06-28T03:20:11Z\" and .ceph.wear_level == 2.46'"
+check "S4510 3.84 TB: the advisory fails it" \
+	"cd_ INTEL_SSDSC2KB038T8_DCCEPHB002 '([.advisories[].id] | index(\"INTEL-S4510-XCV10100\")) != null and .verdicts.ceph_osd.status == \"fail\"'"
+check "PM983: 84%, 150 days of samples, 1.46 TB a day, 24.35 points a year: 0.62 years, ceph_osd warns" \
+	"cd_ SAMSUNG_MZQLB1T9HAJR-00007_DCCEPHB003 '.wear.percent_used == 84 and .ceph.history.span_days == 150 and .ceph.history.written_bytes_per_day == 1460000000000 and .ceph.history.wear_percent_per_year == 24.35 and .endurance_years_left == 0.62 and .endurance_years_basis == \"wear-history-bound\" and .verdicts.ceph_osd.measured_status == \"warn\"'"
+check "SAS HDD: warns as an OSD, fails as a DB" \
+	"cd_ HITACHI_H109060SESUN600G_DCCEPHC001 '.verdicts.ceph_osd.status == \"warn\" and .verdicts.ceph_db.status == \"fail\" and .host == \"ceph-c\"'"
+check "P4510: no sample, not judged, still on ceph-c under osd.6" \
+	"cd_ INTEL_SSDPE2KX020T8_DCCEPHC002 '.verdicts == null and .host == \"ceph-c\" and .ceph.samples == 0 and (.errors[0] | test(\"no sample\"))'"
+check "PM883 of no location: no host, its life expectancy's end unset" \
+	"cd_ SAMSUNG_MZ7LH960HAJR-00005_DCCEPHX002 '.host == null and .ceph.life_expectancy_max == null and .ceph.life_expectancy_min != null'"
+check "Micron 5300: a file device ls does not list: listed false, full PLP" \
+	"cd_ Micron_5300_MTFDDAK960TDS_DCCEPHX001 '.ceph.listed == false and .plp.class == \"full\"'"
+$DC import --json "$D/cluster/health-metrics" >"$T/nl" 2>/dev/null
+check "without a device ls: listed null" "jq -e '[.devices[].ceph.listed] | unique == [null]' $T/nl >/dev/null"
+$DC import "$D/cluster" >"$T/ct" 2>/dev/null
+check "the table: a line per drive under Ceph daemons" \
+	"grep -qx '  osd.4: ceph-b nvme0n1 (SAMSUNG_MZQLB1T9HAJR-00007_DCCEPHB003): ceph-osd warn, ceph-db warn: 84% of its rated endurance used; rated endurance spent in 0.62 years at its write rate' $T/ct && grep -q '^  osd.1: ceph-a sdb (Samsung_SSD_860_EVO_500GB_S3YZNB0KB00864E): .*no power-loss protection' $T/ct"
+$DC report "$T/cj" >"$T/rt" 2>/dev/null
+check "report of one import's file: grouped by host (ceph-a, ceph-b, ceph-c)" \
+	"grep -q '^ceph-b *INTEL_SSDSC2KB038T8_DCCEPHB002 ' $T/rt && grep -q '^ceph-a *INTEL_SSDSC2KB960G8_DCCEPHA001 ' $T/rt && grep -q 'on 4 hosts' $T/rt && grep -q '^  osd.2: ceph-b (Crucial' $T/rt"
+$DC import --prometheus "$D/cluster" >"$T/cp" 2>/dev/null
+check "Prometheus: drivecheck_ceph_daemon_info per daemon, as Ceph names OSDs" \
+	"grep -qx 'drivecheck_ceph_daemon_info{device=\"SAMSUNG_MZQL2960HCJR-00A07_DCCEPHA003\",ceph_daemon=\"osd.1\",devid=\"SAMSUNG_MZQL2960HCJR-00A07_DCCEPHA003\",hostname=\"ceph-a\",ceph_device=\"nvme0n1\"} 1' $T/cp && [ \$(grep -c '^drivecheck_ceph_daemon_info{' $T/cp) -eq 10 ]"
+
+# hostile files: each refused alone, named, the good file beside it still read
+for pair in "sample-key-not-a-time.json:sample key \"yesterday\" is not a time" \
+	"sample-key-impossible-date.json:no such date" \
+	"sample-not-smartctl.json:sample 20260613-031501 is neither smartctl's JSON" \
+	"sample-not-an-object.json:is not an object" "sample-time-twice.json:appears twice" \
+	"device-ls-entry-without-devid.json:device 1: devid missing" \
+	"daemon-query-value-not-an-object.json:SAMSUNG_MZQL2960HCJR-00A07_DCCEPHA003 is not an object" \
+	"name-mismatch/INTEL_SSDSC2KB960G8_DCCEPHA001.json:named for device INTEL_SSDSC2KB960G8_DCCEPHA001, but sample"; do
+	f=${pair%%:*} want=${pair#*:}
+	$DC import --json "$D/hostile/$f" "$D/cluster/health-metrics/HITACHI_H109060SESUN600G_DCCEPHC001.json" >"$T/hj" 2>"$T/he"; rc=$?
+	printf '%s\n' "$want" >"$T/want"
+	check "hostile $f: refused ('$want'), the good file read" \
+		"[ $rc -eq 3 ] && grep -F '$D/hostile/$f: ' $T/he | grep -qFf $T/want && jq -e '[.devices[] | select(.verdicts)] | length == 1' $T/hj >/dev/null"
+done
+s=$(date +%s)
+$DC import --json "$T/million.json" >/dev/null 2>"$T/me"; rc=$?
+check "a million samples: refused for their number ($(($(date +%s) - s)) s)" \
+	"[ $rc -eq 3 ] && grep -q 'million.json: 1000000 samples: more than 10000' $T/me"
+
+# --- drivecheck ceph-health against the stand-in ceph ---
+: >"$T/calls"
+PATH="$T/bin:$PATH" $DC ceph-health --json >"$T/hh" 2>"$T/he"; rc=$?
+check "ceph-health: exit 3, 10 drives (the cluster less the orphan), 11 calls, read-only" \
+	"[ $rc -eq 3 ] && jq -e '.devices | length == 10' $T/hh >/dev/null && [ \$(wc -l <$T/calls) -eq 11 ] && ! grep -qv '^device \(ls --format json\|get-health-metrics [^ ]*\)$' $T/calls"
+check "ceph-health: the same verdicts as the import of the saved files" \
+	"[ \"\$(jq -c '[.devices[] | {path, v: .verdicts.ceph_osd.status, host}] | sort_by(.path)' $T/hh)\" = \"\$(jq -c '[.devices[] | select(.path != \"Micron_5300_MTFDDAK960TDS_DCCEPHX001\") | {path, v: .verdicts.ceph_osd.status, host}] | sort_by(.path)' $T/cj)\" ]"
+: >"$T/calls"
+s=$(date +%s)
+PATH="$T/bin:$PATH" FAKE_CEPH_HANG=$ID $DC ceph-health --timeout 2 --json >"$T/hh" 2>"$T/he"; rc=$?
+e=$(($(date +%s) - s))
+child=$(sed -n 's/^hang //p' "$T/calls")
+check "ceph-health HANG=DEVID --timeout 2: that device timed out (${e} s), said" \
+	"[ $rc -eq 3 ] && [ $e -lt 15 ] && grep -q \"$ID: 'ceph device get-health-metrics $ID' timed out after 2 s\" $T/he"
+check "ceph-health HANG=DEVID: the others read (7 drives judged)" \
+	"jq -e '[.devices[] | select(.verdicts)] | length == 7' $T/hh >/dev/null"
+for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$child" 2>/dev/null || break; sleep 0.2; done
+check "ceph-health HANG=DEVID: the hanging call's child ($child) killed with its group" \
+	"[ -n '$child' ] && ! kill -0 $child 2>/dev/null"
+PATH="$T/bin:$PATH" FAKE_CEPH_HANG=ls $DC ceph-health --timeout 1 >"$T/o" 2>"$T/he"; rc=$?
+check "ceph-health HANG=ls: timed out, said, exit 3, nothing on stdout" \
+	"[ $rc -eq 3 ] && [ ! -s $T/o ] && grep -q \"'ceph device ls --format json' timed out after 1 s\" $T/he"
+PATH="$T/bin:$PATH" FAKE_CEPH_FAIL=ls $DC ceph-health >"$T/o" 2>"$T/he"; rc=$?
+check "ceph-health FAIL=ls: ceph's message, exit 3" \
+	"[ $rc -eq 3 ] && grep -q 'failed (exit 1): Error initializing cluster client: ObjectNotFound' $T/he"
+PATH="$T/bin:$PATH" FAKE_CEPH_FAIL=module $DC ceph-health >"$T/o" 2>"$T/he"; rc=$?
+check "ceph-health FAIL=module: the mgr's EOPNOTSUPP for each device, exit 3" \
+	"[ $rc -eq 3 ] && [ \$(grep -c \"Error EOPNOTSUPP: Module 'devicehealth' is not enabled\" $T/he) -eq 10 ]"
+PATH="$T/bin:$PATH" FAKE_CEPH_FAIL=$ID $DC ceph-health --save "$T/saved" >"$T/o" 2>"$T/he"; rc=$?
+check "ceph-health FAIL=DEVID: not found, said; --save keeps what was asked" \
+	"[ $rc -eq 3 ] && grep -q \"$ID: 'ceph device get-health-metrics $ID' failed (exit 2): Error ENOENT\" $T/he && cmp -s $T/saved/devices.json $D/cluster/devices.json && [ ! -e $T/saved/health-metrics/$ID.json ]"
+
 echo "tests/ceph-health/run.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

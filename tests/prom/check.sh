@@ -293,5 +293,18 @@ check "SIGTERM half-way: not 0, the old file kept, no temporary left" "[ $rc -ne
 DRIVECHECK=$DC DRIVECHECK_TEXTFILE_DIR=$T/no-such-dir "$WRAP" --replay data/dumps 2>"$T/w.err"; rc=$?
 check "no textfile folder: exit 1, said" "[ $rc -eq 1 ] && grep -q 'cannot make a temporary file' $T/w.err"
 
+
+# --- Ceph's device health store imported: the ceph_daemon label (docs/prometheus.md) ---
+"$DC" import --prometheus data/ceph-health/cluster >"$T/ceph.prom" 2>/dev/null
+lint "ceph-health import" "$T/ceph.prom"
+check "ceph: drivecheck_ceph_daemon_info names osd.0 on both its drives, as Ceph names OSDs" \
+	"[ \$(grep -c '^drivecheck_ceph_daemon_info{.*,ceph_daemon=\"osd.0\",' $T/ceph.prom) -eq 2 ]"
+check "ceph: a drive without a sample keeps its daemon, and reads as an error" \
+	"grep -q '^drivecheck_ceph_daemon_info{device=\"INTEL_SSDPE2KX020T8_DCCEPHC002\",ceph_daemon=\"osd.6\",' $T/ceph.prom && grep -qx 'drivecheck_device_read_error{device=\"INTEL_SSDPE2KX020T8_DCCEPHC002\"} 1' $T/ceph.prom"
+check "ceph: each daemon's series joins its drive's verdict on device" \
+	"grep -qx 'drivecheck_role_status{device=\"Crucial_CT250MX200SSD1_DCCEPHB001\",role=\"ceph_osd\",status=\"fail\"} 1' $T/ceph.prom && grep -q '^drivecheck_ceph_daemon_info{device=\"Crucial_CT250MX200SSD1_DCCEPHB001\",ceph_daemon=\"osd.2\",devid=\"Crucial_CT250MX200SSD1_DCCEPHB001\",hostname=\"ceph-b\",ceph_device=\"sda\"} 1$' $T/ceph.prom"
+"$DC" import --prometheus data/import >"$T/noceph.prom" 2>/dev/null
+check "no drive of Ceph's store: no ceph family" "! grep -q drivecheck_ceph_daemon_info $T/noceph.prom"
+
 echo "tests/prom: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -10,7 +10,7 @@
 #include <cjson/cJSON.h>
 
 #include "dc_test.h"
-#include "fleet/json_skim.h"
+#include "core/json_skim.h"
 
 static const char *const seeds[] = {
 	"{\"json_format_version\": [1, 4], \"drivecheck_version\": \"0.3.0\", \"host\": \"h\\u00e9\","

@@ -5,7 +5,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "fleet/json_skim.h"
+#include "core/json_skim.h"
 
 /*
  * Each function below is cJSON's parse function of the same name (cJSON.c, 1.7.15 as Debian
