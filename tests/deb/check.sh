@@ -205,7 +205,7 @@ ln -s ../../nvme0n1 "$R/dev/disk/by-id/nvme-eui.0011"
 ln -s ../../dm-0 "$R/dev/disk/by-id/dm-name-vg-lv"
 ln -s ../../sda "$R/dev/disk/by-path/pci-0000:00:1f.2-ata-1"
 check "drivecheck <TAB>: the whole disks and the subcommands" \
-	"same '/dev/nvme0n1 /dev/sda lookup import report ceph-spec' --sysroot '$R' ''"
+	"same '/dev/nvme0n1 /dev/sda lookup import report ceph-spec ceph-health' --sysroot '$R' ''"
 check "drivecheck ceph-spec <TAB>: the whole disks" "same '/dev/nvme0n1 /dev/sda' --sysroot '$R' ceph-spec ''"
 check "drivecheck /dev/<TAB>: no partition, empty, hidden, loop, ram, dm, md, sr, nbd" \
 	"same '/dev/nvme0n1 /dev/sda' --sysroot='$R' /dev/"
