@@ -173,27 +173,19 @@ static bool smartctl_json(const char *text, const struct sample_keys *k, int *rc
 	return ok;
 }
 
-int dc_ceph_sample_read(const char *text, size_t start, size_t end, struct dc_ceph_sample *s)
+/* The sample of len bytes at text, a NUL after them (ours to read as a document). */
+static int sample_read(const char *text, size_t len, struct dc_ceph_sample *s)
 {
-	struct sample_keys k = { .text = text + start };
+	struct sample_keys k = { .text = text };
 	struct dc_json_piece top;
 	size_t stop;
 	int rc = 0;
 
 	memset(s, 0, sizeof(*s));
 	/* the sample alone, as if it were a document: its own members */
-	{
-		char save = ((char *)text)[end];
-
-		((char *)text)[end] = '\0';
-		if (!dc_json_skim_document(text + start, end - start, &top, &stop, note_key, &k) ||
-		    top.kind != DC_JSON_KIND_OBJECT) {
-			((char *)text)[end] = save;
-			return 0;
-		}
-		((char *)text)[end] = save;
-	}
-	text += start; /* the pieces are the sample's */
+	if (!dc_json_skim_document(text, len, &top, &stop, note_key, &k) ||
+	    top.kind != DC_JSON_KIND_OBJECT)
+		return 0;
 	if (smartctl_json(text, &k, &rc)) {
 		char protocol[16] = "", model[DC_TEXT_LEN], vendor[DC_TEXT_LEN] = "",
 		     product[DC_TEXT_LEN] = "";
@@ -244,6 +236,27 @@ int dc_ceph_sample_read(const char *text, size_t start, size_t end, struct dc_ce
 		if ((nl = strchr(s->message, '\n')))
 			*nl = '\0'; /* its first line: the rest is smartctl's banner */
 	}
+	return rc;
+}
+
+/*
+ * A sample is read as a document of its own, and a document ends in a NUL (json_skim.h, as
+ * cJSON takes one): the sample's bytes are copied with one, never written into the file's
+ * text, which is the caller's and may be read-only.
+ */
+int dc_ceph_sample_read(const char *text, size_t start, size_t end, struct dc_ceph_sample *s)
+{
+	size_t len = end - start;
+	char *own = malloc(len + 1);
+	int rc;
+
+	memset(s, 0, sizeof(*s));
+	if (!own)
+		return -ENOMEM;
+	memcpy(own, text + start, len);
+	own[len] = '\0';
+	rc = sample_read(own, len, s);
+	free(own);
 	return rc;
 }
 
