@@ -3,7 +3,7 @@
 """observed_endurance.py - how many full-drive writes a family's drives take to 100% of their
 own wear indicator, as real smartctl reports show it (linuxhw/EnterpriseDrive).
 
-Standard library only. Version 1 (TOOL_VERSION below; the table's header names it).
+Standard library only. Version 2 (TOOL_VERSION below; the table's header names it).
 
   tools/observed_endurance.py table CORPUS --commit SHA [--drivecheck BIN] [--date YYYY-MM-DD]
                               [--min-drives N] [-o TABLE] [--drives TSV] [--summary TXT]
@@ -39,13 +39,14 @@ Per report:
   1-253). drivecheck reads a Device Statistics page only at revision 1, and 8,580 reports
   of the corpus give page 1 at revision 2 or 3 (the same offsets): the tool reads every
   revision, and says what drivecheck reads by its rule (Drive.dc_percent, .dc_written).
-  `table` holds every report's reading against drivecheck's: the wear percentage and,
-  where drivecheck read them, the bytes written must be the same (and the model and the
-  capacity), or the report is left out and counted as "tool and drivecheck disagree". At
-  version 1, on the whole corpus: 23 reports (11 of them otherwise used), each one where
-  drivecheck misreads digits grouped by the locale ("960 197 124 096 bytes",
-  "1.000.204.886.016 bytes", "1 866 691 970" data units); the rules themselves agree on
-  every report.
+  `table` holds every report's
+  reading against drivecheck's: the wear percentage and, where drivecheck read them, the
+  bytes written must be the same (and the model and the capacity), or the report is left
+  out and counted as "tool and drivecheck disagree". At version 1, on the whole corpus:
+  23 reports (11 of them otherwise used), each one where drivecheck misread digits
+  grouped by the locale with blanks ("960 197 124 096 bytes", "1 866 691 970" data units,
+  and the same with no-break spaces); drivecheck reads them since. Version 2 adds the
+  rules of the Kingston KC600 (231 life left, 241 in 32 MiB).
 
 Two counters of one quantity (Device Statistics and an attribute) are cross-checked:
 - they agree when they differ by at most 1% of the larger, or by the slack: two of the
@@ -64,7 +65,8 @@ may still show the log's wrap: one that smartctl names with a unit (NAMED_UNITS:
 "Host_Writes_32MiB", "Total_LBAs_Written", ...). Such a name proves nothing when it
 disagrees (an older smartctl names a 32 MiB counter "Total_LBAs_Written"), so only a
 whole-wrap match counts: the drive is left out ("log counter wrapped, seen by an attribute
-drivecheck has no rule for": Kingston KC600, whose attribute 241 counts 32 MiB). And in a
+drivecheck has no rule for"; at version 1, Kingston KC600, whose attribute 241 counts 32
+MiB: drivecheck has a rule for it since). And in a
 family where any drive's log counter wrapped, a drive whose only counter is the log under
 2^32 sectors may have wrapped unseen: it is left out too.
 
@@ -98,7 +100,7 @@ import statistics
 import subprocess
 import sys
 
-TOOL_VERSION = 1
+TOOL_VERSION = 2
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS_NAME = "linuxhw/EnterpriseDrive"
 CORPUS_URL = "https://github.com/linuxhw/EnterpriseDrive"
@@ -126,6 +128,8 @@ ATA_RULES = [
     ("SEDC*", 241, HOST_WRITES, GIB),
     ("SA400*", 231, LIFE_LEFT, 0),
     ("SA400*", 241, HOST_WRITES, GIB),
+    ("SKC600*", 231, LIFE_LEFT, 0),                      # Kingston KC600
+    ("SKC600*", 241, HOST_WRITES, 32 * MIB),
     ("MZ7*", 177, LIFE_LEFT, 0),                         # Samsung SATA
     ("MZ7*", 241, HOST_WRITES, 512),
     ("SSD 8[3-8]0*", 177, LIFE_LEFT, 0),
