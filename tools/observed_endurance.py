@@ -36,10 +36,10 @@ Per report:
 - ATA_RULES mirror the life-left and host-writes rules of drivecheck's attribute table
   (src/device/ata/ata_attrs.c): same globs on the same normalised model, same units, same
   validity (life left counts at values 0-100; host writes only at a valid normalised value,
-  1-253). drivecheck reads a Device Statistics page only at revision 1, and 8,580 reports
-  of the corpus give page 1 at revision 2 or 3 (the same offsets): the tool reads every
-  revision, and says what drivecheck reads by its rule (Drive.dc_percent, .dc_written).
-  `table` holds every report's
+  1-253). Drive.dc_percent and .dc_written say what drivecheck reads by its own rules: a
+  Device Statistics page at any revision but 0 (version 1 of this tool mirrored a
+  drivecheck that read revision 1 alone, and 8,580 reports of the corpus give page 1 at
+  revision 2 or 3), the log's counter over an attribute's. `table` holds every report's
   reading against drivecheck's: the wear percentage and, where drivecheck read them, the
   bytes written must be the same (and the model and the capacity), or the report is left
   out and counted as "tool and drivecheck disagree". At version 1, on the whole corpus:
@@ -293,7 +293,7 @@ class Drive:
         self.wraps = 0              # whole 2^32 wraps of the counter not used
         self.named = []             # attributes without a rule, unit by smartctl's name
         self.dc_percent = None      # what drivecheck reads (the same rules, but a Device
-        self.dc_written = None      # Statistics page only at revision 1)
+        self.dc_written = None      # Statistics page at any revision but 0)
 
     @property
     def written(self):
@@ -341,11 +341,11 @@ def drive_figures(r):
         d.dc_percent = d.percent_used
         if (7, 0x08) in r.devstat:
             d.percent_used, d.wear_source = r.devstat[(7, 0x08)], "ata device statistics"
-            if r.devstat_rev.get(7) == 1:
+            if r.devstat_rev.get(7, 0) != 0:
                 d.dc_percent = d.percent_used
         if (1, 0x18) in r.devstat:
             d.counters.append(Counter("ata device statistics", r.devstat[(1, 0x18)], r.sector))
-            if r.devstat_rev.get(1) == 1:
+            if r.devstat_rev.get(1, 0) != 0:
                 d.dc_written = d.counters[0].bytes
         if attr:
             d.counters.append(attr)

@@ -296,10 +296,11 @@ check "REDACTED joins nothing; one serial under two models is two drives" "jq -e
 
 # --- a fact given twice with two values is a conflict: said, with both, never silent ---
 # Two reports of one drive (the Crucial MX200 of data/import/linuxhw, serial set so they
-# join), the second with another firmware and more power-on hours.
+# join), the second with another firmware and more power-on hours (in attribute 9 and in
+# the Device Statistics log, where they are read first).
 mkdir -p "$T/conf/a" "$T/conf/b"
 sed 's/^Serial Number:.*/Serial Number:    15021234ABCD/' "$M2" >"$T/conf/a/sda.txt"
-sed 's/^Serial Number:.*/Serial Number:    15021234ABCD/; s/^Firmware Version:.*/Firmware Version: MU05/; s/^\(  9 Power_On_Hours .* \)[0-9][0-9]*$/\177777/' "$M2" >"$T/conf/b/sda.txt"
+sed 's/^Serial Number:.*/Serial Number:    15021234ABCD/; s/^Firmware Version:.*/Firmware Version: MU05/; s/^\(  9 Power_On_Hours .* \)[0-9][0-9]*$/\177777/; s/^\(0x01  0x010  4 *\)[0-9][0-9]*\(  ---  Power-on Hours\)$/\177777\2/' "$M2" >"$T/conf/b/sda.txt"
 $DC import --json "$T/conf" >"$T/j" 2>/dev/null
 fw=$(grep '^Firmware Version' "$M2" | sed 's/.*: *//')
 check "two files of one drive with two firmwares: one drive, a conflict naming both values and files" "jq -e '(.devices | length == 1) and ([.devices[0].errors[] | select(test(\"^import: conflict: firmware $fw [(][^)]*conf/a/sda.txt[)] vs MU05 [(][^)]*conf/b/sda.txt[)]; the first is read$\"))] | length == 1)' $T/j >/dev/null"

@@ -273,6 +273,34 @@ static void test_devstat(void)
 	CHECK_STR(d.wear.source, "ata device statistics");
 	dc_raw_free(&raw);
 
+	/* ACS-3 9.5: a page at revision 0000h is not supported, said; 2 and 3 are read (the
+	 * statistics keep their offsets as a page grows) */
+	for (unsigned rev = 0; rev < 4; rev++) {
+		devstat_page(p1, 1);
+		p1[0] = (uint8_t)rev;
+		devstat_put(p1, 0x10, 17231, true, true);
+		devstat_put(p1, 0x18, 67462939624ull, true, true);
+		smart_pages(&raw, &life, 1, true);
+		dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_01, p1, 512, NULL);
+		dc_drive_init(&d);
+		dc_ata_parse(&raw, &d);
+		CHECK(d.wear.have_written == (rev != 0) && d.wear.have_power_on == (rev != 0));
+		CHECK(!rev || d.wear.host_written_bytes == 67462939624ull * 512);
+		CHECK(d.nerrors == (rev ? 0u : 1u));
+		if (rev == 0 && d.nerrors)
+			CHECK(strstr(d.errors[0], "page 1: revision 0000h") != NULL);
+		dc_raw_free(&raw);
+	}
+	devstat_page(p1, 1);
+	p1[1] = 0x01; /* revision 0101h: not 0000h, so read */
+	devstat_put(p1, 0x18, 1000, true, true);
+	smart_pages(&raw, &life, 1, true);
+	dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_01, p1, 512, NULL);
+	dc_drive_init(&d);
+	dc_ata_parse(&raw, &d);
+	CHECK(d.wear.have_written && d.wear.host_written_bytes == 512000);
+	dc_raw_free(&raw);
+
 	/* an entry without its "valid" bit, or of another page number, counts for nothing */
 	devstat_put(p7, 0x08, 3, true, false);
 	p1[2] = 4;
