@@ -7,6 +7,6 @@
 #define DC_JSON_FORMAT_H
 
 #define DC_JSON_FORMAT_MAJOR 1
-#define DC_JSON_FORMAT_MINOR 6
+#define DC_JSON_FORMAT_MINOR 7
 
 #endif /* DC_JSON_FORMAT_H */

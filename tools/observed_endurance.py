@@ -39,7 +39,8 @@ Per report:
   1-253). Drive.dc_percent and .dc_written say what drivecheck reads by its own rules: a
   Device Statistics page at any revision but 0 (version 1 of this tool mirrored a
   drivecheck that read revision 1 alone, and 8,580 reports of the corpus give page 1 at
-  revision 2 or 3), the log's counter over an attribute's. `table` holds every report's
+  revision 2 or 3), and of two counters of bytes written the one that did not wrap, else
+  the log (docs/health.md, "Two counters of one figure"). `table` holds every report's
   reading against drivecheck's: the wear percentage and, where drivecheck read them, the
   bytes written must be the same (and the model and the capacity), or the report is left
   out and counted as "tool and drivecheck disagree". At version 1, on the whole corpus:
@@ -343,14 +344,19 @@ def drive_figures(r):
             d.percent_used, d.wear_source = r.devstat[(7, 0x08)], "ata device statistics"
             if r.devstat_rev.get(7, 0) != 0:
                 d.dc_percent = d.percent_used
+        log = None
         if (1, 0x18) in r.devstat:
             d.counters.append(Counter("ata device statistics", r.devstat[(1, 0x18)], r.sector))
             if r.devstat_rev.get(1, 0) != 0:
-                d.dc_written = d.counters[0].bytes
+                log = d.counters[0]
         if attr:
             d.counters.append(attr)
-            if d.dc_written is None:
-                d.dc_written = attr.bytes
+        # drivecheck's choice of two: the one that did not wrap, else the log
+        if log and attr:
+            check, larger, _ = crosscheck(log, attr)
+            d.dc_written = (larger if check == "wrapped" else log).bytes
+        elif log or attr:
+            d.dc_written = (log or attr).bytes
         return crosscheck_drive(d)
     d.dc_percent = d.percent_used
     if d.counters:

@@ -47,7 +47,7 @@ L=$(losetup -f --show "$T/disk.img") || { echo "cannot make a loop device" >&2; 
 LOOPS+=("$L")
 $DC --json --no-probe "$L" >"$T/j"; rc=$?
 check "loop: exit 0" "[ $rc -eq 0 ]"
-check "loop: json_format_version [1,6]" "[ \"\$(jq -c .json_format_version $T/j)\" = '[1,6]' ]"
+check "loop: json_format_version [1,7]" "[ \"\$(jq -c .json_format_version $T/j)\" = '[1,7]' ]"
 check "loop: no /dev/disk/by-id link (udev makes none for a loop device): by_id null" "jq -e '.devices[0] | has(\"by_id\") and .by_id == null' $T/j >/dev/null"
 check "loop: no cache experiment unless asked" "jq -e '.devices[0] | (.cache_experiment == null) and (.cache_left_off == null)' $T/j >/dev/null"
 check "loop: transport loop" "[ \"\$(jq -r '.devices[0].transport' $T/j)\" = loop ]"

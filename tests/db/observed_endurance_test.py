@@ -90,8 +90,9 @@ class Counters(unittest.TestCase):
         self.assertIsNone(oe.leave_out(r, d))
         self.assertAlmostEqual(oe.drive_writes(r, d),
                                n[246] * 512 / n["capacity"] / (n["pct"] / 100))
-        # and drivecheck's own choice (the log) is what the tool says drivecheck reads
-        self.assertEqual(d.dc_written, n["lsw"] * 512)
+        # and drivecheck's own choice (the counter that did not wrap) is what the tool says
+        # drivecheck reads
+        self.assertEqual(d.dc_written, n[246] * 512)
 
     def test_bx500_wrapped(self):
         n = numbers(BX500)
@@ -102,7 +103,7 @@ class Counters(unittest.TestCase):
 
     def test_kc600_wrapped(self):
         """A KC600's attribute 241 counts 32 MiB (drivecheck's rule since version 2): the
-        log wrapped 12 times, the attribute is used."""
+        log wrapped 12 times, the attribute is used, by the tool and by drivecheck."""
         n = numbers(KC600)
         t = text(KC600)
         attr = int(re.search(r"^241 Host_Writes_32MiB .* (\d+)$", t, re.M).group(1))
@@ -111,8 +112,7 @@ class Counters(unittest.TestCase):
         self.assertEqual((d.check, d.wraps, d.used.name), ("wrapped", 12, "ata attribute 241"))
         self.assertIsNone(oe.leave_out(r, d))
         self.assertEqual(d.written, attr * 2 ** 25)
-        # drivecheck's own choice (the log) is what the tool says drivecheck reads
-        self.assertEqual(d.dc_written, n["lsw"] * 512)
+        self.assertEqual(d.dc_written, attr * 2 ** 25)
 
     def test_wrap_seen_by_an_attribute_without_a_rule(self):
         """The same report under a model no rule knows: the attribute's smartctl name gives
@@ -142,8 +142,8 @@ class Counters(unittest.TestCase):
         self.assertEqual(oe.leave_out(r, d), "counters disagree")
         self.assertEqual(sorted(c.bytes for c in d.counters),
                          sorted([n["lsw"] * 512, n[241] * 32 * 2 ** 20]))
-        # the log's page 1 is at revision 2 here: drivecheck reads it, and takes the log's
-        # counter, the standard one
+        # the log's page 1 is at revision 2 here: drivecheck reads it, and of two counters
+        # that disagree takes the log's, the standard one
         self.assertEqual(d.dc_written, n["lsw"] * 512)
 
     def test_counters_that_agree(self):

@@ -73,7 +73,7 @@ check "TBW from the family's catch-all row for a capacity without its own" "[ \"
 check "longest pattern wins" "[ \"\$(lk 'SAMSUNG MZ7LH1T9HMLT-00005' | jq -r '.results[0].match.family')\" = 'Test PM883 special' ]"
 check "data-at-rest" "[ \"\$(lk CT1000MX500SSD1 | jq -r '.results[0].match.plp')\" = data-at-rest ]"
 check "no match is null" "[ \"\$(lk 'NOT A DRIVE' | jq -r '.results[0].match')\" = null ]"
-check "json_format_version" "[ \"\$(lk X | jq -c '.json_format_version')\" = '[1,6]' ]"
+check "json_format_version" "[ \"\$(lk X | jq -c '.json_format_version')\" = '[1,7]' ]"
 check "source cited" "[ \"\$(lk CT1000MX500SSD1 | jq -r '.results[0].match.source.url')\" = https://example.invalid/mx500 ]"
 # Every source with its kind, claim, revision and place; the strongest backing one first.
 check "all sources listed" "[ \"\$(lk MZ7LH960HAJR-00005 | jq -r '.results[0].match | [.source_count, (.sources | length)] | @tsv')\" = \"3	3\" ]"

@@ -94,7 +94,7 @@ check "lookup's JSON has no host" "$DC lookup --json 'SAMSUNG MZ7LH960HAJR-00005
 # --- the merge ---
 report --json "${IN[@]}"; cp "$T/out" "$T/fleet.json"
 check "merge: exit 0 (no --gate, every file read)" "[ $rc -eq 0 ] && [ ! -s $T/err ]"
-check "merge: valid JSON of format 1.6" "jq -e '.json_format_version == [1, 6] and (.drivecheck_version | type) == \"string\"' $T/fleet.json >/dev/null"
+check "merge: valid JSON of format 1.7" "jq -e '.json_format_version == [1, 7] and (.drivecheck_version | type) == \"string\"' $T/fleet.json >/dev/null"
 check "merge: every drive of every file ($total)" \
 	"[ \"\$(jq '.drives | length' $T/fleet.json)\" -eq $total ] && [ \"\$(jq .summary.drives $T/fleet.json)\" -eq $total ]"
 check "merge: 5 hosts, no file unread" "jq -e '.summary.hosts == 5 and .summary.unreadable == 0' $T/fleet.json >/dev/null"

@@ -95,8 +95,8 @@ static bool devstat(const uint8_t *p, unsigned off, uint64_t mask, uint64_t *out
 	return true;
 }
 
-void dc_ata_parse_devstat(const struct dc_raw *raw, unsigned logical_block_bytes,
-			  struct dc_drive *d, struct dc_ata_devstat *got)
+void dc_ata_parse_devstat(const struct dc_raw *raw, struct dc_drive *d,
+			  struct dc_ata_devstat *got)
 {
 	const uint8_t *p1 = devstat_page(raw, DC_PG_ATA_DEVSTAT_01, 1, d);
 	const uint8_t *p7 = devstat_page(raw, DC_PG_ATA_DEVSTAT_07, 7, d);
@@ -105,21 +105,13 @@ void dc_ata_parse_devstat(const struct dc_raw *raw, unsigned logical_block_bytes
 	memset(got, 0, sizeof(*got));
 	/* page 7, offset 8: Percentage Used Endurance Indicator, bits 7:0 */
 	if (devstat(p7, 0x08, 0xFF, &v)) {
-		d->wear.have_percent_used = true;
-		d->wear.percent_used = (unsigned)v;
-		got->percent_used = true;
+		got->have_percent_used = true;
+		got->percent_used = (unsigned)v;
 	}
 	/* page 1, offset 10h: Power-on Hours, bits 31:0 */
-	if (devstat(p1, 0x10, 0xFFFFFFFFull, &v)) {
-		d->wear.have_power_on = true;
-		d->wear.power_on_hours = v;
-		got->power_on = true;
-	}
+	if (devstat(p1, 0x10, 0xFFFFFFFFull, &got->power_on_hours))
+		got->have_power_on = true;
 	/* page 1, offset 18h: Logical Sectors Written, bits 47:0 */
-	if (devstat(p1, 0x18, 0xFFFFFFFFFFFFull, &v) &&
-	    v <= UINT64_MAX / (logical_block_bytes ? logical_block_bytes : 512)) {
-		d->wear.have_written = true;
-		d->wear.host_written_bytes = v * (logical_block_bytes ? logical_block_bytes : 512);
-		got->written = true;
-	}
+	if (devstat(p1, 0x18, 0xFFFFFFFFFFFFull, &got->sectors_written))
+		got->have_written = true;
 }
