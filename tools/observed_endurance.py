@@ -3,7 +3,7 @@
 """observed_endurance.py - how many full-drive writes a family's drives take to 100% of their
 own wear indicator, as real smartctl reports show it (linuxhw/EnterpriseDrive).
 
-Standard library only. Version 1 (TOOL_VERSION below; the table's header names it).
+Standard library only. Version 2 (TOOL_VERSION below; the table's header names it).
 
   tools/observed_endurance.py table CORPUS --commit SHA [--drivecheck BIN] [--date YYYY-MM-DD]
                               [--min-drives N] [-o TABLE] [--drives TSV] [--summary TXT]
@@ -36,16 +36,18 @@ Per report:
 - ATA_RULES mirror the life-left and host-writes rules of drivecheck's attribute table
   (src/device/ata/ata_attrs.c): same globs on the same normalised model, same units, same
   validity (life left counts at values 0-100; host writes only at a valid normalised value,
-  1-253). drivecheck reads a Device Statistics page only at revision 1, and 8,580 reports
-  of the corpus give page 1 at revision 2 or 3 (the same offsets): the tool reads every
-  revision, and says what drivecheck reads by its rule (Drive.dc_percent, .dc_written).
-  `table` holds every report's reading against drivecheck's: the wear percentage and,
-  where drivecheck read them, the bytes written must be the same (and the model and the
-  capacity), or the report is left out and counted as "tool and drivecheck disagree". At
-  version 1, on the whole corpus: 23 reports (11 of them otherwise used), each one where
-  drivecheck misreads digits grouped by the locale ("960 197 124 096 bytes",
-  "1.000.204.886.016 bytes", "1 866 691 970" data units); the rules themselves agree on
-  every report.
+  1-253). Drive.dc_percent and .dc_written say what drivecheck reads by its own rules: a
+  Device Statistics page at any revision but 0 (version 1 of this tool mirrored a
+  drivecheck that read revision 1 alone, and 8,580 reports of the corpus give page 1 at
+  revision 2 or 3), and of two counters of bytes written the one that did not wrap, else
+  the log (docs/health.md, "Two counters of one figure"). `table` holds every report's
+  reading against drivecheck's: the wear percentage and, where drivecheck read them, the
+  bytes written must be the same (and the model and the capacity), or the report is left
+  out and counted as "tool and drivecheck disagree". At version 1, on the whole corpus:
+  23 reports (11 of them otherwise used), each one where drivecheck misread digits
+  grouped by the locale with blanks ("960 197 124 096 bytes", "1 866 691 970" data units,
+  and the same with no-break spaces); drivecheck reads them since. Version 2 adds the
+  rules of the Kingston KC600 (231 life left, 241 in 32 MiB).
 
 Two counters of one quantity (Device Statistics and an attribute) are cross-checked:
 - they agree when they differ by at most 1% of the larger, or by the slack: two of the
@@ -64,7 +66,8 @@ may still show the log's wrap: one that smartctl names with a unit (NAMED_UNITS:
 "Host_Writes_32MiB", "Total_LBAs_Written", ...). Such a name proves nothing when it
 disagrees (an older smartctl names a 32 MiB counter "Total_LBAs_Written"), so only a
 whole-wrap match counts: the drive is left out ("log counter wrapped, seen by an attribute
-drivecheck has no rule for": Kingston KC600, whose attribute 241 counts 32 MiB). And in a
+drivecheck has no rule for"; at version 1, Kingston KC600, whose attribute 241 counts 32
+MiB: drivecheck has a rule for it since). And in a
 family where any drive's log counter wrapped, a drive whose only counter is the log under
 2^32 sectors may have wrapped unseen: it is left out too.
 
@@ -98,7 +101,7 @@ import statistics
 import subprocess
 import sys
 
-TOOL_VERSION = 1
+TOOL_VERSION = 2
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS_NAME = "linuxhw/EnterpriseDrive"
 CORPUS_URL = "https://github.com/linuxhw/EnterpriseDrive"
@@ -126,6 +129,8 @@ ATA_RULES = [
     ("SEDC*", 241, HOST_WRITES, GIB),
     ("SA400*", 231, LIFE_LEFT, 0),
     ("SA400*", 241, HOST_WRITES, GIB),
+    ("SKC600*", 231, LIFE_LEFT, 0),                      # Kingston KC600
+    ("SKC600*", 241, HOST_WRITES, 32 * MIB),
     ("MZ7*", 177, LIFE_LEFT, 0),                         # Samsung SATA
     ("MZ7*", 241, HOST_WRITES, 512),
     ("SSD 8[3-8]0*", 177, LIFE_LEFT, 0),
@@ -289,7 +294,7 @@ class Drive:
         self.wraps = 0              # whole 2^32 wraps of the counter not used
         self.named = []             # attributes without a rule, unit by smartctl's name
         self.dc_percent = None      # what drivecheck reads (the same rules, but a Device
-        self.dc_written = None      # Statistics page only at revision 1)
+        self.dc_written = None      # Statistics page at any revision but 0)
 
     @property
     def written(self):
@@ -337,16 +342,21 @@ def drive_figures(r):
         d.dc_percent = d.percent_used
         if (7, 0x08) in r.devstat:
             d.percent_used, d.wear_source = r.devstat[(7, 0x08)], "ata device statistics"
-            if r.devstat_rev.get(7) == 1:
+            if r.devstat_rev.get(7, 0) != 0:
                 d.dc_percent = d.percent_used
+        log = None
         if (1, 0x18) in r.devstat:
             d.counters.append(Counter("ata device statistics", r.devstat[(1, 0x18)], r.sector))
-            if r.devstat_rev.get(1) == 1:
-                d.dc_written = d.counters[0].bytes
+            if r.devstat_rev.get(1, 0) != 0:
+                log = d.counters[0]
         if attr:
             d.counters.append(attr)
-            if d.dc_written is None:
-                d.dc_written = attr.bytes
+        # drivecheck's choice of two: the one that did not wrap, else the log
+        if log and attr:
+            check, larger, _ = crosscheck(log, attr)
+            d.dc_written = (larger if check == "wrapped" else log).bytes
+        elif log or attr:
+            d.dc_written = (log or attr).bytes
         return crosscheck_drive(d)
     d.dc_percent = d.percent_used
     if d.counters:

@@ -36,6 +36,51 @@ struct dc_wear_history {
 	double wear_percent_per_year; /* ((last + 1) - (first - 1)) / years: an upper bound */
 };
 
+/* The wear figures, in the order of struct dc_wear (the index of its sources). */
+enum dc_wear_figure {
+	DC_WEAR_PERCENT_USED = 0,
+	DC_WEAR_WRITTEN,
+	DC_WEAR_POWER_ON,
+	DC_WEAR_UNSAFE_SHUTDOWNS,
+	DC_WEAR_MEDIA_ERRORS,
+	DC_WEAR_NFIGURES
+};
+
+/* The counter a wear figure was read from (its name: render/words_wear.c). */
+enum dc_wear_from {
+	DC_WEAR_FROM_NONE = 0,          /* no figure */
+	DC_WEAR_FROM_ATA_DEVSTAT,       /* the ATA Device Statistics log (log 04h) */
+	DC_WEAR_FROM_ATA_ATTR,          /* an ATA SMART attribute: num is its ID */
+	DC_WEAR_FROM_NVME_SMART,        /* the NVMe SMART / Health Information log */
+	DC_WEAR_FROM_SCSI_LOG,          /* a SCSI log page: num is its page code */
+	DC_WEAR_FROM_SCSI_ERROR_LOGS,   /* the SCSI write and read error counter pages 02h, 03h */
+};
+
+struct dc_wear_source {
+	uint8_t from;                 /* enum dc_wear_from */
+	uint8_t num;                  /* the attribute ID or log page, where from names one */
+};
+
+/* How two counters of one figure compare (ata_wear.c holds the rule). */
+enum dc_counters_check {
+	DC_COUNTERS_WRAPPED = 1,      /* they differ by whole wraps of 2^32 of the smaller's
+					 units: the one that did not wrap is the figure */
+	DC_COUNTERS_DISAGREE,         /* by anything else: the standard counter is the figure */
+};
+
+/* Two counters of one figure that do not agree, both kept: [0] the standard place (the
+ * Device Statistics log), [1] the other (an attribute). */
+struct dc_wear_counters {
+	uint8_t figure;               /* enum dc_wear_figure */
+	uint8_t check;                /* enum dc_counters_check */
+	uint8_t used;                 /* 0 or 1: the one the figure is */
+	uint32_t wraps;               /* DC_COUNTERS_WRAPPED: times the other went round 2^32 */
+	struct dc_wear_source src[2];
+	uint64_t value[2];            /* in the figure's unit: bytes, hours */
+};
+
+#define DC_MAX_WEAR_COUNTERS 2
+
 /* Wear and endurance, from SMART. Fields that the drive did not give are flagged. */
 struct dc_wear {
 	bool have_percent_used;
@@ -48,7 +93,11 @@ struct dc_wear {
 	uint64_t unsafe_shutdowns;
 	bool have_media_errors;
 	uint64_t media_errors;
-	char source[80];              /* "nvme smart log", "ata smart attr 177", ... */
+	/* where each figure was read, by enum dc_wear_figure (DC_WEAR_FROM_NONE where none) */
+	struct dc_wear_source from[DC_WEAR_NFIGURES];
+	/* figures whose two counters disagree or one wrapped: both, and which is used */
+	unsigned ncounters;
+	struct dc_wear_counters counters[DC_MAX_WEAR_COUNTERS];
 	struct dc_wear_history history; /* several readings over time (an import of Ceph's
 					   store), else readings 0 */
 };

@@ -154,7 +154,6 @@ static void read_wear(struct dc_json_reader *j, const cJSON *dev, struct dc_wear
 	w->have_power_on = read_u64(j, o, "power_on_hours", &w->power_on_hours);
 	w->have_unsafe_shutdowns = read_u64(j, o, "unsafe_shutdowns", &w->unsafe_shutdowns);
 	w->have_media_errors = read_u64(j, o, "media_errors", &w->media_errors);
-	read_str(j, o, "source", OPT, w->source, sizeof(w->source));
 	dc_jr_leave(j);
 }
 

@@ -77,12 +77,39 @@ static const char *value_of(const char *line, const char *label)
 	return line;
 }
 
-/* "1,234,567" (commas, dots or apostrophes by locale) up to the first other character.
- * Returns false when there are no digits or the number passes 64 bits. */
+/* The length of a blank that groups digits at s: a space, or a no-break space (U+00A0)
+ * or a narrow one (U+202F) in UTF-8; 0 where s holds none. */
+static size_t group_blank(const char *s)
+{
+	if (s[0] == ' ')
+		return 1;
+	if ((unsigned char)s[0] == 0xC2 && (unsigned char)s[1] == 0xA0)
+		return 2;
+	if ((unsigned char)s[0] == 0xE2 && (unsigned char)s[1] == 0x80 && (unsigned char)s[2] == 0xAF)
+		return 3;
+	return 0;
+}
+
+/* Exactly three digits at s, and no fourth. */
+static bool three_digits(const char *s)
+{
+	return isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) &&
+	       isdigit((unsigned char)s[2]) && !isdigit((unsigned char)s[3]);
+}
+
+/*
+ * A number as smartctl prints it in the user's locale, up to the first other character:
+ * its digits grouped by commas, dots or apostrophes ("1,234,567", "1.000.204.886.016",
+ * "1'234"), or by blanks ("960 197 124 096", with a space or a no-break space, as French
+ * and Russian locales have it). A blank ends the number unless the group before it has
+ * one to three digits and exactly three follow it ("35 Celsius", "1234 5" stop at it).
+ * Returns false when there are no digits or the number passes 64 bits.
+ */
 static bool grouped_number(const char *s, uint64_t *out)
 {
 	uint64_t v = 0;
-	bool any = false;
+	unsigned group = 0; /* digits since the last separator */
+	size_t blank;
 
 	while (*s == ' ')
 		s++;
@@ -93,16 +120,20 @@ static bool grouped_number(const char *s, uint64_t *out)
 			if (v > (UINT64_MAX - d) / 10)
 				return false;
 			v = v * 10 + d;
-			any = true;
-		} else if ((*s == ',' || *s == '.' || *s == '\'') && any &&
+			group++;
+		} else if ((*s == ',' || *s == '.' || *s == '\'') && group &&
 			   isdigit((unsigned char)s[1])) {
-			continue;
+			group = 0;
+		} else if (group >= 1 && group <= 3 && (blank = group_blank(s)) &&
+			   three_digits(s + blank)) {
+			s += blank - 1;
+			group = 0;
 		} else {
 			break;
 		}
 	}
 	*out = v;
-	return any;
+	return group > 0; /* a separator is always followed by digits */
 }
 
 static bool hex_or_grouped(const char *s, uint64_t *out)

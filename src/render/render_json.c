@@ -74,16 +74,52 @@ static void add_u64_or_null(cJSON *o, const char *key, bool have, uint64_t v)
 		cJSON_AddNullToObject(o, key);
 }
 
+/* 1.7: two counters of one figure that do not agree, and which one is the figure */
+static cJSON *wear_counters_json(const struct dc_wear_counters *c)
+{
+	cJSON *o = cJSON_CreateObject(), *readings;
+	char name[64];
+
+	cJSON_AddStringToObject(o, "figure", dc_words_wear_key(c->figure));
+	cJSON_AddStringToObject(o, "check", dc_words_counters_check(c->check));
+	if (c->check == DC_COUNTERS_WRAPPED)
+		cJSON_AddNumberToObject(o, "wraps", c->wraps);
+	else
+		cJSON_AddNullToObject(o, "wraps");
+	dc_words_wear_from(&c->src[c->used ? 1 : 0], name, sizeof(name));
+	cJSON_AddStringToObject(o, "used", name);
+	readings = cJSON_AddArrayToObject(o, "readings");
+	for (unsigned i = 0; i < 2; i++) {
+		cJSON *one = cJSON_CreateObject();
+
+		dc_words_wear_from(&c->src[i], name, sizeof(name));
+		cJSON_AddStringToObject(one, "source", name);
+		cJSON_AddNumberToObject(one, "value", (double)c->value[i]);
+		cJSON_AddItemToArray(readings, one);
+	}
+	return o;
+}
+
 static cJSON *wear_json(const struct dc_wear *w)
 {
-	cJSON *o = cJSON_CreateObject();
+	cJSON *o = cJSON_CreateObject(), *from, *counters;
+	char text[DC_WORDS_LEN];
 
 	add_u64_or_null(o, "percent_used", w->have_percent_used, w->percent_used);
 	add_u64_or_null(o, "host_written_bytes", w->have_written, w->host_written_bytes);
 	add_u64_or_null(o, "power_on_hours", w->have_power_on, w->power_on_hours);
 	add_u64_or_null(o, "unsafe_shutdowns", w->have_unsafe_shutdowns, w->unsafe_shutdowns);
 	add_u64_or_null(o, "media_errors", w->have_media_errors, w->media_errors);
-	cJSON_AddItemToObject(o, "source", str_or_null(w->source));
+	dc_words_wear_sources(w, text, sizeof(text));
+	cJSON_AddItemToObject(o, "source", str_or_null(text));
+	from = cJSON_AddObjectToObject(o, "sources"); /* 1.7 */
+	for (unsigned i = 0; i < DC_WEAR_NFIGURES; i++) {
+		dc_words_wear_from(&w->from[i], text, sizeof(text));
+		cJSON_AddItemToObject(from, dc_words_wear_key(i), str_or_null(text));
+	}
+	counters = cJSON_AddArrayToObject(o, "counters"); /* 1.7 */
+	for (unsigned i = 0; i < w->ncounters; i++)
+		cJSON_AddItemToArray(counters, wear_counters_json(&w->counters[i]));
 	return o;
 }
 

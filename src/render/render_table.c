@@ -46,34 +46,6 @@ static const char *human_size(uint64_t bytes, char *buf, size_t len)
 	return buf;
 }
 
-/*
- * 47535068736000 -> "47.5 TB": bytes written, in powers of 1000 as smartctl prints them
- * ("Data Units Written: 92,842,400 [47.5 TB]") and as every TBW rating counts, with the
- * unit spelt out so that it is not read as lsblk's powers of 1024. Three significant
- * digits, cut rather than rounded, as smartctl does: its figure and this one agree.
- */
-static const char *decimal_size(uint64_t bytes, char *buf, size_t len)
-{
-	static const char *const units[] = { "B", "kB", "MB", "GB", "TB", "PB", "EB" };
-	uint64_t unit = 1;
-	unsigned u = 0, whole;
-
-	while (u + 1 < sizeof(units) / sizeof(units[0]) && bytes / 1000 >= unit) {
-		unit *= 1000;
-		u++;
-	}
-	whole = (unsigned)(bytes / unit % 1000); /* below 1000 (2^64 bytes are 18.4 EB) */
-	if (u == 0 || whole >= 100)
-		snprintf(buf, len, "%u %s", whole, units[u]);
-	else if (whole >= 10)
-		snprintf(buf, len, "%u.%u %s", whole, (unsigned)(bytes % unit / (unit / 10)),
-			 units[u]);
-	else
-		snprintf(buf, len, "%u.%02u %s", whole, (unsigned)(bytes % unit / (unit / 100)),
-			 units[u]);
-	return buf;
-}
-
 /* The drive's own health, in the table: what smartctl's first line says. */
 static const char *health_word(const struct dc_health *h)
 {
@@ -379,7 +351,7 @@ static void print_detail(FILE *out, const struct dc_check *r)
 		}
 		if (d->wear.have_written) {
 			fprintf(out, "%s %s written", sep,
-				decimal_size(d->wear.host_written_bytes, size, sizeof(size)));
+				dc_words_decimal_size(d->wear.host_written_bytes, size, sizeof(size)));
 			sep = ",";
 		}
 		if (d->wear.have_power_on) {
@@ -392,9 +364,13 @@ static void print_detail(FILE *out, const struct dc_check *r)
 			fprintf(out, "%s %llu unsafe shutdown%s", sep,
 				(unsigned long long)d->wear.unsafe_shutdowns,
 				d->wear.unsafe_shutdowns == 1 ? "" : "s");
-		if (d->wear.source[0])
-			fprintf(out, " (from %s)", d->wear.source);
+		if (dc_words_wear_sources(&d->wear, text, sizeof(text)))
+			fprintf(out, " (from %s)", text);
 		fputc('\n', out);
+	}
+	for (unsigned i = 0; i < d->wear.ncounters; i++) {
+		dc_words_wear_counters(&d->wear.counters[i], text, sizeof(text));
+		fprintf(out, "  wear counters: %s\n", text);
 	}
 	if (r->probe.mode != DC_PROBE_NOT_RUN) {
 		fprintf(out, "  probe (%s, %s, %.1f s%s):\n", r->probe.mode == DC_PROBE_RAW ? "raw" : "file",

@@ -13,6 +13,7 @@
 #define DC_WORDS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/finding_table.h"
 #include "decide/decide.h"
@@ -67,5 +68,23 @@ size_t dc_words_ceph_history(const struct dc_wear_history *h, char *buf, size_t 
  * PLP, its own health, a firmware advisory, its wear), or that nothing does. */
 struct dc_check;
 size_t dc_words_ceph_worth(const struct dc_check *r, char *buf, size_t len);
+/* words_wear.c: the wear figures (core/drive.h's struct dc_wear). */
+struct dc_wear;
+struct dc_wear_source;
+struct dc_wear_counters;
+/* A figure's JSON key ("host_written_bytes"), by enum dc_wear_figure; "?" out of range. */
+const char *dc_words_wear_key(unsigned figure);
+/* The counter a figure came from: "ata device statistics", "ata attribute 246", "nvme smart
+ * log", "scsi log page 0x11"; "" for none. */
+size_t dc_words_wear_from(const struct dc_wear_source *s, char *buf, size_t len);
+/* Every figure's counter at once: the most figures' one, then each other figure's
+ * ("ata device statistics; bytes written: ata attribute 246"); "" for no figure. */
+size_t dc_words_wear_sources(const struct dc_wear *w, char *buf, size_t len);
+/* "wrapped", "disagree" (enum dc_counters_check), the JSON's names. */
+const char *dc_words_counters_check(unsigned check);
+/* Two counters of one figure: what each says, which one is used, and why. */
+size_t dc_words_wear_counters(const struct dc_wear_counters *c, char *buf, size_t len);
+/* Bytes in powers of 1000, three significant digits ("47.5 TB"), into buf; returns buf. */
+const char *dc_words_decimal_size(uint64_t bytes, char *buf, size_t len);
 
 #endif /* DC_WORDS_H */

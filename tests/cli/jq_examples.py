@@ -48,6 +48,8 @@ def want(devs):
                                        if d.get("plp", {}).get("class") == "unknown"],
         "drives that used more than 80%": [f"{d['path']} {model(d)} {d['wear']['percent_used']}%"
                                            for d in devs if (d["wear"]["percent_used"] or 0) > 80],
+        "drives two of whose counters": [f"{d['path']} {c['figure']} {c['check']}: {c['used']}"
+                                         for d in devs for c in d["wear"]["counters"]],
         "drives that say they are failing": [f"{d['path']} {model(d)}: {d['health']['problems'][0]['text']}"
                                              for d in devs
                                              if d.get("health", {}).get("status") == "failing"],

@@ -90,8 +90,9 @@ class Counters(unittest.TestCase):
         self.assertIsNone(oe.leave_out(r, d))
         self.assertAlmostEqual(oe.drive_writes(r, d),
                                n[246] * 512 / n["capacity"] / (n["pct"] / 100))
-        # and drivecheck's own choice (the log) is what the tool says drivecheck reads
-        self.assertEqual(d.dc_written, n["lsw"] * 512)
+        # and drivecheck's own choice (the counter that did not wrap) is what the tool says
+        # drivecheck reads
+        self.assertEqual(d.dc_written, n[246] * 512)
 
     def test_bx500_wrapped(self):
         n = numbers(BX500)
@@ -100,14 +101,28 @@ class Counters(unittest.TestCase):
         self.assertEqual(d.wraps, (n[246] - n["lsw"]) // 2 ** 32)
         self.assertEqual(d.written, n[246] * 512)
 
-    def test_kc600_wrapped_where_drivecheck_has_no_rule(self):
-        """drivecheck reads no attribute 241 on a KC600: its smartctl name gives the unit
-        (32 MiB), good enough to see whole wraps of the log, never to make a figure."""
+    def test_kc600_wrapped(self):
+        """A KC600's attribute 241 counts 32 MiB (drivecheck's rule since version 2): the
+        log wrapped 12 times, the attribute is used, by the tool and by drivecheck."""
         n = numbers(KC600)
         t = text(KC600)
         attr = int(re.search(r"^241 Host_Writes_32MiB .* (\d+)$", t, re.M).group(1))
         self.assertLess(abs(attr * 2 ** 25 - n["lsw"] * 512 - 12 * 2 ** 32 * 512), 2 ** 28)
         r, d = judge(KC600)
+        self.assertEqual((d.check, d.wraps, d.used.name), ("wrapped", 12, "ata attribute 241"))
+        self.assertIsNone(oe.leave_out(r, d))
+        self.assertEqual(d.written, attr * 2 ** 25)
+        self.assertEqual(d.dc_written, attr * 2 ** 25)
+
+    def test_wrap_seen_by_an_attribute_without_a_rule(self):
+        """The same report under a model no rule knows: the attribute's smartctl name gives
+        the unit (32 MiB), good enough to see whole wraps of the log, never to make a
+        figure."""
+        n = numbers(KC600)
+        t = text(KC600).replace("KINGSTON SKC6001024G", "KINGSTON SKC6101024G")
+        attr = int(re.search(r"^241 Host_Writes_32MiB .* (\d+)$", t, re.M).group(1))
+        r = oe.read_report(t)
+        d = oe.drive_figures(r)
         self.assertEqual((d.check, d.wraps, d.used), ("wrapped-unruled", 12, None))
         self.assertEqual(oe.leave_out(r, d),
                          "log counter wrapped, seen by an attribute drivecheck has no rule for")
@@ -127,8 +142,9 @@ class Counters(unittest.TestCase):
         self.assertEqual(oe.leave_out(r, d), "counters disagree")
         self.assertEqual(sorted(c.bytes for c in d.counters),
                          sorted([n["lsw"] * 512, n[241] * 32 * 2 ** 20]))
-        # the log's page 1 is at revision 2 here: drivecheck reads the attribute instead
-        self.assertEqual(d.dc_written, n[241] * 32 * 2 ** 20)
+        # the log's page 1 is at revision 2 here: drivecheck reads it, and of two counters
+        # that disagree takes the log's, the standard one
+        self.assertEqual(d.dc_written, n["lsw"] * 512)
 
     def test_counters_that_agree(self):
         n = numbers(SM863A)
@@ -224,7 +240,7 @@ class Table(unittest.TestCase):
         h = "".join(head)
         for want in ("linuxhw/EnterpriseDrive", "commit 0123abc", "CC BY 4.0",
                      f"tools/observed_endurance.py version {oe.TOOL_VERSION}", "date: 2026-01-02",
-                     "1 disagree (left out)", "2 wrapped"):
+                     "1 disagree (left out)", "3 wrapped"):
             self.assertIn(want, h)
         self.assertEqual(rows[0][:4], ["vendor", "family", "capacity_bytes", "drives"])
         got = {(r[0], r[1], r[2]): r[3:] for r in rows[1:]}
@@ -306,11 +322,11 @@ class Table(unittest.TestCase):
 
         rows, _ = run({"A.txt": lone})
         self.assertEqual([r[3] for r in rows], ["1"])
+        # B's log wrapped (its attribute 241 says so): B is the family's one drive, with
+        # one wrap counted, and A is left out
         rows, out = run({"A.txt": lone, "B.txt": t})
-        self.assertEqual(rows, [])
+        self.assertEqual([(r[3], r[8]) for r in rows], [("1", "1")])
         self.assertIn("#   " + oe.LONE + " 1\n", out)
-        self.assertIn("#   log counter wrapped, seen by an attribute drivecheck has no rule "
-                      "for 1\n", out)
 
     def test_quartiles(self):
         # inclusive method: the quartile at (n - 1) q between the sorted values

@@ -107,6 +107,19 @@ while IFS= read -r -d '' f; do
 done < <(grep -rlZE '^Data Units Written: +[0-9,]+ \[' $R)
 check "bytes written: smartctl's figure and unit in all $n NVMe reports" "[ $n -ge 10 ] && [ $same -eq $n ]"
 
+# --- two counters of bytes written (docs/health.md): the Crucial MX500 whose Device
+# Statistics log wrapped 53 times at 2^32 sectors, attribute 246 not; the Intel 530 whose
+# two disagree. Both shown, and which one is used, in the JSON and in -v ---
+MX="$R/SSD/Crucial/CT1000MX500SSD1/01EF8B9FA165.txt"
+I530="$R/SSD/Intel/SSDSC2BW240A4/CF83D848F1CB.txt"
+a246=$(sed -nE 's/^246 Total_LBAs_Written .* ([0-9]+)$/\1/p' "$MX")
+lsw=$(sed -nE 's/^0x01  0x018  6 +([0-9]+)  ---  Logical Sectors Written$/\1/p' "$MX")
+$DC import --json "$MX" >"$T/j" 2>/dev/null
+check "wrapped log counter: attribute 246's bytes, both counters, 53 wraps" "jq -e --argjson a $((a246 * 512)) --argjson l $((lsw * 512)) '.devices[0].wear | .host_written_bytes == \$a and .sources.host_written_bytes == \"ata attribute 246\" and .counters == [{figure: \"host_written_bytes\", check: \"wrapped\", wraps: 53, used: \"ata attribute 246\", readings: [{source: \"ata device statistics\", value: \$l}, {source: \"ata attribute 246\", value: \$a}]}]' $T/j >/dev/null"
+check "wrapped log counter: -v says so" "$DC import -v '$MX' 2>/dev/null | grep -qx '  wear counters: bytes written: ata device statistics says 520 GB and ata attribute 246 says 117 TB: ata device statistics went round 2^32 of its units 53 times (it keeps 32 bits); ata attribute 246 is used'"
+$DC import --json "$I530" >"$T/j" 2>/dev/null
+check "counters that disagree: the log's bytes, both shown" "jq -e '.devices[0].wear | .sources.host_written_bytes == \"ata device statistics\" and (.counters | length == 1 and .[0].check == \"disagree\" and .[0].wraps == null and .[0].used == \"ata device statistics\")' $T/j >/dev/null"
+
 # --- one input, one drive: a file of several reports gives one result per report ---
 # Real reports of data/import/linuxhw (linuxhw/EnterpriseDrive, CC BY 4.0): a Seagate Nytro
 # (hex56 raw values), the Crucial MX200 whose health says FAILED!, an Intel P4510 NVMe.
@@ -296,10 +309,11 @@ check "REDACTED joins nothing; one serial under two models is two drives" "jq -e
 
 # --- a fact given twice with two values is a conflict: said, with both, never silent ---
 # Two reports of one drive (the Crucial MX200 of data/import/linuxhw, serial set so they
-# join), the second with another firmware and more power-on hours.
+# join), the second with another firmware and more power-on hours (in attribute 9 and in
+# the Device Statistics log, where they are read first).
 mkdir -p "$T/conf/a" "$T/conf/b"
 sed 's/^Serial Number:.*/Serial Number:    15021234ABCD/' "$M2" >"$T/conf/a/sda.txt"
-sed 's/^Serial Number:.*/Serial Number:    15021234ABCD/; s/^Firmware Version:.*/Firmware Version: MU05/; s/^\(  9 Power_On_Hours .* \)[0-9][0-9]*$/\177777/' "$M2" >"$T/conf/b/sda.txt"
+sed 's/^Serial Number:.*/Serial Number:    15021234ABCD/; s/^Firmware Version:.*/Firmware Version: MU05/; s/^\(  9 Power_On_Hours .* \)[0-9][0-9]*$/\177777/; s/^\(0x01  0x010  4 *\)[0-9][0-9]*\(  ---  Power-on Hours\)$/\177777\2/' "$M2" >"$T/conf/b/sda.txt"
 $DC import --json "$T/conf" >"$T/j" 2>/dev/null
 fw=$(grep '^Firmware Version' "$M2" | sed 's/.*: *//')
 check "two files of one drive with two firmwares: one drive, a conflict naming both values and files" "jq -e '(.devices | length == 1) and ([.devices[0].errors[] | select(test(\"^import: conflict: firmware $fw [(][^)]*conf/a/sda.txt[)] vs MU05 [(][^)]*conf/b/sda.txt[)]; the first is read$\"))] | length == 1)' $T/j >/dev/null"

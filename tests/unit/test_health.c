@@ -270,7 +270,37 @@ static void test_devstat(void)
 	CHECK(d.wear.have_percent_used && d.wear.percent_used == 3);
 	CHECK(d.wear.have_power_on && d.wear.power_on_hours == 17231);
 	CHECK(d.wear.have_written && d.wear.host_written_bytes == 67462939624ull * 512);
-	CHECK_STR(d.wear.source, "ata device statistics");
+	for (unsigned i = DC_WEAR_PERCENT_USED; i <= DC_WEAR_POWER_ON; i++)
+		CHECK(d.wear.from[i].from == DC_WEAR_FROM_ATA_DEVSTAT);
+	CHECK(d.wear.ncounters == 0);
+	dc_raw_free(&raw);
+
+	/* ACS-3 9.5: a page at revision 0000h is not supported, said; 2 and 3 are read (the
+	 * statistics keep their offsets as a page grows) */
+	for (unsigned rev = 0; rev < 4; rev++) {
+		devstat_page(p1, 1);
+		p1[0] = (uint8_t)rev;
+		devstat_put(p1, 0x10, 17231, true, true);
+		devstat_put(p1, 0x18, 67462939624ull, true, true);
+		smart_pages(&raw, &life, 1, true);
+		dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_01, p1, 512, NULL);
+		dc_drive_init(&d);
+		dc_ata_parse(&raw, &d);
+		CHECK(d.wear.have_written == (rev != 0) && d.wear.have_power_on == (rev != 0));
+		CHECK(d.wear.from[DC_WEAR_WRITTEN].from == (rev ? DC_WEAR_FROM_ATA_DEVSTAT : DC_WEAR_FROM_NONE));
+		CHECK(d.nerrors == (rev ? 0u : 1u));
+		if (rev == 0 && d.nerrors)
+			CHECK(strstr(d.errors[0], "page 1: revision 0000h") != NULL);
+		dc_raw_free(&raw);
+	}
+	devstat_page(p1, 1);
+	p1[1] = 0x01; /* revision 0101h: not 0000h, so read */
+	devstat_put(p1, 0x18, 1000, true, true);
+	smart_pages(&raw, &life, 1, true);
+	dc_raw_add(&raw, DC_PG_ATA_DEVSTAT_01, p1, 512, NULL);
+	dc_drive_init(&d);
+	dc_ata_parse(&raw, &d);
+	CHECK(d.wear.have_written && d.wear.host_written_bytes == 512000);
 	dc_raw_free(&raw);
 
 	/* an entry without its "valid" bit, or of another page number, counts for nothing */
@@ -285,7 +315,7 @@ static void test_devstat(void)
 	dc_raw_free(&raw);
 
 	/* a log that counts 0 power-on hours beside attribute 9's thousands: the attribute
-	 * stands, said; a log that disagrees otherwise is used, said */
+	 * stands, both kept; a log that disagrees otherwise is used, both kept */
 	for (int k = 0; k < 2; k++) {
 		struct attr poh[2] = { { 5, 0x33, 100, 100, 10 }, { 9, 0x32, 60, 60, 0 } };
 		uint8_t data[512];
@@ -303,8 +333,15 @@ static void test_devstat(void)
 		dc_drive_init(&d);
 		dc_ata_parse(&raw, &d);
 		CHECK(d.wear.have_power_on && d.wear.power_on_hours == (k ? 20000u : 32939u));
-		CHECK(d.nerrors == 1 && strstr(d.errors[0], k ? "the log's figure is used"
-					       : "the attribute is used"));
+		CHECK(d.wear.from[DC_WEAR_POWER_ON].from ==
+		      (k ? DC_WEAR_FROM_ATA_DEVSTAT : DC_WEAR_FROM_ATA_ATTR));
+		CHECK(d.wear.ncounters == 1 && d.wear.counters[0].figure == DC_WEAR_POWER_ON &&
+		      d.wear.counters[0].check == DC_COUNTERS_DISAGREE &&
+		      d.wear.counters[0].used == (k ? 0 : 1) &&
+		      d.wear.counters[0].value[0] == (k ? 20000u : 0) &&
+		      d.wear.counters[0].value[1] == 32939 &&
+		      d.wear.counters[0].src[1].from == DC_WEAR_FROM_ATA_ATTR &&
+		      d.wear.counters[0].src[1].num == 9);
 		dc_raw_free(&raw);
 	}
 
@@ -422,7 +459,14 @@ static void test_scsi(void)
 		log_page(&raw, DC_PG_SCSI_LOG_03, 0x03, 6, rerr, 2, 0);
 		scsi_judge(&raw, &d, &h);
 		CHECK(d.wear.have_percent_used && d.wear.percent_used == 7);
-		CHECK_STR(d.wear.source, "scsi log page 0x11");
+		{
+		char text[256];
+
+		/* each figure names its own page: the table's "from" too */
+		dc_words_wear_sources(&d.wear, text, sizeof(text));
+		CHECK_STR(text, "scsi log page 0x11; power-on hours: scsi log page 0x15; media "
+			  "errors: scsi error counter log pages 0x02, 0x03");
+	}
 		CHECK(d.wear.have_power_on && d.wear.power_on_hours == 1000000 / 60);
 		CHECK(d.smart.have_temperature && d.smart.temperature_c == 41);
 		CHECK(d.wear.have_media_errors && d.wear.media_errors == 5);

@@ -129,10 +129,13 @@ static void check_ata(const cJSON *j, const struct dc_check *r, const char *path
 			used = 100 - value;
 		}
 	}
-	/* Where the parser takes wear from the standard place, the Device Statistics of -x
-	 * (docs/health.md: its wear.source says so), the file's entries are the figures:
-	 * page 1 offset 24 logical sectors written, page 7 offset 8 percentage used. */
-	if (strstr(d->wear.source, "device statistics")) {
+	/* Where the parser takes a figure from the standard place, the Device Statistics of
+	 * -x (docs/health.md: the figure's wear.from says so), the file's entries are the
+	 * figures: page 1 offset 24 logical sectors written, page 7 offset 8 percentage
+	 * used. */
+	{
+		bool log_written = d->wear.from[DC_WEAR_WRITTEN].from == DC_WEAR_FROM_ATA_DEVSTAT;
+		bool log_used = d->wear.from[DC_WEAR_PERCENT_USED].from == DC_WEAR_FROM_ATA_DEVSTAT;
 		const cJSON *pg, *en;
 		uint64_t lbs = 512, num = 0, off = 0;
 
@@ -142,10 +145,10 @@ static void check_ata(const cJSON *j, const struct dc_check *r, const char *path
 			cJSON_ArrayForEach(en, at(pg, "table")) {
 				if (!num_at(en, "offset", &off) || !num_at(en, "value", &v))
 					continue;
-				if (num == 1 && off == 24) {
+				if (num == 1 && off == 24 && log_written) {
 					want_written = true;
 					written = v * lbs;
-				} else if (num == 7 && off == 8) {
+				} else if (num == 7 && off == 8 && log_used) {
 					want_used = true;
 					used = v;
 				}
@@ -298,7 +301,7 @@ out:
  * (Percent_Lifetime_Remain) at 000, which libatasmart calls "not valid", so a parser
  * that reads attributes only gives no percentage used, while Device Statistics page 7
  * says 246%, which a parser that reads the standard places first takes (and the check
- * above follows its wear.source). Until both parsers are one, the file is read there.
+ * above follows its wear.from). Until both parsers are one, the file is read there.
  */
 static const char *const wear_undecided[] = { "constructed-ata-x-Crucial_CT250MX200SSD1.json" };
 

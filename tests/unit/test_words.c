@@ -98,6 +98,43 @@ static size_t world_words(const char *name, char *out, size_t len)
 	return at;
 }
 
+/* The wear's words (render/words_wear.c): where each figure came from, and two counters of
+ * one figure that do not agree, as the -v block has them. */
+static size_t wear_words(char *out, size_t len)
+{
+	const struct dc_wear_source log = { DC_WEAR_FROM_ATA_DEVSTAT, 0 };
+	const struct dc_wear_source a246 = { DC_WEAR_FROM_ATA_ATTR, 246 }, a241 = { DC_WEAR_FROM_ATA_ATTR, 241 };
+	const struct dc_wear_source a9 = { DC_WEAR_FROM_ATA_ATTR, 9 }, a174 = { DC_WEAR_FROM_ATA_ATTR, 174 };
+	const struct dc_wear_counters c[] = {
+		/* a Crucial MX500: the log wrapped 53 times, attribute 246 did not */
+		{ DC_WEAR_WRITTEN, DC_COUNTERS_WRAPPED, 1, 53, { log, a246 },
+		  { 1016262727ull * 512, 228649529375ull * 512 } },
+		/* an attribute that kept 32 bits under the log */
+		{ DC_WEAR_WRITTEN, DC_COUNTERS_WRAPPED, 0, 1, { log, a246 },
+		  { 6000000000ull * 512, 1705032704ull * 512 } },
+		/* an Intel 530: half as much again in the log as in 241 */
+		{ DC_WEAR_WRITTEN, DC_COUNTERS_DISAGREE, 0, 0, { log, a241 },
+		  { 3998374154ull * 512, 40065ull << 25 } },
+		/* a log that never started counting hours */
+		{ DC_WEAR_POWER_ON, DC_COUNTERS_DISAGREE, 1, 0, { log, a9 }, { 0, 32939 } },
+		{ DC_WEAR_POWER_ON, DC_COUNTERS_DISAGREE, 0, 0, { log, a9 }, { 20000, 32939 } },
+	};
+	struct dc_wear w = { 0 };
+	char buf[DC_WORDS_LEN];
+	size_t at = (size_t)snprintf(out, len, "== wear\n");
+
+	w.from[DC_WEAR_PERCENT_USED] = w.from[DC_WEAR_POWER_ON] = log;
+	w.from[DC_WEAR_WRITTEN] = a246;
+	w.from[DC_WEAR_UNSAFE_SHUTDOWNS] = a174;
+	dc_words_wear_sources(&w, buf, sizeof(buf));
+	at += (size_t)snprintf(out + at, len - at, "from: %s\n", buf);
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		dc_words_wear_counters(&c[i], buf, sizeof(buf));
+		at += (size_t)snprintf(out + at, len - at, "wear counters: %s\n", buf);
+	}
+	return at;
+}
+
 static void run_golden(void)
 {
 	static const char *const worlds[] = {
@@ -120,6 +157,7 @@ static void run_golden(void)
 	}
 	for (size_t i = 0; i < sizeof(worlds) / sizeof(worlds[0]); i++)
 		at += world_words(worlds[i], text + at, len - at);
+	at += wear_words(text + at, len - at);
 	CHECK(at < len - 1);
 	if (getenv("DC_WORDS_UPDATE")) {
 		FILE *f = fopen(GOLDEN, "w");

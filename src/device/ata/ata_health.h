@@ -5,18 +5,21 @@
 
 #include "core/drive.h"
 
-/* Which wear figures the Device Statistics log gave (the standard place, before any
- * vendor attribute). */
+/* The wear figures of the Device Statistics log (the standard place), as it gives them. */
 struct dc_ata_devstat {
-	bool percent_used, power_on, written;
+	bool have_percent_used, have_power_on, have_written;
+	unsigned percent_used;        /* page 7: Percentage Used Endurance Indicator */
+	uint64_t power_on_hours;      /* page 1: Power-on Hours */
+	uint64_t sectors_written;     /* page 1: Logical Sectors Written, in logical sectors */
 };
 
 /* ata_health.c */
 /* The drive's overall verdict from the ata-smart-status page, when there is one. */
 void dc_ata_parse_status(const struct dc_raw *raw, struct dc_drive *d);
-/* Percentage used (page 7), power-on hours and logical sectors written (page 1) into
- * d->wear, overriding what attributes said; got says which were found. */
-void dc_ata_parse_devstat(const struct dc_raw *raw, unsigned logical_block_bytes,
-			  struct dc_drive *d, struct dc_ata_devstat *got);
+/* Percentage used (page 7), power-on hours and logical sectors written (page 1), each
+ * with its "supported" and "valid" bits set, into *got; a page at revision 0000h is
+ * said in d's errors. */
+void dc_ata_parse_devstat(const struct dc_raw *raw, struct dc_drive *d,
+			  struct dc_ata_devstat *got);
 
 #endif /* DC_ATA_HEALTH_H */

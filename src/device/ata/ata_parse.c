@@ -9,6 +9,7 @@
 #include "device/ata/ata_health.h"
 #include "device/ata/ata_identify.h"
 #include "device/ata/ata_smart.h"
+#include "device/ata/ata_wear.h"
 #include "core/drive.h"
 #include "core/model.h"
 #include "core/raw.h"
@@ -152,6 +153,7 @@ static void read_figures(struct dc_drive *d, const struct dc_ata_attr *a,
 		if (hours >= 1 && hours <= POWER_ON_HOURS_MAX) {
 			d->wear.have_power_on = true;
 			d->wear.power_on_hours = hours;
+			d->wear.from[DC_WEAR_POWER_ON] = (struct dc_wear_source){ DC_WEAR_FROM_ATA_ATTR, 9 };
 		}
 	}
 	/* 194 wins; 190 (airflow) only when 194 gave nothing before it */
@@ -166,6 +168,7 @@ static void read_figures(struct dc_drive *d, const struct dc_ata_attr *a,
 static void on_attribute(struct dc_drive *d, const char *norm, const struct dc_ata_attr *a)
 {
 	const struct dc_ata_attr_rule *rule = dc_ata_attr_rule_find(norm, a->id);
+	const struct dc_wear_source from = { DC_WEAR_FROM_ATA_ATTR, a->id };
 	char src[48];
 
 	read_figures(d, a, dc_ata_attr_info(norm, a->id));
@@ -182,7 +185,7 @@ static void on_attribute(struct dc_drive *d, const char *norm, const struct dc_a
 	if (rule->meaning == DC_ATTR_LIFE_LEFT && a->value <= 100) {
 		d->wear.have_percent_used = true;
 		d->wear.percent_used = 100u - a->value;
-		snprintf(d->wear.source, sizeof(d->wear.source), "%s", src);
+		d->wear.from[DC_WEAR_PERCENT_USED] = from;
 		return;
 	}
 	if (!dc_ata_value_valid(a->value))
@@ -197,11 +200,13 @@ static void on_attribute(struct dc_drive *d, const char *norm, const struct dc_a
 		if (a->raw <= UINT64_MAX / rule->unit_bytes) {
 			d->wear.have_written = true;
 			d->wear.host_written_bytes = a->raw * rule->unit_bytes;
+			d->wear.from[DC_WEAR_WRITTEN] = from;
 		}
 		break;
 	case DC_ATTR_UNSAFE_SHUTDOWNS:
 		d->wear.have_unsafe_shutdowns = true;
 		d->wear.unsafe_shutdowns = a->raw;
+		d->wear.from[DC_WEAR_UNSAFE_SHUTDOWNS] = from;
 		break;
 	}
 }
@@ -220,9 +225,6 @@ static void parse_smart(const uint8_t *data, const uint8_t *thresholds, struct d
 					      DC_MAX_ATA_ATTRS);
 	for (unsigned i = 0; i < d->smart.nattrs; i++)
 		on_attribute(d, norm, &d->smart.attrs[i]);
-	if (d->wear.have_percent_used || d->wear.have_written)
-		if (!d->wear.source[0])
-			snprintf(d->wear.source, sizeof(d->wear.source), "ata smart attributes");
 }
 
 /* SMART from libatasmart's blob: its records, held to the rules libatasmart itself
@@ -259,53 +261,16 @@ static void parse_sgio_smart(const struct dc_raw *raw, struct dc_drive *d)
 	parse_smart(data, thr, d);
 }
 
-/*
- * Wear from the standard place first (docs/health.md): the Device Statistics log
- * overrides what vendor attributes said, and the source names each place used.
- */
+/* Wear from the standard place first (docs/health.md): the Device Statistics log over
+ * what vendor attributes said, both kept where two counters do not agree (ata_wear.c). */
 static void parse_wear_standard(const struct dc_raw *raw, const uint8_t *id, struct dc_drive *d)
 {
 	struct dc_ata_devstat got;
-	struct dc_wear attr = d->wear; /* what the attributes said, before the log */
+	char norm[DC_TEXT_LEN];
 
-	dc_ata_parse_devstat(raw, dc_ata_id_logical_sector_bytes(id), d, &got);
-	if (!got.percent_used && !got.power_on && !got.written)
-		return;
-	/*
-	 * The log's counters are the standard figure; but a drive that counts 0 power-on
-	 * hours there and thousands in attribute 9 has not started that counter (seen on
-	 * SanDisk Ultra 3D reports): the attribute stands, said so. Any other disagreement
-	 * of more than a tenth is kept as the log says, and said too.
-	 */
-	if (got.power_on && attr.have_power_on && attr.power_on_hours) {
-		uint64_t log = d->wear.power_on_hours, att = attr.power_on_hours;
-
-		if (log == 0) {
-			d->wear.power_on_hours = att;
-			got.power_on = false;
-			dc_drive_add_error(d, "ata device statistics: 0 power-on hours, attribute 9 says "
-					   "%llu: the attribute is used", (unsigned long long)att);
-		} else if ((log > att ? log - att : att - log) * 10 > att) {
-			dc_drive_add_error(d, "ata device statistics: %llu power-on hours, attribute 9 "
-					   "says %llu: the log's figure is used",
-					   (unsigned long long)log, (unsigned long long)att);
-		}
-	}
-	if (!got.percent_used && !got.power_on && !got.written) {
-		snprintf(d->wear.source, sizeof(d->wear.source), "%s", attr.source);
-		return;
-	}
-	/* both places, named whole: "ata smart attributes" where the attribute's own name
-	 * does not fit */
-	if (attr.have_percent_used && !got.percent_used &&
-	    strncmp(attr.source, "ata smart attr ", 15) == 0) {
-		if (snprintf(d->wear.source, sizeof(d->wear.source), "ata device statistics; "
-			     "percentage used: ata smart attr %s", attr.source + 15) >=
-		    (int)sizeof(d->wear.source))
-			snprintf(d->wear.source, sizeof(d->wear.source), "ata device statistics; "
-				 "percentage used: ata smart attributes");
-	} else
-		snprintf(d->wear.source, sizeof(d->wear.source), "ata device statistics");
+	dc_ata_parse_devstat(raw, d, &got);
+	dc_model_normalize(d->model, norm, sizeof(norm));
+	dc_ata_wear(&got, dc_ata_id_logical_sector_bytes(id), norm, d);
 }
 
 int dc_ata_parse(const struct dc_raw *raw, struct dc_drive *d)

@@ -182,7 +182,16 @@ static void parse_smart(const struct dc_raw *raw, struct dc_drive *d)
 	d->wear.have_media_errors = d->wear.media_errors != UINT64_MAX;
 	if (!d->wear.have_power_on || !d->wear.have_unsafe_shutdowns || !d->wear.have_media_errors)
 		dc_drive_add_error(d, "nvme smart log: a counter exceeds 64 bits: not shown");
-	snprintf(d->wear.source, sizeof(d->wear.source), "nvme smart log");
+	for (unsigned i = 0; i < DC_WEAR_NFIGURES; i++)
+		d->wear.from[i] = (struct dc_wear_source){ DC_WEAR_FROM_NVME_SMART, 0 };
+	if (!d->wear.have_written)
+		d->wear.from[DC_WEAR_WRITTEN].from = DC_WEAR_FROM_NONE;
+	if (!d->wear.have_power_on)
+		d->wear.from[DC_WEAR_POWER_ON].from = DC_WEAR_FROM_NONE;
+	if (!d->wear.have_unsafe_shutdowns)
+		d->wear.from[DC_WEAR_UNSAFE_SHUTDOWNS].from = DC_WEAR_FROM_NONE;
+	if (!d->wear.have_media_errors)
+		d->wear.from[DC_WEAR_MEDIA_ERRORS].from = DC_WEAR_FROM_NONE;
 }
 
 static void parse_ocp_c0(const struct dc_raw *raw, struct dc_drive *d)

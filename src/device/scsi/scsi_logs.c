@@ -95,15 +95,14 @@ void dc_scsi_parse_logs(const struct dc_raw *raw, struct dc_drive *d)
 	if (v && n >= 4) {
 		d->wear.have_percent_used = true;
 		d->wear.percent_used = v[3];
-		snprintf(d->wear.source, sizeof(d->wear.source), "scsi log page 0x11");
+		d->wear.from[DC_WEAR_PERCENT_USED] = (struct dc_wear_source){ DC_WEAR_FROM_SCSI_LOG, 0x11 };
 	}
 	/* 0x15 background scan results, parameter 0: accumulated power-on minutes */
 	v = log_param(raw, DC_PG_SCSI_LOG_15, 0x15, 0x0000, &n);
 	if (v && n >= 4) {
 		d->wear.have_power_on = true;
 		d->wear.power_on_hours = be(v, 4) / 60;
-		if (!d->wear.source[0])
-			snprintf(d->wear.source, sizeof(d->wear.source), "scsi log page 0x15");
+		d->wear.from[DC_WEAR_POWER_ON] = (struct dc_wear_source){ DC_WEAR_FROM_SCSI_LOG, 0x15 };
 	}
 	/* 0x02 write, 0x03 read error counters, parameter 6: total uncorrected errors */
 	v = log_param(raw, DC_PG_SCSI_LOG_02, 0x02, 0x0006, &n);
@@ -119,5 +118,6 @@ void dc_scsi_parse_logs(const struct dc_raw *raw, struct dc_drive *d)
 	if (have_errors) {
 		d->wear.have_media_errors = true;
 		d->wear.media_errors = uncorrected;
+		d->wear.from[DC_WEAR_MEDIA_ERRORS] = (struct dc_wear_source){ DC_WEAR_FROM_SCSI_ERROR_LOGS, 0 };
 	}
 }
