@@ -49,7 +49,7 @@ static void sql_dc_icontains(sqlite3_context *ctx, int argc, sqlite3_value **arg
 #define FAMILY_COLUMNS \
 	"f.id, f.vendor, f.family, f.interface, coalesce(f.form_factor, ''), f.class, f.plp, " \
 	"coalesce(f.plp_note, ''), coalesce(f.dwpd, 0), coalesce(f.warranty_years, 0), " \
-	"f.plp_inferred, coalesce(f.dispute, '')"
+	"f.plp_inferred, coalesce(f.dispute, ''), coalesce(f.endurance_note, '')"
 /* The strongest source first: those backing the class, then by kind, then file order. */
 #define SOURCE_ORDER "ORDER BY backs DESC, strength DESC, rowid"
 
@@ -113,6 +113,7 @@ static void read_family_row(sqlite3_stmt *st, struct dc_db_row *out)
 	out->warranty_years = sqlite3_column_double(st, 9);
 	out->plp_inferred = sqlite3_column_int(st, 10) != 0;
 	copy_col(st, 11, out->dispute, sizeof(out->dispute));
+	copy_col(st, 12, out->endurance_note, sizeof(out->endurance_note));
 }
 
 static int check_schema(struct dc_db *db, char *err, size_t errlen)
@@ -261,7 +262,7 @@ int dc_db_lookup(struct dc_db *db, const char *model, struct dc_db_row *out)
 	rc = sqlite3_step(db->lookup);
 	if (rc == SQLITE_ROW) {
 		read_family_row(db->lookup, out);
-		copy_col(db->lookup, 12, out->pattern, sizeof(out->pattern));
+		copy_col(db->lookup, 13, out->pattern, sizeof(out->pattern));
 		family_id = sqlite3_column_int64(db->lookup, 0);
 		if (read_sources(db, family_id, out))
 			rc = SQLITE_ERROR;
@@ -293,7 +294,7 @@ int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
 	while ((rc = sqlite3_step(db->list)) == SQLITE_ROW) {
 		memset(&row, 0, sizeof(row));
 		read_family_row(db->list, &row);
-		copy_col(db->list, 12, row.pattern, sizeof(row.pattern));
+		copy_col(db->list, 13, row.pattern, sizeof(row.pattern));
 		if (read_sources(db, sqlite3_column_int64(db->list, 0), &row)) {
 			rc = SQLITE_ERROR;
 			break;

@@ -4,7 +4,7 @@
 #define DC_DB_H
 
 /* The layout db/schema.sql builds; dc_db_open() refuses any other. */
-#define DC_DB_SCHEMA_VERSION 3
+#define DC_DB_SCHEMA_VERSION 4
 
 #include <stddef.h>
 

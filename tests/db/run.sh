@@ -195,7 +195,7 @@ $DC --db "$T/foreign.sqlite" lookup X >/dev/null 2>"$T/err"; rc=$?
 check "other schema exits 5" "[ $rc -eq 5 ] && grep -q 'schema version 99' $T/err"
 sqlite3 "$T/v1.sqlite" 'CREATE TABLE meta(key, value); INSERT INTO meta VALUES ("schema_version", "1");'
 $DC --db "$T/v1.sqlite" lookup X >/dev/null 2>"$T/err"; rc=$?
-check "a database of the first layout exits 5, said plainly" "[ $rc -eq 5 ] && grep -q 'schema version 1, this drivecheck reads 3' $T/err"
+check "a database of the first layout exits 5, said plainly" "[ $rc -eq 5 ] && grep -q 'schema version 1, this drivecheck reads 4' $T/err"
 cp "$T/t.sqlite" "$T/trunc.sqlite"; truncate -s 3000 "$T/trunc.sqlite"
 $DC --db "$T/trunc.sqlite" lookup MZ7LH960HAJR >/dev/null 2>"$T/err"; rc=$?
 check "truncated db: exit 5 or 3, never a crash" "[ $rc -eq 5 -o $rc -eq 3 ]"
@@ -206,7 +206,7 @@ check "truncated db: exit 5 or 3, never a crash" "[ $rc -eq 5 -o $rc -eq 3 ]"
 check "shipped: every full row rests on a source that may prove it" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM family f WHERE f.plp = 'full' AND NOT EXISTS (SELECT 1 FROM source s WHERE s.family_id = f.id AND s.backs AND s.claim = 'full' AND s.kind IN ('vendor','device','review','compilation') AND s.url NOT LIKE '%openzfs%')\")\" = 0 ]"
 check "shipped: every source has a kind and a claim" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM source WHERE kind IS NULL OR kind = '' OR claim IS NULL OR claim = ''\")\" = 0 ]"
 check "shipped: every classed row has a backing source" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM family f WHERE f.plp != 'unknown' AND NOT EXISTS (SELECT 1 FROM source s WHERE s.family_id = f.id AND s.backs)\")\" = 0 ]"
-check "shipped database is sound" "$DBB --check --attr-rules --models data/enterprise-models.tsv \$(for l in db/lists/*.txt; do printf -- '--list %s ' \$l; done) -o $T/ship.sqlite db/schema.sql db/vendors/*.txt 2>$T/err || { cat $T/err >&2; false; }"
+check "shipped database is sound" "$DBB --check --attr-rules --models data/enterprise-models.tsv \$(for l in db/lists/*.txt; do printf -- '--list %s ' \$l; done) \$(for o in db/observed/*.tsv; do printf -- '--observed %s ' \$o; done) -o $T/ship.sqlite db/schema.sql db/vendors/*.txt 2>$T/err || { cat $T/err >&2; false; }"
 # A family is named as its vendor names it, without the vendor: lookup and the verdicts
 # print "vendor family", so "SanDisk SanDisk Ultra 3D" would say the vendor twice. Left
 # for now: vendors that the name search (src/lookup/name_search.c) does not know as vendor
@@ -272,6 +272,41 @@ check "shipped: the 1.92 TB S4510 on XCV10100 is" "[ \"\$($DC lookup --json --fi
 # tools/observed_endurance.py: the counters' cross-check on real reports, its reading held
 # against drivecheck's, the statistics, and the committed db/observed/endurance.tsv.
 check "observed endurance: tests/db/observed_endurance_test.py" "python3 tests/db/observed_endurance_test.py $DC >$T/obs 2>&1 || { cat $T/obs >&2; false; }"
+
+# The table built into the database (dbbuild --observed), held to its rules, and looked up.
+OD=tests/db/observed
+ob() { # dbbuild with the test families and one observed table: FILE [more arguments]
+	local tsv=$1; shift
+	$DBB $TL --check "$@" --observed "$tsv" -o "$T/o.sqlite" db/schema.sql tests/db/good/test.txt $OD/families.txt 2>"$T/err"
+}
+check "observed: the test table builds and passes --check" "ob $OD/test.tsv || { cat $T/err >&2; false; }"
+check "observed: its source, from the table's header" "[ \"\$(sqlite3 $T/o.sqlite 'SELECT title, url, revision, licence, tool FROM observed_source')\" = 'Test corpus|https://example.invalid/corpus|commit 0000000000000000000000000000000000000000|CC BY 4.0|tools/observed_endurance.py version 1' ]"
+check "observed: every row, each capacity's rated TBW by its model" "[ \"\$(sqlite3 $T/o.sqlite \"SELECT count(*), count(rated_tbw_tb), sum(rated_tbw_tb) FROM observed_endurance\")\" = '7|5|6673.0' ]"
+# each rule refused with its reason: the test table changed one way at a time
+badobs() { # name, sed script or command, words of the message
+	if [ "${2#cmd:}" != "$2" ]; then eval "${2#cmd:}" <$OD/test.tsv >"$T/$1.tsv"; else sed "$2" $OD/test.tsv >"$T/$1.tsv"; fi
+	! ob "$T/$1.tsv" && grep -q "$3" "$T/err" && [ ! -e "$T/o.sqlite.tmp" ]
+}
+check "observed: a family not in the vendor files" "badobs unknown-family 's/Test MX500/Test MX900/' \"no family 'Test MX900' of vendor 'Crucial'\""
+check "observed: at least 5 drives" "badobs four-drives 's/^\(Samsung\tTest 870 EVO\t-\t\)8/\\14/' 'at least 5 drives'"
+check "observed: quartiles in order" "badobs quartiles 's/\t300\t600\t900\t/\t300\t1000\t900\t/' 'quartiles in order'"
+check "observed: a capacity to three significant digits" "badobs capacity 's/240000000000/240100000000/' 'bytes to three significant digits'"
+check "observed: the model is the family's own" "badobs model 's/\(960000000000.*\)SAMSUNG MZ7LH960HAJR-00005/\\1SAMSUNG MZ7LH1T9HMLT-00005/' \"is not the family's: its best match in the database is another family\""
+check "observed: one row per family and capacity" "badobs twice 'cmd:awk \"{ print } /Test 870 EVO/ { print }\"' 'a second row for the same family and capacity'"
+check "observed: the header names its source" "badobs no-source '/^# corpus:/d' 'the header names its source'"
+check "observed: ten columns" "badobs nine-columns 'cmd:cut -f1-9' 'want 10 columns'"
+check "observed: wrapped drives among the drives" "badobs wrapped 's/\t30\t18\t/\t30\t21\t/' 'wrapped: 21 of 20 drives'"
+check "observed: whole numbers" "badobs fraction 's/\t1200\t/\t1200.5\t/' \"dw_median: '1200.5' is not a whole number\""
+check "observed: a capacity row needs its family's row (--check)" "badobs no-family-row '/^Test\tTest TBW\t-/d' \"a capacity row without its family's row\""
+# make db-check's rule: rated and observed within 10x, or the row says why
+$DBB $TL --check --observed $OD/tenfold.tsv -o "$T/o.sqlite" db/schema.sql tests/db/good/test.txt $OD/tenfold.txt 2>"$T/err"; rc=$?
+check "observed: tenfold apart from the rating fails --check, said with both figures" \
+	"[ $rc -ne 0 ] && grep -q 'tenfold.txt:2: rated and observed endurance differ more than tenfold: Test Test tenfold: its drives took 20000 full-drive writes (the median of 9 drives, tests/db/observed/tenfold.tsv line 9), the rating gives 1825 (DWPD x 365 x warranty years), 11.0x more' $T/err"
+check "observed: tenfold apart builds without --check (make does not refuse it)" \
+	"$DBB $TL --observed $OD/tenfold.tsv -o $T/o10.sqlite db/schema.sql tests/db/good/test.txt $OD/tenfold.txt 2>$T/err"
+check "observed: tenfold apart with an endurance_note passes" \
+	"$DBB $TL --check --observed $OD/tenfold.tsv -o $T/o10.sqlite db/schema.sql tests/db/good/test.txt $OD/tenfold-explained.txt 2>$T/err || { cat $T/err >&2; false; }"
+check "shipped: the observed table is built in" "[ \"\$(sqlite3 $BUILD/drives.sqlite 'SELECT count(*) > 400, (SELECT revision FROM observed_source) FROM observed_endurance')\" = '1|commit 66faf203c101ca6b6bb96b5eb84610374b37e7ad' ]"
 # ---- end of observed endurance ----
 
 echo "tests/db: $pass passed, $fail failed"
