@@ -349,6 +349,8 @@ check "shipped: the observed table is built in" "[ \"\$(sqlite3 $BUILD/drives.sq
 $DC lookup --list --plp full --interface sata --min-dwpd 1 >"$T/t" 2>/dev/null
 check "shipped: --min-dwpd 1 lists the D3-S4610 by its 960 GB TBW" "grep 'D3-S4610' $T/t | grep -q ' 3.31 rated-tbw '"
 check "shipped: MX500 by name shows its TBW per capacity, not 'unknown'" "$DC lookup MX500 | grep -q '^  TBW:       100 TB (CT250MX500SSD\*), 180 TB' && ! $DC lookup MX500 | grep -q 'endurance: unknown'"
+$DC --replay data/dumps/CT1000MX500SSD1 -v >"$T/t" 2>&1
+check "shipped: -v shows what the drive's capacity took, as observed" "grep -q '^    observed, not a rating: 150 full-drive writes to 100% of the wear indicator, the median of 293 drives of 1.00 TB (linuxhw/EnterpriseDrive, commit 66faf203c101ca6b6bb96b5eb84610374b37e7ad)$' $T/t"
 check "shipped: PM883 by name shows every pattern" "$DC lookup PM883 | grep -q '^  patterns:  MZ7LH240\*, MZ7LH480\*, MZ7LH960\*, MZ7LH1T9\*'"
 # ---- end of observed endurance ----
 
