@@ -55,6 +55,8 @@ DBSRC     := $(sort $(wildcard db/vendors/*.txt))
 # Lists of drives with power-loss protection read whole: what an inferred "none" is held against.
 DBLISTS   := $(sort $(wildcard db/lists/*.txt))
 DBSRC     += $(sort $(wildcard db/advisories/*.txt))
+# Observed endurance: what real drives of a family took (db/README.md), read after the families.
+DBOBSERVED := $(sort $(wildcard db/observed/*.tsv))
 
 all: $(BUILD)/drivecheck
 
@@ -100,9 +102,9 @@ $(BUILD)/dbbuild: $(DBBUILD_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(DBBUILD_OBJS) $(LDFLAGS) $(shell pkg-config --libs sqlite3)
 
-$(BUILD)/drives.sqlite: $(BUILD)/dbbuild db/schema.sql $(DBSRC) $(DBLISTS)
+$(BUILD)/drives.sqlite: $(BUILD)/dbbuild db/schema.sql $(DBSRC) $(DBLISTS) $(DBOBSERVED)
 	@$(if $(Q),echo "  DB      $@")
-	$(Q)$(BUILD)/dbbuild $(addprefix --list ,$(DBLISTS)) -o $@ db/schema.sql $(DBSRC)
+	$(Q)$(BUILD)/dbbuild $(addprefix --list ,$(DBLISTS)) $(addprefix --observed ,$(DBOBSERVED)) -o $@ db/schema.sql $(DBSRC)
 
 $(BUILD)/obj/drives_db.o: $(BUILD)/drives.sqlite
 	@$(if $(Q),echo "  EMBED   $<")
@@ -112,7 +114,7 @@ $(BUILD)/obj/drives_db.o: $(BUILD)/drives.sqlite
 compile: $(filter-out $(BUILD)/obj/drives_db.o,$(LIB_OBJS)) $(BUILD)/obj/cli/main.o $(BUILD)/dbbuild
 
 db-check: $(BUILD)/dbbuild
-	$(Q)$(BUILD)/dbbuild --check --attr-rules --models data/enterprise-models.tsv $(addprefix --list ,$(DBLISTS)) -o $(BUILD)/drives-check.sqlite db/schema.sql $(DBSRC)
+	$(Q)$(BUILD)/dbbuild --check --attr-rules --models data/enterprise-models.tsv $(addprefix --list ,$(DBLISTS)) $(addprefix --observed ,$(DBOBSERVED)) -o $(BUILD)/drives-check.sqlite db/schema.sql $(DBSRC)
 	@echo "db-check: 1 passed, 0 failed"
 
 # Debian 12 packages: to build, and to run every test (loop devices, the QEMU lab, fuzzers,

@@ -1,7 +1,8 @@
 -- SPDX-License-Identifier: GPL-2.0-or-later
 -- schema.sql - the drive database as built from db/vendors/*.txt and db/advisories/*.txt
--- (see db/README.md). Version 3 added the firmware advisories.
-PRAGMA user_version = 3;
+-- and db/observed/*.tsv (see db/README.md). Version 3 added the firmware advisories, version 4
+-- the observed endurance.
+PRAGMA user_version = 4;
 
 CREATE TABLE meta (
 	key   TEXT PRIMARY KEY,
@@ -25,6 +26,8 @@ CREATE TABLE family (
 	plp_inferred   INTEGER NOT NULL DEFAULT 0 CHECK (plp_inferred IN (0, 1)),
 	-- why the row stands although a source disagrees (db/README.md), or NULL
 	dispute        TEXT,
+	-- why the rated and the observed endurance differ more than tenfold (make db-check), or NULL
+	endurance_note TEXT,
 	dwpd           REAL CHECK (dwpd IS NULL OR (dwpd > 0 AND dwpd < 1000)),
 	warranty_years REAL CHECK (warranty_years IS NULL OR (warranty_years > 0 AND warranty_years < 20)),
 	file           TEXT NOT NULL,   -- where the stanza lives, for error messages
@@ -142,3 +145,57 @@ CREATE TABLE advisory_example (
 CREATE INDEX advisory_model_id ON advisory_model(advisory_id);
 CREATE INDEX advisory_firmware_id ON advisory_firmware(advisory_id);
 CREATE INDEX advisory_source_id ON advisory_source(advisory_id);
+
+-- ---- observed endurance (issue 29): db/observed/*.tsv, db/README.md ----
+
+-- Where observed figures come from: one corpus of real reports, at one commit, read by one
+-- tool. The table's header says it (dbbuild --observed).
+CREATE TABLE observed_source (
+	id       INTEGER PRIMARY KEY,
+	title    TEXT NOT NULL CHECK (length(title) > 0),  -- the corpus, by name
+	url      TEXT NOT NULL CHECK (url LIKE 'http%'),
+	revision TEXT NOT NULL CHECK (length(revision) > 0), -- "commit 66faf203..."
+	licence  TEXT NOT NULL CHECK (length(licence) > 0),  -- the corpus's, with its attribution
+	tool     TEXT NOT NULL CHECK (length(tool) > 0),     -- what derived the figures, its version
+	date     TEXT NOT NULL,
+	file     TEXT NOT NULL
+);
+
+-- Full-drive writes that a family's drives took to 100% of their own wear indicator, in
+-- the source's reports: what those fleets' workloads took, with their write amplification;
+-- never a rating. One row for the whole family (capacity_bytes NULL), one per capacity.
+CREATE TABLE observed_endurance (
+	family_id      INTEGER NOT NULL REFERENCES family(id),
+	source_id      INTEGER NOT NULL REFERENCES observed_source(id),
+	-- to three significant digits; a drive belongs within 2%. NULL: the whole family
+	capacity_bytes INTEGER CHECK (capacity_bytes IS NULL OR capacity_bytes > 0),
+	drives         INTEGER NOT NULL CHECK (drives >= 5),
+	dw_p25         INTEGER NOT NULL CHECK (dw_p25 >= 0),
+	dw_median      INTEGER NOT NULL CHECK (dw_median > 0 AND dw_median >= dw_p25),
+	dw_p75         INTEGER NOT NULL CHECK (dw_p75 >= dw_median),
+	wear_median    INTEGER NOT NULL CHECK (wear_median BETWEEN 0 AND 255), -- percent used
+	wrapped        INTEGER NOT NULL CHECK (wrapped BETWEEN 0 AND drives),
+	model          TEXT NOT NULL,   -- the model string most of the drives report
+	-- the rated TBW the family's tbw lines give that model, set by the build (NULL: none),
+	-- to hold a capacity's rating beside what its drives took (db-check, --min-dwpd)
+	rated_tbw_tb   REAL CHECK (rated_tbw_tb IS NULL OR rated_tbw_tb > 0),
+	line           INTEGER NOT NULL
+);
+
+CREATE INDEX observed_family ON observed_endurance(family_id);
+
+-- Rated against observed, per observed row: the rated full-drive writes are DWPD x 365 x
+-- warranty years where the family states both, else the rated TBW of the row's model over
+-- its capacity (a capacity row only); NULL when neither. make db-check holds the two within
+-- 10x of each other, unless the family's endurance_note says why they differ.
+CREATE VIEW observed_vs_rated AS
+SELECT o.rowid AS observed_id, f.id AS family_id, o.capacity_bytes, o.drives, o.dw_median,
+       CASE WHEN f.dwpd IS NOT NULL AND f.warranty_years IS NOT NULL
+            THEN f.dwpd * 365 * f.warranty_years
+            WHEN o.capacity_bytes IS NOT NULL AND o.rated_tbw_tb IS NOT NULL
+            THEN o.rated_tbw_tb * 1e12 / o.capacity_bytes END AS rated_dw,
+       CASE WHEN f.dwpd IS NOT NULL AND f.warranty_years IS NOT NULL
+            THEN 'DWPD x 365 x warranty years'
+            WHEN o.capacity_bytes IS NOT NULL AND o.rated_tbw_tb IS NOT NULL
+            THEN 'TBW / capacity' END AS rated_by
+FROM observed_endurance o JOIN family f ON f.id = o.family_id;

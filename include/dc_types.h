@@ -239,6 +239,8 @@ enum dc_years_basis {
 	DC_YEARS_WEAR_BOUND,          /* the wear indicator, a whole percentage: a lower bound */
 	DC_YEARS_RATED_TBW,           /* bytes written against the rated TBW: an estimate */
 	DC_YEARS_WEAR_HISTORY,        /* the wear rate over readings months apart: a bound */
+	DC_YEARS_OBSERVED,            /* bytes written against what drives of the family took
+					 (db/observed/): an estimate, never a rating */
 };
 
 /* The formats of other tools that `drivecheck import` reads (import/import.h). */

@@ -51,6 +51,13 @@
 #define DC_DB_WAL_MIN_DWPD       1.0  /* read-intensive drives (<1 DWPD) wear out first */
 #define DC_SLOG_MIN_DWPD         3.0  /* mixed-use and up: an SLOG writes every sync write
 					 (a note, not a warning: an SLOG is judged on S and F) */
+/*
+ * A TBW, or an observed endurance, spread over this many years to compare it with a DWPD when
+ * the row states no warranty: five years, the longest warranty of all but one row of the
+ * database (the others say 3 or 5), so the figure is the least the rating can mean for such
+ * a warranty and --min-dwpd errs towards leaving a family out.
+ */
+#define DC_WARRANTY_YEARS_UNSTATED 5.0
 #define DC_WEAR_WARN_PERCENT    80u   /* of rated endurance used */
 #define DC_WEAR_FAIL_PERCENT   100u   /* rated endurance spent (NVMe "percentage used") */
 #define DC_YEARS_LEFT_WARN       1.0  /* at the observed write rate */

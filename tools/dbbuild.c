@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* dbbuild.c - builds the vendor files (db/vendors/NAME.txt) and the firmware advisories
- * (db/advisories/NAME.txt) into the SQLite drive database, and checks it. */
+/* dbbuild.c - builds the vendor files (db/vendors/NAME.txt), the firmware advisories
+ * (db/advisories/NAME.txt) and the observed endurance (db/observed/NAME.tsv) into the SQLite
+ * drive database, and checks it. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <getopt.h>
@@ -15,6 +17,7 @@
 #include <sqlite3.h>
 
 #include "lookup/advisory.h"
+#include "lookup/db_row.h"
 #include "device/ata/ata_attrs.h"
 #include "core/model.h"
 #include "core/names.h"
@@ -35,6 +38,8 @@ struct builder {
 	sqlite3_stmt *ins_family, *ins_source, *ins_pattern, *ins_tbw, *ins_example;
 	/* firmware advisories (issue 22) */
 	sqlite3_stmt *ins_adv, *ins_adv_model, *ins_adv_fw, *ins_adv_cap, *ins_adv_src, *ins_adv_ex;
+	/* observed endurance (issue 29) */
+	sqlite3_stmt *ins_obs_src, *ins_obs, *obs_family, *obs_best, *obs_tbw, *obs_dup;
 	sqlite3_int64 family_id;   /* the stanza being read, 0 before the first */
 	const char *file;
 	unsigned line;
@@ -104,10 +109,10 @@ static int step_done(struct builder *b, sqlite3_stmt *st)
 /* The family columns a stanza sets, by key, in the order of the INSERT below. */
 static const char *const family_keys[] = {
 	"vendor", "family", "interface", "form_factor", "class", "plp", "plp_note", "dwpd",
-	"warranty_years", "dispute",
+	"warranty_years", "dispute", "endurance_note",
 };
 enum { K_VENDOR, K_FAMILY, K_INTERFACE, K_FORM, K_CLASS, K_PLP, K_NOTE, K_DWPD, K_WARRANTY,
-       K_DISPUTE, K_PLP_INFERRED /* computed, not a key */ };
+       K_DISPUTE, K_ENDURANCE_NOTE, K_PLP_INFERRED /* computed, not a key */ };
 #define NFAMILY_KEYS (sizeof(family_keys) / sizeof(family_keys[0]))
 
 struct stanza {
@@ -426,6 +431,9 @@ static void stanza_flush(struct builder *b, struct stanza *s)
 	}
 	check_sources(b, s, src, nsrc, cls);
 	b->line = s->line;
+	/* what drivecheck keeps of it (struct dc_db_row): nothing is cut unsaid */
+	if (s->val[K_ENDURANCE_NOTE] && strlen(s->val[K_ENDURANCE_NOTE]) >= DC_ENDURANCE_NOTE_LEN)
+		fail(b, "endurance_note: longer than %d characters", DC_ENDURANCE_NOTE_LEN - 1);
 	for (size_t i = 0; i < NFAMILY_KEYS; i++) {
 		const char *v = s->val[i];
 		const char *k = family_keys[i];
@@ -998,6 +1006,231 @@ out:
 	b->file = NULL;
 }
 
+/* ---- observed endurance (issue 29): db/observed/NAME.tsv, db/README.md ---- */
+
+/* The table's columns, in its order (tools/observed_endurance.py writes them). */
+static const char *const obs_columns[] = {
+	"vendor", "family", "capacity_bytes", "drives", "dw_p25", "dw_median", "dw_p75",
+	"wear_median", "wrapped", "model",
+};
+#define OBS_NCOLUMNS (sizeof(obs_columns) / sizeof(obs_columns[0]))
+enum { O_VENDOR, O_FAMILY, O_CAPACITY, O_DRIVES, O_P25, O_MEDIAN, O_P75, O_WEAR, O_WRAPPED,
+       O_MODEL };
+
+/* What the table's header says of its source: the corpus, its commit, licence, tool, date. */
+struct obs_source {
+	const char *title, *url, *revision, *licence, *tool, *date;
+};
+
+/* A whole number written in decimal digits alone, into *v. */
+static bool obs_whole(const char *s, unsigned long long *v)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)s[0]))
+		return false;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return !errno && !*end;
+}
+
+/* "NAME, http..." into the corpus's title and address; "commit SHA, ..." into its revision;
+ * "... is LICENCE (address); ..." into the licence; "TOOL version N (...)" into the tool. */
+static void obs_header_line(char *text, struct obs_source *o)
+{
+	char *v, *cut;
+
+	if (strncmp(text, "corpus: ", 8) == 0 && (cut = strstr(text, ", http"))) {
+		*cut = '\0';
+		o->title = trim(text + 8);
+		o->url = trim(cut + 2);
+	} else if (strncmp(text, "commit ", 7) == 0) {
+		if ((cut = strchr(text, ',')))
+			*cut = '\0';
+		o->revision = trim(text);
+	} else if (strncmp(text, "licence: ", 9) == 0) {
+		v = text + 9;
+		if (strncmp(v, "the corpus is ", 14) == 0)
+			v += 14;
+		if ((cut = strpbrk(v, "(;")))
+			*cut = '\0';
+		o->licence = trim(v);
+	} else if (strncmp(text, "tool: ", 6) == 0) {
+		v = text + 6;
+		if ((cut = strchr(v, '(')))
+			*cut = '\0';
+		o->tool = trim(v);
+	} else if (strncmp(text, "date: ", 6) == 0) {
+		o->date = trim(text + 6);
+	}
+}
+
+/* The statement's one integer, or 0 when it gives no row. */
+static sqlite3_int64 step_int(struct builder *b, sqlite3_stmt *st)
+{
+	sqlite3_int64 v = 0;
+	int rc = sqlite3_step(st);
+
+	if (rc == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	else if (rc != SQLITE_DONE)
+		fail(b, "%s", sqlite3_errmsg(b->db));
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return v;
+}
+
+/* One row of the table, its fields cut in place; the families are in the database already. */
+static void obs_row(struct builder *b, char **f, sqlite3_int64 source_id)
+{
+	unsigned long long cap = 0, n[OBS_NCOLUMNS] = { 0 };
+	sqlite3_int64 family_id, best;
+	unsigned errors = b->errors;
+	double tbw = 0;
+
+	sqlite3_bind_text(b->obs_family, 1, f[O_VENDOR], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(b->obs_family, 2, f[O_FAMILY], -1, SQLITE_TRANSIENT);
+	family_id = step_int(b, b->obs_family);
+	if (!family_id) {
+		fail(b, "no family '%s' of vendor '%s' in the vendor files (vendor and family as "
+		     "spelt there)", f[O_FAMILY], f[O_VENDOR]);
+		return;
+	}
+	if (strcmp(f[O_CAPACITY], "-") != 0) {
+		size_t len = strlen(f[O_CAPACITY]);
+
+		if (!obs_whole(f[O_CAPACITY], &cap) || !cap || f[O_CAPACITY][0] == '0' ||
+		    (len > 3 && strspn(f[O_CAPACITY] + 3, "0") != len - 3))
+			fail(b, "capacity_bytes: '%s': '-' (the whole family), or bytes to three "
+			     "significant digits (960000000000)", f[O_CAPACITY]);
+	}
+	for (unsigned c = O_DRIVES; c <= O_WRAPPED; c++)
+		if (!obs_whole(f[c], &n[c]))
+			fail(b, "%s: '%s' is not a whole number", obs_columns[c], f[c]);
+	if (b->errors != errors)
+		return;
+	if (n[O_DRIVES] < 5)
+		fail(b, "drives: %llu: a row rests on at least 5 drives", n[O_DRIVES]);
+	if (!(n[O_P25] <= n[O_MEDIAN] && n[O_MEDIAN] <= n[O_P75]) || !n[O_MEDIAN])
+		fail(b, "dw_p25 %llu, dw_median %llu, dw_p75 %llu: quartiles in order, the median "
+		     "above 0", n[O_P25], n[O_MEDIAN], n[O_P75]);
+	if (n[O_WEAR] > 255)
+		fail(b, "wear_median: %llu%% is past what an indicator reads (255)", n[O_WEAR]);
+	if (n[O_WRAPPED] > n[O_DRIVES])
+		fail(b, "wrapped: %llu of %llu drives", n[O_WRAPPED], n[O_DRIVES]);
+	if (strlen(f[O_MODEL]) >= sizeof(((struct dc_observed_endurance *)0)->model))
+		fail(b, "model: longer than %zu characters",
+		     sizeof(((struct dc_observed_endurance *)0)->model) - 1);
+	/* the model is the family's own: a row's TBW is found by it, and a drive by it */
+	sqlite3_bind_text(b->obs_best, 1, f[O_MODEL], -1, SQLITE_TRANSIENT);
+	best = step_int(b, b->obs_best);
+	if (best != family_id)
+		fail(b, "model '%s' is not the family's: %s", f[O_MODEL], best ?
+		     "its best match in the database is another family" : "no pattern matches it");
+	sqlite3_bind_int64(b->obs_dup, 1, family_id);
+	if (cap)
+		sqlite3_bind_int64(b->obs_dup, 2, (sqlite3_int64)cap);
+	if (step_int(b, b->obs_dup))
+		fail(b, "%s %s, %s: a second row for the same family and capacity", f[O_VENDOR],
+		     f[O_FAMILY], f[O_CAPACITY]);
+	if (b->errors != errors)
+		return;
+	sqlite3_bind_int64(b->obs_tbw, 1, family_id);
+	sqlite3_bind_text(b->obs_tbw, 2, f[O_MODEL], -1, SQLITE_TRANSIENT);
+	if (sqlite3_step(b->obs_tbw) == SQLITE_ROW)
+		tbw = sqlite3_column_double(b->obs_tbw, 0);
+	sqlite3_reset(b->obs_tbw);
+	sqlite3_clear_bindings(b->obs_tbw);
+	sqlite3_bind_int64(b->ins_obs, 1, family_id);
+	sqlite3_bind_int64(b->ins_obs, 2, source_id);
+	if (cap)
+		sqlite3_bind_int64(b->ins_obs, 3, (sqlite3_int64)cap);
+	for (unsigned c = O_DRIVES; c <= O_WRAPPED; c++)
+		sqlite3_bind_int64(b->ins_obs, 4 + (int)(c - O_DRIVES), (sqlite3_int64)n[c]);
+	sqlite3_bind_text(b->ins_obs, 10, f[O_MODEL], -1, SQLITE_TRANSIENT);
+	if (tbw > 0)
+		sqlite3_bind_double(b->ins_obs, 11, tbw);
+	sqlite3_bind_int(b->ins_obs, 12, (int)b->line);
+	step_done(b, b->ins_obs);
+}
+
+/*
+ * An observed endurance table (db/README.md, "Observed endurance"): '#' lines, among them
+ * the source (corpus, commit, licence, tool, date), then the header row, then one row per
+ * family and per family and capacity. Read after the vendor files: every row names one.
+ */
+static void load_observed_file(struct builder *b, const char *path)
+{
+	char *text = read_file(path), *line, *next, *f[OBS_NCOLUMNS + 1];
+	struct obs_source o = { 0 };
+	sqlite3_int64 source_id = 0;
+	bool header = false;
+
+	b->file = path;
+	b->line = 0;
+	if (!text) {
+		fail(b, "cannot read: %s", strerror(errno));
+		return;
+	}
+	for (line = text; line; line = next) {
+		unsigned nf = 0;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		b->line++;
+		if (line[0] == '#') {
+			if (!header)
+				obs_header_line(trim(line + 1), &o);
+			continue;
+		}
+		if (!*trim(line))
+			continue;
+		for (char *p = line; p && nf <= OBS_NCOLUMNS; ) {
+			f[nf++] = p;
+			p = strchr(p, '\t');
+			if (p)
+				*p++ = '\0';
+		}
+		if (nf != OBS_NCOLUMNS) {
+			fail(b, "want %zu columns separated by tabs (%s, ...)", OBS_NCOLUMNS,
+			     obs_columns[0]);
+			continue;
+		}
+		if (!header) {
+			for (unsigned c = 0; c < OBS_NCOLUMNS; c++)
+				if (strcmp(f[c], obs_columns[c]) != 0)
+					fail(b, "column %u is '%s', want '%s'", c + 1, f[c],
+					     obs_columns[c]);
+			header = true;
+			if (!o.title || !o.url || strncmp(o.url, "http", 4) != 0 || !o.revision ||
+			    !o.licence || !*o.licence || !o.tool || !o.date) {
+				fail(b, "the header names its source: '# corpus: NAME, http...', "
+				     "'#   commit SHA', '# licence: ...', '# tool: ...', '# date: ...'");
+				break;
+			}
+			sqlite3_bind_text(b->ins_obs_src, 1, o.title, -1, SQLITE_TRANSIENT);
+			sqlite3_bind_text(b->ins_obs_src, 2, o.url, -1, SQLITE_TRANSIENT);
+			sqlite3_bind_text(b->ins_obs_src, 3, o.revision, -1, SQLITE_TRANSIENT);
+			sqlite3_bind_text(b->ins_obs_src, 4, o.licence, -1, SQLITE_TRANSIENT);
+			sqlite3_bind_text(b->ins_obs_src, 5, o.tool, -1, SQLITE_TRANSIENT);
+			sqlite3_bind_text(b->ins_obs_src, 6, o.date, -1, SQLITE_TRANSIENT);
+			sqlite3_bind_text(b->ins_obs_src, 7, path, -1, SQLITE_TRANSIENT);
+			if (step_done(b, b->ins_obs_src))
+				break;
+			source_id = sqlite3_last_insert_rowid(b->db);
+			continue;
+		}
+		obs_row(b, f, source_id);
+	}
+	if (!header)
+		fail(b, "no header row (%s, %s, ...)", obs_columns[0], obs_columns[1]);
+	free(text);
+	b->file = NULL;
+}
+
+/* ---- end of observed endurance ---- */
+
 /*
  * A list of drives with power-loss protection (db/README.md, "Lists"): 'list:' its title,
  * 'url:' the file at the commit read, 'revision:', 'where:', then one 'name:' a drive as
@@ -1146,6 +1379,26 @@ static unsigned check_database(struct builder *b)
 		"SELECT f.file, f.line, h.model FROM hit h JOIN best b ON b.own = h.own "
 		"AND b.model = h.model AND h.weight = b.w JOIN family f ON f.id = h.own "
 		"WHERE h.plp != f.plp");
+	/* observed endurance (issue 29) */
+	n += report_rows(b, "a capacity row without its family's row (capacity_bytes -)",
+		"SELECT s.file, o.line, f.vendor || ' ' || f.family FROM observed_endurance o "
+		"JOIN family f ON f.id = o.family_id JOIN observed_source s ON s.id = o.source_id "
+		"WHERE o.capacity_bytes IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "
+		"observed_endurance w WHERE w.family_id = o.family_id AND w.capacity_bytes IS NULL)");
+	n += report_rows(b, "rated and observed endurance differ more than tenfold",
+		"SELECT f.file, f.line, printf('%s %s%s: its drives took %d full-drive writes "
+		"(the median of %d drives, %s line %d), the rating gives %.0f (%s), %.1fx %s: "
+		"correct the row, or say why in an ''endurance_note:'' line', f.vendor, f.family, "
+		"CASE WHEN r.capacity_bytes IS NULL THEN '' ELSE printf(', %g GB', "
+		"r.capacity_bytes / 1e9) END, r.dw_median, r.drives, s.file, o.line, r.rated_dw, "
+		"r.rated_by, max(r.dw_median / r.rated_dw, r.rated_dw / r.dw_median), "
+		"CASE WHEN r.dw_median > r.rated_dw THEN 'more' ELSE 'less' END) "
+		"FROM observed_vs_rated r JOIN family f ON f.id = r.family_id "
+		"JOIN observed_endurance o ON o.rowid = r.observed_id "
+		"JOIN observed_source s ON s.id = o.source_id "
+		"WHERE r.rated_dw IS NOT NULL AND f.endurance_note IS NULL "
+		"AND (r.dw_median > 10 * r.rated_dw OR 10 * r.dw_median < r.rated_dw) "
+		"ORDER BY f.id, r.capacity_bytes");
 	if (b->attr_rules)
 		n += check_attr_rules(b);
 	return n;
@@ -1240,8 +1493,10 @@ static int load_known_models(struct builder *b, const char *path)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: dbbuild [--check [--attr-rules]] [--models TSV] [--list LIST.txt]... "
-		"-o OUT.sqlite SCHEMA.sql VENDOR.txt...\n"
-		"  --check       the soundness checks of make db-check (db/README.md)\n"
+		"[--observed TABLE.tsv]... -o OUT.sqlite SCHEMA.sql VENDOR.txt...\n"
+		"  --check       the soundness checks of make db-check (db/README.md); with them,\n"
+		"                rated and observed endurance within 10x of each other\n"
+		"  --observed F  an observed endurance table (db/observed/), read after the families\n"
 		"  --list FILE   a list of drives with power-loss protection read whole (db/lists/):\n"
 		"                what an inferred \"none\" is held against; give every list\n"
 		"  --attr-rules  with --check: hold src/device/ata/ata_attrs.c's rules against the families\n"
@@ -1256,18 +1511,19 @@ int main(int argc, char **argv)
 		{ "attr-rules", no_argument, NULL, 'a' },
 		{ "models", required_argument, NULL, 'm' },
 		{ "list", required_argument, NULL, 'l' },
+		{ "observed", required_argument, NULL, 'O' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	struct builder b = { 0 };
-	const char *out = NULL, *models = NULL, *lists[MAX_LISTS + 1];
-	size_t nlists = 0;
+	const char *out = NULL, *models = NULL, *lists[MAX_LISTS + 1], *observed[MAX_LISTS + 1];
+	size_t nlists = 0, nobserved = 0;
 	char tmp[4096], *schema = NULL;
 	bool check = false;
 	int c, rc = 1;
 
-	while ((c = getopt_long(argc, argv, "cam:l:o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "cam:l:O:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': check = true; break;
 		case 'a': b.attr_rules = true; break;
@@ -1278,6 +1534,13 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			lists[nlists++] = optarg;
+			break;
+		case 'O':
+			if (nobserved > MAX_LISTS) {
+				fprintf(stderr, "dbbuild: more than %d observed tables\n", MAX_LISTS);
+				return 2;
+			}
+			observed[nobserved++] = optarg;
 			break;
 		case 'o': out = optarg; break;
 		case 'h': usage(stdout); return 0;
@@ -1305,8 +1568,9 @@ int main(int argc, char **argv)
 	}
 	sqlite3_exec(b.db, "BEGIN; CREATE TEMP TABLE known_model(model TEXT);", NULL, NULL, NULL);
 	if (prepare(&b, "INSERT INTO family(vendor, family, interface, form_factor, class, plp, "
-		    "plp_note, dwpd, warranty_years, dispute, file, line, plp_inferred) "
-		    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)", &b.ins_family) ||
+		    "plp_note, dwpd, warranty_years, dispute, endurance_note, file, line, "
+		    "plp_inferred) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+		    "?14)", &b.ins_family) ||
 	    prepare(&b, "INSERT INTO source(family_id, kind, claim, strength, backs, title, url, "
 		    "revision, location) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", &b.ins_source) ||
 	    prepare(&b, "INSERT INTO pattern(family_id, pattern, weight) VALUES (?1, ?2, ?3)",
@@ -1328,12 +1592,31 @@ int main(int argc, char **argv)
 		    "title, url, revision, location) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
 		    &b.ins_adv_src) ||
 	    prepare(&b, "INSERT INTO advisory_example(advisory_id, model, firmware, "
-		    "capacity_bytes, hit, seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6)", &b.ins_adv_ex))
+		    "capacity_bytes, hit, seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6)", &b.ins_adv_ex) ||
+	    /* observed endurance (issue 29) */
+	    prepare(&b, "INSERT INTO observed_source(title, url, revision, licence, tool, date, "
+		    "file) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", &b.ins_obs_src) ||
+	    prepare(&b, "INSERT INTO observed_endurance(family_id, source_id, capacity_bytes, "
+		    "drives, dw_p25, dw_median, dw_p75, wear_median, wrapped, model, rated_tbw_tb, "
+		    "line) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)", &b.ins_obs) ||
+	    prepare(&b, "SELECT id FROM family WHERE vendor = ?1 AND family = ?2 ORDER BY id "
+		    "LIMIT 1", &b.obs_family) ||
+	    /* drivecheck's own choice (src/lookup/db.c): the most literal pattern, then the
+	     * first family in the files */
+	    prepare(&b, "SELECT f.id FROM pattern p JOIN family f ON f.id = p.family_id "
+		    "WHERE dc_match(p.pattern, ?1) ORDER BY p.weight DESC, f.id LIMIT 1",
+		    &b.obs_best) ||
+	    prepare(&b, "SELECT tbw_tb FROM tbw WHERE family_id = ?1 AND dc_match(pattern, ?2) "
+		    "ORDER BY weight DESC LIMIT 1", &b.obs_tbw) ||
+	    prepare(&b, "SELECT 1 FROM observed_endurance WHERE family_id = ?1 AND "
+		    "capacity_bytes IS ?2", &b.obs_dup))
 		goto out;
 	for (size_t i = 0; i < nlists; i++)
 		load_list_file(&b, lists[i]);
 	for (int i = optind + 1; i < argc; i++)
 		load_vendor_file(&b, argv[i]);
+	for (size_t i = 0; i < nobserved; i++)
+		load_observed_file(&b, observed[i]);
 	if (models && load_known_models(&b, models))
 		b.errors++;
 	b.file = NULL;
@@ -1348,7 +1631,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dbbuild: %u problem(s); database not written\n", b.errors);
 		goto out;
 	}
-	sqlite3_exec(b.db, "INSERT INTO meta VALUES ('schema_version', '3'); COMMIT; VACUUM;",
+	sqlite3_exec(b.db, "INSERT INTO meta VALUES ('schema_version', '4'); COMMIT; VACUUM;",
 		     NULL, NULL, NULL);
 	rc = 0;
 out:
@@ -1363,6 +1646,12 @@ out:
 	sqlite3_finalize(b.ins_adv_cap);
 	sqlite3_finalize(b.ins_adv_src);
 	sqlite3_finalize(b.ins_adv_ex);
+	sqlite3_finalize(b.ins_obs_src);
+	sqlite3_finalize(b.ins_obs);
+	sqlite3_finalize(b.obs_family);
+	sqlite3_finalize(b.obs_best);
+	sqlite3_finalize(b.obs_tbw);
+	sqlite3_finalize(b.obs_dup);
 	sqlite3_close(b.db);
 	free(schema);
 	for (size_t i = 0; i < b.nlists + (b.nlists < MAX_LISTS); i++)

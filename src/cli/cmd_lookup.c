@@ -6,16 +6,23 @@
 
 #include "render/render.h"
 #include "cli/commands.h"
+#include "thresholds.h"
+
+/* The listing: its families, and which of their figures per day are not a rated DWPD. */
+struct list_count {
+	unsigned n, by[DC_DWPD_OBSERVED + 1];
+};
 
 static int list_row(const struct dc_db_row *row, void *ud)
 {
-	unsigned *count = ud;
+	struct list_count *c = ud;
 
-	dc_render_db_row(stdout, row, (*count)++ == 0);
+	dc_render_db_row(stdout, row, c->n++ == 0);
+	c->by[row->per_day.basis]++;
 	return 0;
 }
 
-/* --min-dwpd leaves out families whose DWPD no source gives: said, never silently. */
+/* --min-dwpd leaves out families with no figure per day: said, never silently. */
 struct unknown_dwpd {
 	unsigned n;
 	char first[3][DC_TEXT_LEN + 64];
@@ -25,7 +32,7 @@ static int count_unknown_dwpd(const struct dc_db_row *row, void *ud)
 {
 	struct unknown_dwpd *u = ud;
 
-	if (row->dwpd > 0)
+	if (row->per_day.basis != DC_DWPD_NONE)
 		return 0;
 	if (u->n < 3)
 		snprintf(u->first[u->n], sizeof(u->first[0]), "%s %s", row->vendor, row->family);
@@ -41,8 +48,9 @@ static void note_unknown_dwpd(struct dc_db *db, const struct dc_db_filter *f)
 	all_dwpd.min_dwpd = 0;
 	if (dc_db_list(db, &all_dwpd, count_unknown_dwpd, &u) || !u.n)
 		return;
-	fprintf(stderr, "and %u families left out because no source gives their DWPD (%s%s%s%s%s"
-		"%s): the same lookup without --min-dwpd lists them\n", u.n, u.first[0],
+	fprintf(stderr, "and %u families left out because neither a rating nor their drives give "
+		"their DWPD (%s%s%s%s%s%s): the same lookup without --min-dwpd lists them\n", u.n,
+		u.first[0],
 		u.n > 1 ? ", " : "", u.n > 1 ? u.first[1] : "", u.n > 2 ? ", " : "",
 		u.n > 2 ? u.first[2] : "", u.n > 3 ? ", ..." : "");
 }
@@ -94,7 +102,7 @@ static int cmd_lookup_advisories(struct dc_cli *c, struct dc_db *db)
 /* One query's answer: a model pattern, else a family's name, else what is close. */
 static int answer(struct dc_cli *c, struct dc_db *db, const char *query, struct dc_lookup_answer *a)
 {
-	int rc = dc_db_lookup(db, query, &a->row);
+	int rc = dc_db_lookup(db, query, c->capacity, &a->row);
 
 	a->kind = DC_LOOKUP_MODEL;
 	if (!rc && !a->row.matched) {
@@ -109,6 +117,9 @@ static int answer(struct dc_cli *c, struct dc_db *db, const char *query, struct 
 			a->kind = a->candidates_total ? DC_LOOKUP_SEVERAL : DC_LOOKUP_NONE;
 		}
 	}
+	/* the family's patterns, TBW lines and observed rows, to show them all */
+	if (!rc && (a->kind == DC_LOOKUP_MODEL || a->kind == DC_LOOKUP_FAMILY) && a->row.matched)
+		rc = dc_db_family_details(db, &a->row, &a->family);
 	if (!rc)
 		rc = dc_db_advisories(db, query, c->firmware, c->capacity, c->hours, a->advisories,
 				      DC_MAX_ADVISORIES, &a->nadvisories);
@@ -124,7 +135,7 @@ int dc_cmd_lookup(struct dc_cli *c, struct dc_db *db, char **models, unsigned n)
 {
 	struct dc_lookup_answer *answers;
 	enum dc_status worst = DC_PASS;
-	unsigned count = 0;
+	struct list_count count = { 0 };
 	int rc;
 
 	/* the rules between its options are options.c's, told before the database is opened */
@@ -134,7 +145,14 @@ int dc_cmd_lookup(struct dc_cli *c, struct dc_db *db, char **models, unsigned n)
 		rc = dc_db_list(db, &c->filter, list_row, &count);
 		if (rc)
 			return DC_EXIT_DATABASE;
-		fprintf(stderr, "%u families\n", count);
+		fprintf(stderr, "%u families\n", count.n);
+		if (count.by[DC_DWPD_RATED_TBW] || count.by[DC_DWPD_OBSERVED])
+			fprintf(stderr, "DWPD by: rated, the row's DWPD; rated-tbw, a rated TBW over "
+				"its capacity (%u families); observed, what the family's drives took in "
+				"a corpus of real reports, not a rating (%u families); both spread over "
+				"the warranty, %.0f years where the row states none\n",
+				count.by[DC_DWPD_RATED_TBW], count.by[DC_DWPD_OBSERVED],
+				DC_WARRANTY_YEARS_UNSTATED);
 		if (c->filter.min_dwpd > 0)
 			note_unknown_dwpd(db, &c->filter);
 		return DC_EXIT_OK;

@@ -160,7 +160,8 @@ static const struct opt opts[] = {
 	{ "interface", OPT_INTERFACE, required_argument, L,
 	  "      --interface IF      sata, sas, nvme\n" },
 	{ "min-dwpd", OPT_MIN_DWPD, required_argument, L,
-	  "      --min-dwpd N        rated drive writes per day of at least N\n" },
+	  "      --min-dwpd N        drive writes per day of at least N: rated, else a rated TBW\n"
+	  "                          over its capacity, else observed (the BY column)\n" },
 	{ "source-kind", OPT_SOURCE_KIND, required_argument, L,
 	  "      --source-kind KIND  the strongest source behind the class is of this kind: vendor,\n"
 	  "                          device, review, compilation, distributor, community\n" },

@@ -460,6 +460,7 @@ static const char *const years_basis_names[] = {
 	[DC_YEARS_WEAR_BOUND] = "wear-indicator-bound",
 	[DC_YEARS_RATED_TBW] = "rated-tbw-estimate",
 	[DC_YEARS_WEAR_HISTORY] = "wear-history-bound",
+	[DC_YEARS_OBSERVED] = "observed-estimate",
 };
 const struct dc_enum_names dc_years_basis_names = { "years-left basis", years_basis_names, 0,
 						    COUNT(years_basis_names) };

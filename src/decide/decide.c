@@ -43,16 +43,58 @@ static bool is_raid_volume(const struct dc_drive *d)
 	return false;
 }
 
+/* Years until endurance_bytes are written at the rate written_bytes took in hours. */
+static double years_at_rate(double endurance_bytes, double written_bytes, double hours)
+{
+	double left = endurance_bytes - written_bytes;
+
+	return left <= 0 ? 0 : left / (written_bytes / hours) / DC_HOURS_PER_YEAR;
+}
+
 /*
- * Years until the rated endurance is spent at the write rate seen so far; <0 unknown.
- * From the wear indicator, a lower bound: a whole percentage p may be as much as p + 1, and
- * under DC_WEAR_RATE_MIN_PERCENT it says nothing of a rate (include/thresholds.h). Else
- * from the bytes written against the rated TBW: an estimate, as good as the rating.
+ * The rated endurance in bytes for this drive: its model's TBW, else the family's DWPD x 365
+ * x warranty years (both stated) times its capacity; 0 when neither.
+ */
+static double rated_bytes(const struct dc_facts *f)
+{
+	const struct dc_db_row *row = f->row;
+
+	if (row->tbw_tb > 0)
+		return row->tbw_tb * 1e12;
+	if (row->dwpd > 0 && row->warranty_years > 0 && f->dev->capacity_bytes)
+		return row->dwpd * 365.0 * row->warranty_years * (double)f->dev->capacity_bytes;
+	return 0;
+}
+
+/*
+ * What the family's drives took, in bytes for this drive: the observed median of full-drive
+ * writes (its capacity's row where the database has one) times its capacity; 0 when there
+ * is none. An estimate at other fleets' workloads, never a rating (db/README.md).
+ */
+static double observed_bytes(const struct dc_facts *f)
+{
+	const struct dc_observed_endurance *o = &f->row->observed;
+
+	if (!o->drives || o->dw_median <= 0 || !f->dev->capacity_bytes)
+		return 0;
+	return o->dw_median * (double)f->dev->capacity_bytes;
+}
+
+/*
+ * Years until the endurance is spent at the write rate seen so far; <0 unknown. Each basis
+ * in turn, the most exact first:
+ * - the wear indicator, a lower bound: a whole percentage p may be as much as p + 1, and
+ *   under DC_WEAR_RATE_MIN_PERCENT it says nothing of a rate (include/thresholds.h);
+ * - the bytes written against the rated TBW (or DWPD over the warranty): an estimate, as
+ *   good as the rating;
+ * - the bytes written against what drives of the family took (db/observed/): an estimate,
+ *   at those fleets' workloads and write amplification.
  */
 static double years_left(const struct dc_facts *f, enum dc_years_basis *basis)
 {
 	const struct dc_wear *w = &f->drive->wear;
 	double hours = (double)w->power_on_hours;
+	double written = w->have_written ? (double)w->host_written_bytes : 0;
 
 	*basis = DC_YEARS_NONE;
 	if (!w->have_power_on || hours < 24 * 7)
@@ -64,12 +106,15 @@ static double years_left(const struct dc_facts *f, enum dc_years_basis *basis)
 		*basis = DC_YEARS_WEAR_BOUND;
 		return (100.0 - most) / most * hours / DC_HOURS_PER_YEAR;
 	}
-	if (w->have_written && f->row->tbw_tb > 0 && w->host_written_bytes > 0) {
-		double written_tb = (double)w->host_written_bytes / 1e12;
-		double left_tb = f->row->tbw_tb - written_tb;
-
+	if (written <= 0)
+		return -1;
+	if (rated_bytes(f) > 0) {
 		*basis = DC_YEARS_RATED_TBW;
-		return left_tb <= 0 ? 0 : left_tb / (written_tb / hours) / DC_HOURS_PER_YEAR;
+		return years_at_rate(rated_bytes(f), written, hours);
+	}
+	if (observed_bytes(f) > 0) {
+		*basis = DC_YEARS_OBSERVED;
+		return years_at_rate(observed_bytes(f), written, hours);
 	}
 	return -1;
 }

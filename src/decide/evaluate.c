@@ -65,7 +65,7 @@ void dc_evaluate(struct dc_db *db, struct dc_check *r)
 	r->lookup_error[0] = '\0';
 	/* the drive's model: the drive's own word, else the kernel's (dc_inspect_parse) */
 	if (db && r->drive.model[0]) {
-		if (dc_db_lookup(db, r->drive.model, &r->row) < 0)
+		if (dc_db_lookup(db, r->drive.model, r->dev.capacity_bytes, &r->row) < 0)
 			snprintf(r->lookup_error, sizeof(r->lookup_error), "database lookup failed");
 		else if (find_advisories(db, r) < 0)
 			snprintf(r->lookup_error, sizeof(r->lookup_error),

@@ -77,6 +77,7 @@ bool dc_summary_look(const struct dc_check *r, struct dc_look_why *why)
 		break;
 	case DC_LOOK_YEARS_LEFT:
 		why->years_left = r->result.endurance_years_left;
+		why->years_basis = r->result.years_basis;
 		break;
 	case DC_LOOK_PLP_FAILED:
 	case DC_LOOK_PLP_DEGRADED:

@@ -28,6 +28,7 @@ struct dc_look_why {
 	char health_source[48];
 	unsigned percent_used;              /* WORN */
 	double years_left;                  /* YEARS_LEFT */
+	enum dc_years_basis years_basis;    /* YEARS_LEFT: a rating's, or an observation's */
 };
 
 /* A drive that needs a look: failed or failing backup power, or worn out. What the lists

@@ -13,6 +13,7 @@
 #include "core/model.h"
 #include "lookup/name_search.h"
 #include "core/names.h"
+#include "thresholds.h"
 
 /* The database built by tools/dbbuild.c, linked in by `ld -r -b binary` (see Makefile). */
 extern const unsigned char _binary_drives_sqlite_start[];
@@ -21,6 +22,8 @@ extern const unsigned char _binary_drives_sqlite_end[];
 struct dc_db {
 	sqlite3 *sql;
 	sqlite3_stmt *lookup, *tbw, *list, *sources;
+	/* observed endurance (issue 29), and what the family look-up shows of a family */
+	sqlite3_stmt *observed, *family_id, *patterns, *tbw_lines;
 	/* firmware advisories (issue 22) */
 	sqlite3_stmt *adv_by_model, *adv_all, *adv_row, *adv_models, *adv_fw, *adv_caps,
 		     *adv_sources;
@@ -49,7 +52,7 @@ static void sql_dc_icontains(sqlite3_context *ctx, int argc, sqlite3_value **arg
 #define FAMILY_COLUMNS \
 	"f.id, f.vendor, f.family, f.interface, coalesce(f.form_factor, ''), f.class, f.plp, " \
 	"coalesce(f.plp_note, ''), coalesce(f.dwpd, 0), coalesce(f.warranty_years, 0), " \
-	"f.plp_inferred, coalesce(f.dispute, '')"
+	"f.plp_inferred, coalesce(f.dispute, ''), coalesce(f.endurance_note, '')"
 /* The strongest source first: those backing the class, then by kind, then file order. */
 #define SOURCE_ORDER "ORDER BY backs DESC, strength DESC, rowid"
 
@@ -113,7 +116,108 @@ static void read_family_row(sqlite3_stmt *st, struct dc_db_row *out)
 	out->warranty_years = sqlite3_column_double(st, 9);
 	out->plp_inferred = sqlite3_column_int(st, 10) != 0;
 	copy_col(st, 11, out->dispute, sizeof(out->dispute));
+	copy_col(st, 12, out->endurance_note, sizeof(out->endurance_note));
 }
+
+/* ---- observed endurance (issue 29) ---- */
+
+#define OBSERVED_COLUMNS \
+	"coalesce(o.capacity_bytes, 0), o.drives, o.dw_p25, o.dw_median, o.dw_p75, " \
+	"o.wear_median, o.wrapped, o.model, coalesce(o.rated_tbw_tb, 0), s.title, s.url, " \
+	"s.revision, s.licence"
+
+static void read_observed(sqlite3_stmt *st, struct dc_observed_endurance *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->capacity_bytes = (uint64_t)sqlite3_column_int64(st, 0);
+	o->drives = (unsigned)sqlite3_column_int(st, 1);
+	o->dw_p25 = sqlite3_column_double(st, 2);
+	o->dw_median = sqlite3_column_double(st, 3);
+	o->dw_p75 = sqlite3_column_double(st, 4);
+	o->wear_median = (unsigned)sqlite3_column_int(st, 5);
+	o->wrapped = (unsigned)sqlite3_column_int(st, 6);
+	copy_col(st, 7, o->model, sizeof(o->model));
+	copy_col(st, 9, o->title, sizeof(o->title));
+	copy_col(st, 10, o->url, sizeof(o->url));
+	copy_col(st, 11, o->revision, sizeof(o->revision));
+	copy_col(st, 12, o->licence, sizeof(o->licence));
+}
+
+/* A drive of capacity bytes belongs to an observed capacity within 2% (db/README.md). */
+static bool capacity_near(uint64_t observed, uint64_t capacity)
+{
+	double d = (double)capacity - (double)observed;
+
+	return observed && capacity && (d < 0 ? -d : d) <= 0.02 * (double)observed;
+}
+
+/*
+ * The family's observed endurance for one drive: the row of its capacity, else (capacity
+ * unknown) the row whose drives mostly report its model, else the family's; and the
+ * family's endurance per day (struct dc_dwpd_figure). norm: the normalised model, or "".
+ */
+static int read_endurance(struct dc_db *db, sqlite3_int64 family_id, const char *norm,
+			  uint64_t capacity, struct dc_db_row *out)
+{
+	sqlite3_stmt *st = db->observed;
+	struct dc_observed_endurance o, family = { 0 }, by_model = { 0 }, by_capacity = { 0 };
+	struct dc_dwpd_figure *pd = &out->per_day;
+	double years = out->warranty_years > 0 ? out->warranty_years : DC_WARRANTY_YEARS_UNSTATED;
+	int rc;
+
+	memset(pd, 0, sizeof(*pd));
+	pd->years = years;
+	pd->years_stated = out->warranty_years > 0;
+	sqlite3_bind_int64(st, 1, family_id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		char m[DC_TEXT_LEN * 2];
+		double tbw = sqlite3_column_double(st, 8);
+
+		read_observed(st, &o);
+		if (!o.capacity_bytes) {
+			family = o;
+			continue;
+		}
+		if (capacity_near(o.capacity_bytes, capacity))
+			by_capacity = o;
+		dc_model_normalize(o.model, m, sizeof(m));
+		if (!capacity && norm[0] && strcmp(m, norm) == 0)
+			by_model = o;
+		/* a rated TBW over the capacity its model is of: the least of them */
+		if (tbw > 0 && out->dwpd <= 0) {
+			double dwpd = tbw * 1e12 / (double)o.capacity_bytes / (365.0 * years);
+
+			if (pd->basis != DC_DWPD_RATED_TBW || dwpd < pd->dwpd) {
+				pd->basis = DC_DWPD_RATED_TBW;
+				pd->dwpd = dwpd;
+				pd->tbw_tb = tbw;
+				pd->capacity_bytes = o.capacity_bytes;
+			}
+		}
+	}
+	sqlite3_reset(st);
+	out->observed = by_capacity.drives ? by_capacity : by_model.drives ? by_model : family;
+	/* the drive's own capacity and TBW, where both are known, before the family's least */
+	if (out->dwpd <= 0 && out->tbw_tb > 0 && (capacity || out->observed.capacity_bytes)) {
+		uint64_t cap = capacity ? capacity : out->observed.capacity_bytes;
+
+		pd->basis = DC_DWPD_RATED_TBW;
+		pd->dwpd = out->tbw_tb * 1e12 / (double)cap / (365.0 * years);
+		pd->tbw_tb = out->tbw_tb;
+		pd->capacity_bytes = cap;
+	}
+	if (out->dwpd > 0) {
+		pd->basis = DC_DWPD_RATED;
+		pd->dwpd = out->dwpd;
+		pd->years = out->warranty_years;
+	} else if (pd->basis == DC_DWPD_NONE && family.drives) {
+		pd->basis = DC_DWPD_OBSERVED;
+		pd->dwpd = family.dw_median / (365.0 * years);
+	}
+	return rc == SQLITE_DONE ? 0 : -EIO;
+}
+
+/* ---- end of observed endurance ---- */
 
 static int check_schema(struct dc_db *db, char *err, size_t errlen)
 {
@@ -212,13 +316,24 @@ int dc_db_open(const char *path, struct dc_db **out, char *err, size_t errlen)
 	    prepare(db, "SELECT " FAMILY_COLUMNS ", (SELECT pattern FROM pattern p WHERE "
 		    "p.family_id = f.id ORDER BY p.rowid LIMIT 1) FROM family f "
 		    "WHERE dc_icontains(f.vendor, ?1) AND (?2 IS NULL OR f.plp = ?2) "
-		    "AND (?3 IS NULL OR f.interface = ?3) AND coalesce(f.dwpd, 0) >= ?4 "
-		    "AND (?5 IS NULL OR (SELECT kind FROM source s WHERE s.family_id = f.id "
-		    SOURCE_ORDER " LIMIT 1) = ?5) "
+		    "AND (?3 IS NULL OR f.interface = ?3) "
+		    "AND (?4 IS NULL OR (SELECT kind FROM source s WHERE s.family_id = f.id "
+		    SOURCE_ORDER " LIMIT 1) = ?4) "
 		    "ORDER BY f.vendor, f.family", &db->list, err, errlen) ||
 	    prepare(db, "SELECT kind, claim, backs, title, url, coalesce(revision, ''), "
 		    "coalesce(location, '') FROM source WHERE family_id = ?1 " SOURCE_ORDER,
 		    &db->sources, err, errlen) ||
+	    /* observed endurance (issue 29): the family's row first, then by capacity */
+	    prepare(db, "SELECT " OBSERVED_COLUMNS " FROM observed_endurance o JOIN "
+		    "observed_source s ON s.id = o.source_id WHERE o.family_id = ?1 "
+		    "ORDER BY o.capacity_bytes IS NOT NULL, o.capacity_bytes", &db->observed, err,
+		    errlen) ||
+	    prepare(db, "SELECT id FROM family WHERE vendor = ?1 AND family = ?2 ORDER BY id "
+		    "LIMIT 1", &db->family_id, err, errlen) ||
+	    prepare(db, "SELECT pattern FROM pattern WHERE family_id = ?1 ORDER BY rowid",
+		    &db->patterns, err, errlen) ||
+	    prepare(db, "SELECT pattern, tbw_tb FROM tbw WHERE family_id = ?1 ORDER BY rowid",
+		    &db->tbw_lines, err, errlen) ||
 	    prepare_advisories(db, err, errlen))
 		goto fail;
 	*out = db;
@@ -236,6 +351,10 @@ void dc_db_close(struct dc_db *db)
 	sqlite3_finalize(db->tbw);
 	sqlite3_finalize(db->list);
 	sqlite3_finalize(db->sources);
+	sqlite3_finalize(db->observed);
+	sqlite3_finalize(db->family_id);
+	sqlite3_finalize(db->patterns);
+	sqlite3_finalize(db->tbw_lines);
 	sqlite3_finalize(db->adv_by_model);
 	sqlite3_finalize(db->adv_all);
 	sqlite3_finalize(db->adv_row);
@@ -247,7 +366,7 @@ void dc_db_close(struct dc_db *db)
 	free(db);
 }
 
-int dc_db_lookup(struct dc_db *db, const char *model, struct dc_db_row *out)
+int dc_db_lookup(struct dc_db *db, const char *model, uint64_t capacity, struct dc_db_row *out)
 {
 	char norm[DC_TEXT_LEN * 2];
 	sqlite3_int64 family_id;
@@ -261,22 +380,25 @@ int dc_db_lookup(struct dc_db *db, const char *model, struct dc_db_row *out)
 	rc = sqlite3_step(db->lookup);
 	if (rc == SQLITE_ROW) {
 		read_family_row(db->lookup, out);
-		copy_col(db->lookup, 12, out->pattern, sizeof(out->pattern));
+		copy_col(db->lookup, 13, out->pattern, sizeof(out->pattern));
 		family_id = sqlite3_column_int64(db->lookup, 0);
-		if (read_sources(db, family_id, out))
-			rc = SQLITE_ERROR;
 		sqlite3_bind_int64(db->tbw, 1, family_id);
 		sqlite3_bind_text(db->tbw, 2, norm, -1, SQLITE_TRANSIENT);
 		if (sqlite3_step(db->tbw) == SQLITE_ROW)
 			out->tbw_tb = sqlite3_column_double(db->tbw, 0);
 		sqlite3_reset(db->tbw);
+		if (read_sources(db, family_id, out) ||
+		    read_endurance(db, family_id, norm, capacity, out))
+			rc = SQLITE_ERROR;
 	}
 	sqlite3_reset(db->lookup);
 	return (rc == SQLITE_ROW || rc == SQLITE_DONE) ? 0 : -EIO;
 }
 
-int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
-	       int (*cb)(const struct dc_db_row *row, void *ud), void *ud)
+/* dc_db_list, with the endurance of each family read or left out (the name search reads it
+ * only for the families it keeps). */
+static int list_rows(struct dc_db *db, const struct dc_db_filter *f, bool endurance,
+		     int (*cb)(const struct dc_db_row *row, void *ud), void *ud)
 {
 	struct dc_db_row row;
 	int rc, ret = 0;
@@ -287,17 +409,20 @@ int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
 		sqlite3_bind_text(db->list, 2, f->plp, -1, SQLITE_TRANSIENT);
 	if (f->interface)
 		sqlite3_bind_text(db->list, 3, f->interface, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_double(db->list, 4, f->min_dwpd);
 	if (f->source_kind)
-		sqlite3_bind_text(db->list, 5, f->source_kind, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(db->list, 4, f->source_kind, -1, SQLITE_TRANSIENT);
 	while ((rc = sqlite3_step(db->list)) == SQLITE_ROW) {
 		memset(&row, 0, sizeof(row));
 		read_family_row(db->list, &row);
-		copy_col(db->list, 12, row.pattern, sizeof(row.pattern));
-		if (read_sources(db, sqlite3_column_int64(db->list, 0), &row)) {
+		copy_col(db->list, 13, row.pattern, sizeof(row.pattern));
+		if (read_sources(db, sqlite3_column_int64(db->list, 0), &row) ||
+		    (endurance && read_endurance(db, sqlite3_column_int64(db->list, 0), "", 0, &row))) {
 			rc = SQLITE_ERROR;
 			break;
 		}
+		/* rated, else rated by capacity, else observed: only the figure says */
+		if (f->min_dwpd > 0 && row.per_day.dwpd < f->min_dwpd)
+			continue;
 		ret = cb(&row, ud);
 		if (ret)
 			break;
@@ -307,6 +432,25 @@ int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
 	sqlite3_reset(db->list);
 	sqlite3_clear_bindings(db->list);
 	return ret;
+}
+
+int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
+	       int (*cb)(const struct dc_db_row *row, void *ud), void *ud)
+{
+	return list_rows(db, f, true, cb, ud);
+}
+
+/* The database's id of a row's family, or 0. */
+static sqlite3_int64 family_id_of(struct dc_db *db, const struct dc_db_row *row)
+{
+	sqlite3_int64 id = 0;
+
+	sqlite3_bind_text(db->family_id, 1, row->vendor, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(db->family_id, 2, row->family, -1, SQLITE_TRANSIENT);
+	if (sqlite3_step(db->family_id) == SQLITE_ROW)
+		id = sqlite3_column_int64(db->family_id, 0);
+	sqlite3_reset(db->family_id);
+	return id;
 }
 
 /* Every family scored by how well the query names it; the best kept, ties by file order. */
@@ -370,18 +514,62 @@ int dc_db_find_by_name(struct dc_db *db, const char *query, struct dc_db_row *ou
 		.nsuggest = nsuggest < DC_MAX_SUGGESTIONS ? nsuggest : DC_MAX_SUGGESTIONS,
 		.limit = dc_name_distance_limit(query),
 	};
-	int rc = dc_db_list(db, &all, by_name, &c);
+	int rc = list_rows(db, &all, false, by_name, &c);
 
 	/* a query that is one family's whole name, better than any other's, names that one
 	 * ("PM1643" beside "PM1643a"; "PM1725a" beside a Dell OEM row that mentions it) */
 	if (c.n > 1 && scores[0] > scores[1] &&
 	    dc_name_is_whole(query, out[0].vendor, out[0].family))
 		c.n = c.total = 1;
+	/* the families kept, with what their drives took and their figure per day */
+	for (unsigned i = 0; !rc && i < c.n; i++) {
+		sqlite3_int64 id = family_id_of(db, &out[i]);
+
+		rc = id ? read_endurance(db, id, "", 0, &out[i]) : -EIO;
+	}
 	*n = c.n;
 	*total = c.total;
 	/* suggestions only when no family is named */
 	*nsuggested = c.total ? 0 : c.ns;
 	return rc;
+}
+
+int dc_db_family_details(struct dc_db *db, const struct dc_db_row *row,
+			 struct dc_family_details *out)
+{
+	sqlite3_int64 id;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	id = family_id_of(db, row);
+	if (!id)
+		return -EIO;
+	sqlite3_bind_int64(db->patterns, 1, id);
+	while ((rc = sqlite3_step(db->patterns)) == SQLITE_ROW)
+		if (out->npatterns++ < DC_MAX_FAMILY_PATTERNS)
+			copy_col(db->patterns, 0, out->patterns[out->npatterns - 1], DC_TEXT_LEN);
+	sqlite3_reset(db->patterns);
+	if (rc != SQLITE_DONE)
+		return -EIO;
+	sqlite3_bind_int64(db->tbw_lines, 1, id);
+	while ((rc = sqlite3_step(db->tbw_lines)) == SQLITE_ROW) {
+		struct dc_tbw_line *t;
+
+		if (out->ntbw++ >= DC_MAX_FAMILY_TBW)
+			continue;
+		t = &out->tbw[out->ntbw - 1];
+		copy_col(db->tbw_lines, 0, t->pattern, sizeof(t->pattern));
+		t->tbw_tb = sqlite3_column_double(db->tbw_lines, 1);
+	}
+	sqlite3_reset(db->tbw_lines);
+	if (rc != SQLITE_DONE)
+		return -EIO;
+	sqlite3_bind_int64(db->observed, 1, id);
+	while ((rc = sqlite3_step(db->observed)) == SQLITE_ROW)
+		if (out->nobserved++ < DC_MAX_OBSERVED_ROWS)
+			read_observed(db->observed, &out->observed[out->nobserved - 1]);
+	sqlite3_reset(db->observed);
+	return rc == SQLITE_DONE ? 0 : -EIO;
 }
 
 int dc_db_stats(struct dc_db *db, unsigned *families, unsigned *patterns)

@@ -4,9 +4,10 @@
 #define DC_DB_H
 
 /* The layout db/schema.sql builds; dc_db_open() refuses any other. */
-#define DC_DB_SCHEMA_VERSION 3
+#define DC_DB_SCHEMA_VERSION 4
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "dc_types.h"
 #include "lookup/advisory.h"
@@ -17,7 +18,8 @@ struct dc_db_filter {
 	const char *vendor;      /* case-insensitive substring, or NULL */
 	const char *plp;         /* "full", "data-at-rest", "none", "unknown", or NULL */
 	const char *interface;   /* "sata", "sas", "nvme", or NULL */
-	double min_dwpd;         /* 0 for any */
+	double min_dwpd;         /* 0 for any; else the family's figure (struct dc_dwpd_figure:
+				    rated, else rated TBW by capacity, else observed) */
 	const char *source_kind; /* the kind of the strongest source behind the class, or NULL */
 };
 
@@ -27,9 +29,11 @@ struct dc_db_filter {
  * with a message for people in err. */
 int dc_db_open(const char *path, struct dc_db **out, char *err, size_t errlen);
 void dc_db_close(struct dc_db *db);
-/* Looks a model string up, with the row's sources, strongest backing source first.
- * Returns 0 (out->matched says whether a row matched) or -EIO. */
-int dc_db_lookup(struct dc_db *db, const char *model, struct dc_db_row *out);
+/* Looks a model string up, with the row's sources, strongest backing source first, and the
+ * observed endurance of its capacity (bytes; 0: not known, then the row whose drives report
+ * that model, else the family's). Returns 0 (out->matched says whether a row matched) or
+ * -EIO. */
+int dc_db_lookup(struct dc_db *db, const char *model, uint64_t capacity, struct dc_db_row *out);
 /* Calls cb for every family that passes the filter, by vendor and family. Returns 0,
  * -EIO, or what cb returned when it was not 0. */
 int dc_db_list(struct dc_db *db, const struct dc_db_filter *f,
@@ -51,9 +55,28 @@ enum dc_lookup_kind {
 	DC_LOOKUP_NONE,         /* not in the database: suggestions, maybe */
 };
 
+/* What the look-up shows of a family beyond its row: every pattern, every TBW line, and what
+ * its drives took by capacity. Each n counts them all; the arrays keep the first. */
+#define DC_MAX_FAMILY_PATTERNS 16
+#define DC_MAX_FAMILY_TBW      16
+#define DC_MAX_OBSERVED_ROWS   12
+
+struct dc_tbw_line {
+	char pattern[DC_TEXT_LEN];
+	double tbw_tb;
+};
+
+struct dc_family_details {
+	unsigned npatterns, ntbw, nobserved;
+	char patterns[DC_MAX_FAMILY_PATTERNS][DC_TEXT_LEN];
+	struct dc_tbw_line tbw[DC_MAX_FAMILY_TBW];
+	struct dc_observed_endurance observed[DC_MAX_OBSERVED_ROWS]; /* the family's first */
+};
+
 struct dc_lookup_answer {
 	enum dc_lookup_kind kind;
 	struct dc_db_row row;                        /* MODEL, FAMILY */
+	struct dc_family_details family;             /* MODEL, FAMILY */
 	unsigned ncandidates, candidates_total;      /* SEVERAL */
 	struct dc_db_row candidates[DC_MAX_NAME_CANDIDATES];
 	unsigned nsuggestions;                       /* NONE */
@@ -64,6 +87,10 @@ struct dc_lookup_answer {
 int dc_db_find_by_name(struct dc_db *db, const char *query, struct dc_db_row *out,
 		       unsigned max, unsigned *n, unsigned *total,
 		       char suggest[][DC_TEXT_LEN + 64], unsigned nsuggest, unsigned *nsuggested);
+/* Fills out with the details of row's family (matched). Returns 0, or -EIO (also when the
+ * family is not in the database). */
+int dc_db_family_details(struct dc_db *db, const struct dc_db_row *row,
+			 struct dc_family_details *out);
 /* Counts families and patterns, for --version and the coverage benchmark. */
 int dc_db_stats(struct dc_db *db, unsigned *families, unsigned *patterns);
 

@@ -202,6 +202,34 @@ static cJSON *smart_json(const struct dc_smart *sm)
 	return o;
 }
 
+/* What a family's drives took (1.7): said as observed, never as a rating; null when none. */
+static cJSON *observed_json(const struct dc_observed_endurance *ob)
+{
+	cJSON *o, *src;
+
+	if (!ob->drives)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddNumberToObject(o, "drives", ob->drives);
+	cJSON_AddNumberToObject(o, "drive_writes", ob->dw_median);
+	cJSON_AddNumberToObject(o, "p25", ob->dw_p25);
+	cJSON_AddNumberToObject(o, "p75", ob->dw_p75);
+	cJSON_AddNumberToObject(o, "wear_median", ob->wear_median);
+	cJSON_AddNumberToObject(o, "wrapped", ob->wrapped);
+	if (ob->capacity_bytes)
+		cJSON_AddNumberToObject(o, "capacity_bytes", (double)ob->capacity_bytes);
+	else
+		cJSON_AddNullToObject(o, "capacity_bytes");
+	cJSON_AddStringToObject(o, "model", ob->model);
+	src = cJSON_AddObjectToObject(o, "source");
+	cJSON_AddStringToObject(src, "kind", DC_OBSERVED_KIND);
+	cJSON_AddStringToObject(src, "title", ob->title);
+	cJSON_AddStringToObject(src, "url", ob->url);
+	cJSON_AddStringToObject(src, "revision", ob->revision);
+	cJSON_AddStringToObject(src, "licence", ob->licence);
+	return o;
+}
+
 static cJSON *db_row_json(const struct dc_db_row *row)
 {
 	const struct dc_db_source *best = dc_db_row_shown_source(row);
@@ -227,6 +255,8 @@ static cJSON *db_row_json(const struct dc_db_row *row)
 		cJSON_AddNumberToObject(o, "warranty_years", row->warranty_years);
 	else
 		cJSON_AddNullToObject(o, "warranty_years");
+	cJSON_AddItemToObject(o, "observed_endurance", observed_json(&row->observed));
+	cJSON_AddItemToObject(o, "endurance_note", str_or_null(row->endurance_note));
 	cJSON_AddStringToObject(o, "interface", row->interface);
 	cJSON_AddItemToObject(o, "form_factor", str_or_null(row->form_factor));
 	cJSON_AddStringToObject(o, "class", row->drive_class);
@@ -854,6 +884,55 @@ int dc_render_advisories_json(FILE *out, const struct dc_advisory *a, unsigned n
 
 /* ---- end of firmware advisories ---- */
 
+/* The family's figure per day, and what it rests on. */
+static cJSON *per_day_json(const struct dc_dwpd_figure *pd)
+{
+	cJSON *o;
+
+	if (pd->basis == DC_DWPD_NONE)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddNumberToObject(o, "dwpd", round(pd->dwpd * 1000) / 1000);
+	cJSON_AddStringToObject(o, "basis", dc_dwpd_basis_name(pd->basis));
+	if (pd->years > 0)
+		cJSON_AddNumberToObject(o, "years", pd->years);
+	else
+		cJSON_AddNullToObject(o, "years");
+	cJSON_AddBoolToObject(o, "years_stated", pd->years_stated);
+	if (pd->basis == DC_DWPD_RATED_TBW) {
+		cJSON_AddNumberToObject(o, "tbw_tb", pd->tbw_tb);
+		cJSON_AddNumberToObject(o, "capacity_bytes", (double)pd->capacity_bytes);
+	} else {
+		cJSON_AddNullToObject(o, "tbw_tb");
+		cJSON_AddNullToObject(o, "capacity_bytes");
+	}
+	return o;
+}
+
+/* lookup's view of a family beyond its row: every pattern, TBW line and observed row. */
+static cJSON *family_json(const struct dc_lookup_answer *a)
+{
+	const struct dc_family_details *d = &a->family;
+	cJSON *o = cJSON_CreateObject(), *list;
+
+	cJSON_AddItemToObject(o, "endurance_per_day", per_day_json(&a->row.per_day));
+	list = cJSON_AddArrayToObject(o, "patterns");
+	for (unsigned k = 0; k < d->npatterns && k < DC_MAX_FAMILY_PATTERNS; k++)
+		cJSON_AddItemToArray(list, cJSON_CreateString(d->patterns[k]));
+	list = cJSON_AddArrayToObject(o, "tbw");
+	for (unsigned k = 0; k < d->ntbw && k < DC_MAX_FAMILY_TBW; k++) {
+		cJSON *t = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(t, "pattern", d->tbw[k].pattern);
+		cJSON_AddNumberToObject(t, "tbw_tb", d->tbw[k].tbw_tb);
+		cJSON_AddItemToArray(list, t);
+	}
+	list = cJSON_AddArrayToObject(o, "observed_endurance");
+	for (unsigned k = 0; k < d->nobserved && k < DC_MAX_OBSERVED_ROWS; k++)
+		cJSON_AddItemToArray(list, observed_json(&d->observed[k]));
+	return o;
+}
+
 int dc_render_lookup_json(FILE *out, const char *const *queries,
 			  const struct dc_lookup_answer *a, unsigned n)
 {
@@ -871,6 +950,8 @@ int dc_render_lookup_json(FILE *out, const char *const *queries,
 
 		cJSON_AddStringToObject(o, "query", queries[i]);
 		cJSON_AddItemToObject(o, "match", one ? db_row_json(&a[i].row) : cJSON_CreateNull());
+		/* issue 29: the family's patterns, TBW lines, observed rows, figure per day */
+		cJSON_AddItemToObject(o, "family", one ? family_json(&a[i]) : cJSON_CreateNull());
 		/* 1.4: how the answer was found, the families a name names, what is close */
 		cJSON_AddStringToObject(o, "matched_by", kinds[a[i].kind]);
 		list = cJSON_AddArrayToObject(o, "candidates");

@@ -362,7 +362,8 @@ static void render_wear(FILE *out, const struct dc_prom_row *reports, unsigned n
 	};
 	struct fam left = {
 		.out = out, .name = "drivecheck_endurance_remaining_seconds", .type = "gauge",
-		.help = "Time until the rated endurance is spent at the write rate so far.",
+		.help = "Time until the endurance is spent at the write rate so far: rated, or "
+			"(no rating) what drives of the family took.",
 	};
 	struct fam written = {
 		.out = out, .name = "drivecheck_host_written_bytes_total", .type = "counter",

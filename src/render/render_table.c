@@ -335,6 +335,13 @@ static void print_detail(FILE *out, const struct dc_check *r)
 		if (r->row.tbw_tb > 0)
 			fprintf(out, "%.0f TBW, ", r->row.tbw_tb);
 		fprintf(out, "%s\n", r->row.drive_class);
+		if (r->row.observed.drives) /* issue 29: what drives of the family took */
+			fprintf(out, "    observed, not a rating: %.0f full-drive writes to 100%% of the "
+				"wear indicator, the median of %u drives of %s (%s, %s)\n",
+				r->row.observed.dw_median, r->row.observed.drives,
+				r->row.observed.capacity_bytes ? dc_words_decimal_size(r->row.observed.capacity_bytes,
+				size, sizeof(size)) : "the family", r->row.observed.title,
+				r->row.observed.revision);
 		if (best)
 			fprintf(out, "    strongest of %u source%s: %s %s: %s <%s>\n", r->row.nsources,
 				r->row.nsources == 1 ? "" : "s", dc_source_kind_name(best->kind),

@@ -83,7 +83,9 @@ size_t dc_words_look(const struct dc_look_why *w, char *buf, size_t len)
 		n = snprintf(buf, len, "%u%% of rated endurance used", w->percent_used);
 		break;
 	case DC_LOOK_YEARS_LEFT:
-		n = snprintf(buf, len, "rated endurance may run out within %.1f years at its write rate",
+		n = snprintf(buf, len, "%s may run out within %.1f years at its write rate",
+			     w->years_basis == DC_YEARS_OBSERVED ? "endurance that drives of its "
+			     "family showed" : "rated endurance",
 			     w->years_left); /* under a year: tenths */
 		break;
 	case DC_LOOK_PLP_DEGRADED:

@@ -43,19 +43,33 @@ static void advisory_when(const struct dc_advisory_hit *a, char *buf, size_t len
 }
 
 /* What a figure of years left rests on, and so how exact it is. */
-static void years_basis_text(int basis, const struct dc_drive *d, char *buf, size_t len)
+static void years_basis_text(int basis, const struct dc_facts *f, char *buf, size_t len)
 {
-	const struct dc_wear_history *h = &d->wear.history;
+	const struct dc_wear_history *h = &f->drive->wear.history;
 
 	if (basis == DC_YEARS_WEAR_BOUND)
 		snprintf(buf, len, "a lower bound: the wear indicator reads %u%%, a whole "
-			 "percentage", d->wear.percent_used);
+			 "percentage", f->drive->wear.percent_used);
 	else if (basis == DC_YEARS_WEAR_HISTORY)
 		snprintf(buf, len, "a lower bound: the wear indicator went from %u%% to %u%% in "
 			 "%.0f days, %.1f points a year at most", h->wear_first, h->wear_last,
 			 h->wear_span_days, h->wear_percent_per_year);
-	else
+	else if (basis == DC_YEARS_OBSERVED)
+		snprintf(buf, len, "an estimate: bytes written against what drives of the family "
+			 "took (%u drives, observed)", f->row->observed.drives);
+	else if (f->row->tbw_tb > 0)
 		snprintf(buf, len, "an estimate: bytes written against the rated TBW");
+	else
+		snprintf(buf, len, "an estimate: bytes written against the rated DWPD over the "
+			 "%.0f-year warranty", f->row->warranty_years);
+}
+
+/* The endurance a figure of years left counts down: a rating, or an observation, never
+ * one said as the other. */
+static const char *years_of_what(int basis)
+{
+	return basis == DC_YEARS_OBSERVED ? "endurance that drives of its family showed"
+					  : "rated endurance";
 }
 
 static size_t firmware_reason(const struct dc_advisory_hit *a, char *buf, size_t len)
@@ -170,9 +184,10 @@ size_t dc_words_reason(const struct dc_facts *f, const struct dc_result *r,
 		return done(snprintf(buf, len, "%.0f%% of rated endurance used", n[0]));
 	case DC_FND_YEARS_LEFT_FEW:
 		/* under DC_YEARS_LEFT_WARN: a tenth of a year matters */
-		years_basis_text(dc_words_ref(&x->f, DC_REF_YEARS_BASIS), d, basis, sizeof(basis));
-		return done(snprintf(buf, len, "rated endurance may run out within %.1f years at "
-				     "the write rate so far (%s)", n[0], basis));
+		years_basis_text(dc_words_ref(&x->f, DC_REF_YEARS_BASIS), f, basis, sizeof(basis));
+		return done(snprintf(buf, len, "%s may run out within %.1f years at the write rate "
+				     "so far (%s)", years_of_what(dc_words_ref(&x->f, DC_REF_YEARS_BASIS)),
+				     n[0], basis));
 	case DC_FND_RAID_VOLUME:
 		return done(snprintf(buf, len, "a RAID controller's volume (%s %s): the drives behind "
 				     "it are hidden, and the controller's cache and battery decide "
@@ -351,9 +366,9 @@ size_t dc_words_advice(const struct dc_facts *f, const struct dc_result *r,
 		dc_years_text(n[0], dc_words_ref(x, DC_REF_YEARS_BASIS) == DC_YEARS_WEAR_BOUND ||
 			      dc_words_ref(x, DC_REF_YEARS_BASIS) == DC_YEARS_WEAR_HISTORY, years,
 			      sizeof(years));
-		years_basis_text(dc_words_ref(x, DC_REF_YEARS_BASIS), f->drive, basis, sizeof(basis));
-		return done(snprintf(buf, len, "at the write rate so far, the rated endurance lasts "
-				     "%s (%s)", years, basis));
+		years_basis_text(dc_words_ref(x, DC_REF_YEARS_BASIS), f, basis, sizeof(basis));
+		return done(snprintf(buf, len, "at the write rate so far, the %s lasts %s (%s)",
+				     years_of_what(dc_words_ref(x, DC_REF_YEARS_BASIS)), years, basis));
 	}
 	case DC_FND_ADV_REPLACE_FAILING:
 	case DC_FND_ADV_REPLACE_PLP_FAILED:

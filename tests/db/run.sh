@@ -160,10 +160,12 @@ $DC lookup PM833 >"$T/t"
 check "not in the database is said differently" "grep -q '^PM833: not in the database' $T/t && ! grep -q 'is in the database' $T/t"
 $DC lookup --list --plp full --interface nvme --min-dwpd 1 >"$T/t" 2>"$T/e"
 check "--list --min-dwpd says which families it left out for an unknown DWPD" \
-	"grep -q 'families left out because no source gives their DWPD' $T/e"
+	"grep -q 'families left out because neither a rating nor their drives give their DWPD' $T/e"
 $DC lookup --list --plp full --interface nvme >"$T/t" 2>/dev/null
-check "--list shows an unknown DWPD as -, never 0" \
-	"[ -z \"\$(awk 'NR > 1 && \$(NF-1) == \"0\"' $T/t)\" ] && [ -n \"\$(awk 'NR > 1 && \$(NF-1) == \"-\"' $T/t)\" ]"
+# the DWPD column (characters 95-100) and what it rests on (BY, 102-110)
+dwpd_by() { awk 'NR > 1 { d = substr($0, 95, 6); b = substr($0, 102, 9); gsub(/ /, "", d); gsub(/ /, "", b); print d, b }' "$1"; }
+check "--list shows an unknown DWPD as -, never 0, and rests it on nothing" \
+	"[ -z \"\$(dwpd_by $T/t | awk '\$1 == \"0\" || (\$1 == \"-\") != (\$2 == \"-\")')\" ] && [ -n \"\$(dwpd_by $T/t | awk '\$1 == \"-\"')\" ]"
 
 # --list and its filters
 check "list all" "[ \$($DC --db $T/t.sqlite lookup --list 2>/dev/null | tail -n +2 | wc -l) -eq 10 ]"
@@ -195,7 +197,7 @@ $DC --db "$T/foreign.sqlite" lookup X >/dev/null 2>"$T/err"; rc=$?
 check "other schema exits 5" "[ $rc -eq 5 ] && grep -q 'schema version 99' $T/err"
 sqlite3 "$T/v1.sqlite" 'CREATE TABLE meta(key, value); INSERT INTO meta VALUES ("schema_version", "1");'
 $DC --db "$T/v1.sqlite" lookup X >/dev/null 2>"$T/err"; rc=$?
-check "a database of the first layout exits 5, said plainly" "[ $rc -eq 5 ] && grep -q 'schema version 1, this drivecheck reads 3' $T/err"
+check "a database of the first layout exits 5, said plainly" "[ $rc -eq 5 ] && grep -q 'schema version 1, this drivecheck reads 4' $T/err"
 cp "$T/t.sqlite" "$T/trunc.sqlite"; truncate -s 3000 "$T/trunc.sqlite"
 $DC --db "$T/trunc.sqlite" lookup MZ7LH960HAJR >/dev/null 2>"$T/err"; rc=$?
 check "truncated db: exit 5 or 3, never a crash" "[ $rc -eq 5 -o $rc -eq 3 ]"
@@ -206,7 +208,7 @@ check "truncated db: exit 5 or 3, never a crash" "[ $rc -eq 5 -o $rc -eq 3 ]"
 check "shipped: every full row rests on a source that may prove it" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM family f WHERE f.plp = 'full' AND NOT EXISTS (SELECT 1 FROM source s WHERE s.family_id = f.id AND s.backs AND s.claim = 'full' AND s.kind IN ('vendor','device','review','compilation') AND s.url NOT LIKE '%openzfs%')\")\" = 0 ]"
 check "shipped: every source has a kind and a claim" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM source WHERE kind IS NULL OR kind = '' OR claim IS NULL OR claim = ''\")\" = 0 ]"
 check "shipped: every classed row has a backing source" "[ \"\$(sqlite3 $BUILD/drives.sqlite \"SELECT count(*) FROM family f WHERE f.plp != 'unknown' AND NOT EXISTS (SELECT 1 FROM source s WHERE s.family_id = f.id AND s.backs)\")\" = 0 ]"
-check "shipped database is sound" "$DBB --check --attr-rules --models data/enterprise-models.tsv \$(for l in db/lists/*.txt; do printf -- '--list %s ' \$l; done) -o $T/ship.sqlite db/schema.sql db/vendors/*.txt 2>$T/err || { cat $T/err >&2; false; }"
+check "shipped database is sound" "$DBB --check --attr-rules --models data/enterprise-models.tsv \$(for l in db/lists/*.txt; do printf -- '--list %s ' \$l; done) \$(for o in db/observed/*.tsv; do printf -- '--observed %s ' \$o; done) -o $T/ship.sqlite db/schema.sql db/vendors/*.txt 2>$T/err || { cat $T/err >&2; false; }"
 # A family is named as its vendor names it, without the vendor: lookup and the verdicts
 # print "vendor family", so "SanDisk SanDisk Ultra 3D" would say the vendor twice. Left
 # for now: vendors that the name search (src/lookup/name_search.c) does not know as vendor
@@ -272,6 +274,84 @@ check "shipped: the 1.92 TB S4510 on XCV10100 is" "[ \"\$($DC lookup --json --fi
 # tools/observed_endurance.py: the counters' cross-check on real reports, its reading held
 # against drivecheck's, the statistics, and the committed db/observed/endurance.tsv.
 check "observed endurance: tests/db/observed_endurance_test.py" "python3 tests/db/observed_endurance_test.py $DC >$T/obs 2>&1 || { cat $T/obs >&2; false; }"
+
+# The table built into the database (dbbuild --observed), held to its rules, and looked up.
+OD=tests/db/observed
+ob() { # dbbuild with the test families and one observed table: FILE [more arguments]
+	local tsv=$1; shift
+	$DBB $TL --check "$@" --observed "$tsv" -o "$T/o.sqlite" db/schema.sql tests/db/good/test.txt $OD/families.txt 2>"$T/err"
+}
+check "observed: the test table builds and passes --check" "ob $OD/test.tsv || { cat $T/err >&2; false; }"
+check "observed: its source, from the table's header" "[ \"\$(sqlite3 $T/o.sqlite 'SELECT title, url, revision, licence, tool FROM observed_source')\" = 'Test corpus|https://example.invalid/corpus|commit 0000000000000000000000000000000000000000|CC BY 4.0|tools/observed_endurance.py version 1' ]"
+check "observed: every row, each capacity's rated TBW by its model" "[ \"\$(sqlite3 $T/o.sqlite \"SELECT count(*), count(rated_tbw_tb), sum(rated_tbw_tb) FROM observed_endurance\")\" = '7|5|6673.0' ]"
+# each rule refused with its reason: the test table changed one way at a time
+badobs() { # name, sed script or command, words of the message
+	if [ "${2#cmd:}" != "$2" ]; then eval "${2#cmd:}" <$OD/test.tsv >"$T/$1.tsv"; else sed "$2" $OD/test.tsv >"$T/$1.tsv"; fi
+	! ob "$T/$1.tsv" && grep -q "$3" "$T/err" && [ ! -e "$T/o.sqlite.tmp" ]
+}
+check "observed: a family not in the vendor files" "badobs unknown-family 's/Test MX500/Test MX900/' \"no family 'Test MX900' of vendor 'Crucial'\""
+check "observed: at least 5 drives" "badobs four-drives 's/^\(Samsung\tTest 870 EVO\t-\t\)8/\\14/' 'at least 5 drives'"
+check "observed: quartiles in order" "badobs quartiles 's/\t300\t600\t900\t/\t300\t1000\t900\t/' 'quartiles in order'"
+check "observed: a capacity to three significant digits" "badobs capacity 's/240000000000/240100000000/' 'bytes to three significant digits'"
+check "observed: the model is the family's own" "badobs model 's/\(960000000000.*\)SAMSUNG MZ7LH960HAJR-00005/\\1SAMSUNG MZ7LH1T9HMLT-00005/' \"is not the family's: its best match in the database is another family\""
+check "observed: one row per family and capacity" "badobs twice 'cmd:awk \"{ print } /Test 870 EVO/ { print }\"' 'a second row for the same family and capacity'"
+check "observed: the header names its source" "badobs no-source '/^# corpus:/d' 'the header names its source'"
+check "observed: ten columns" "badobs nine-columns 'cmd:cut -f1-9' 'want 10 columns'"
+check "observed: wrapped drives among the drives" "badobs wrapped 's/\t30\t18\t/\t30\t21\t/' 'wrapped: 21 of 20 drives'"
+check "observed: whole numbers" "badobs fraction 's/\t1200\t/\t1200.5\t/' \"dw_median: '1200.5' is not a whole number\""
+check "observed: a capacity row needs its family's row (--check)" "badobs no-family-row '/^Test\tTest TBW\t-/d' \"a capacity row without its family's row\""
+# make db-check's rule: rated and observed within 10x, or the row says why
+$DBB $TL --check --observed $OD/tenfold.tsv -o "$T/o.sqlite" db/schema.sql tests/db/good/test.txt $OD/tenfold.txt 2>"$T/err"; rc=$?
+check "observed: tenfold apart from the rating fails --check, said with both figures" \
+	"[ $rc -ne 0 ] && grep -q 'tenfold.txt:2: rated and observed endurance differ more than tenfold: Test Test tenfold: its drives took 20000 full-drive writes (the median of 9 drives, tests/db/observed/tenfold.tsv line 9), the rating gives 1825 (DWPD x 365 x warranty years), 11.0x more' $T/err"
+check "observed: tenfold apart builds without --check (make does not refuse it)" \
+	"$DBB $TL --observed $OD/tenfold.tsv -o $T/o10.sqlite db/schema.sql tests/db/good/test.txt $OD/tenfold.txt 2>$T/err"
+check "observed: tenfold apart with an endurance_note passes" \
+	"$DBB $TL --check --observed $OD/tenfold.tsv -o $T/o10.sqlite db/schema.sql tests/db/good/test.txt $OD/tenfold-explained.txt 2>$T/err || { cat $T/err >&2; false; }"
+check "observed: the note is shown beside both figures" \
+	"$DC --db $T/o10.sqlite lookup TENFOLD960 | grep -q '^  rated vs observed: the test fleet wrote sequentially' && [ \"\$($DC --db $T/o10.sqlite lookup --json TENFOLD960 | jq -r '.results[0].match | [.dwpd, .observed_endurance.drive_writes, (.endurance_note | length > 0)] | @tsv')\" = \"1	20000	true\" ]"
+
+ob $OD/test.tsv
+lo() { $DC --db "$T/o.sqlite" lookup --json "$@"; }
+check "observed: lookup --json gives it beside dwpd and tbw_tb, as observed" \
+	"[ \"\$(lo 'SAMSUNG MZ7LH960HAJR-00005' | jq -r '.results[0].match | [.dwpd, .tbw_tb, .observed_endurance.drives, .observed_endurance.drive_writes, .observed_endurance.p25, .observed_endurance.p75, .observed_endurance.capacity_bytes, .observed_endurance.source.kind, .observed_endurance.source.url] | @tsv')\" = \"1.3	1366	30	1100	800	1400	960000000000	observed	https://example.invalid/corpus\" ]"
+check "observed: a model with a row of its own capacity gets it" "[ \"\$(lo 'SAMSUNG MZ7LH240HAHQ-00005' | jq -r '.results[0].match.observed_endurance | [.capacity_bytes, .drive_writes] | @tsv')\" = \"240000000000	1300\" ]"
+check "observed: another model, the family's" "[ \"\$(lo 'MZ7LH480HAHQ-00005' | jq -r '.results[0].match.observed_endurance | [(.capacity_bytes | tostring), .drive_writes, .drives] | @tsv')\" = \"null	1200	40\" ]"
+check "observed: --capacity within 2% picks its row" "[ \"\$(lo --capacity 960197124096 'MZ7LH480HAHQ-00005' | jq -r '.results[0].match.observed_endurance.capacity_bytes')\" = 960000000000 ]"
+check "observed: --capacity 3% off does not" "[ \"\$(lo --capacity 990000000000 'MZ7LH480HAHQ-00005' | jq -r '.results[0].match.observed_endurance.capacity_bytes')\" = null ]"
+check "observed: a family without drives seen: null" "[ \"\$(lo 'Samsung SSD 860 EVO 1TB' | jq -r '.results[0].match.observed_endurance')\" = null ]"
+check "observed: a database without the table: null" "[ \"\$(lk 'SAMSUNG MZ7LH960HAJR-00005' | jq -r '.results[0].match.observed_endurance')\" = null ]"
+check "observed: lookup --json, the family's patterns, TBW lines and rows" "[ \"\$(lo 'Test PM883' | jq -r '.results[0].family | [(.patterns | join(\",\")), (.tbw | length), .tbw[1].pattern, .tbw[1].tbw_tb, ([.observed_endurance[].capacity_bytes] | map(tostring) | join(\",\"))] | @tsv')\" = \"MZ7LH*	3	MZ7LH240*	341	null,240000000000,960000000000\" ]"
+check "observed: the figure per day, rated first" "[ \"\$(lo 'SAMSUNG MZ7LH960HAJR-00005' | jq -r '.results[0].family.endurance_per_day | [.dwpd, .basis, .years, .years_stated] | @tsv')\" = \"1.3	rated	3	true\" ]"
+check "observed: else a rated TBW over its capacity" "[ \"\$(lo TESTTBW480 | jq -r '.results[0].family.endurance_per_day | [.dwpd, .basis, .tbw_tb, .capacity_bytes, .years, .years_stated] | @tsv')\" = \"1.027	rated-tbw	1800	960000000000	5	false\" ]"
+check "observed: else what the drives took, marked" "[ \"\$(lo 'Samsung SSD 870 EVO 1TB' | jq -r '.results[0].family.endurance_per_day | [.dwpd, .basis] | @tsv')\" = \"0.329	observed\" ]"
+# lookup's words: each figure for what it is, never "endurance: unknown" beside one
+$DC --db "$T/o.sqlite" lookup 'Test 870 EVO' >"$T/t"
+check "observed: the family look-up says it is observed, not a rating" \
+	"grep -q '^  DWPD:      0.33 observed, not a rating' $T/t && grep -q '^  observed:  600 full-drive writes to 100% of the wear indicator: the median of 8 drives of the family (p25 300, p75 900), read at a median 10% wear$' $T/t && grep -q 'not a rating (Test corpus, commit 0000000000000000000000000000000000000000, CC BY 4.0)' $T/t && ! grep -q 'endurance: unknown' $T/t"
+$DC --db "$T/o.sqlite" lookup 'Test PM883' >"$T/t"
+check "observed: a family named, every capacity" "grep -q '^             by capacity: 240 GB 1300 (10 drives), 960 GB 1100 (30 drives)$' $T/t"
+$DC --db "$T/o.sqlite" lookup TESTTBW480 >"$T/t"
+check "observed: a TBW over its capacity, the years said" "grep -q '^  DWPD:      1 from a rated TBW: 1800 TB at 960 GB over 5 years (the row states no warranty)$' $T/t"
+$DC --db "$T/t.sqlite" lookup 'Test PM883' >"$T/t"
+check "a family named: every TBW line, with the models it is for" "grep -q '^  TBW:       100 TB (MZ7LH\*), 341 TB (MZ7LH240\*), 1366 TB (MZ7LH960\*)$' $T/t && ! grep -q 'endurance: unknown' $T/t"
+$DC --db "$T/t.sqlite" lookup 'Test MX500' >"$T/t"
+check "a family with no figure at all: endurance unknown" "grep -q '^  endurance: unknown (no source gives DWPD or TBW for the family, and no drives of the family were seen)$' $T/t"
+# --list --min-dwpd: rated, else rated by capacity, else observed, each marked
+$DC --db "$T/o.sqlite" lookup --list --min-dwpd 0.3 >"$T/t" 2>"$T/e"
+check "observed: --min-dwpd takes a rated TBW and an observed figure, marked" \
+	"[ \"\$(dwpd_by $T/t | sort | tr '\n' ' ')\" = '0.3 rated 0.329 observed 1.03 rated-tbw 1.3 rated 1.5 rated ' ] && grep -q 'Test TBW' $T/t && grep -q 'Test 870 EVO' $T/t"
+check "observed: --list says what BY means" "grep -q '^DWPD by: rated, the row.s DWPD; rated-tbw, .*(1 families); observed, .* not a rating (1 families)' $T/e"
+check "observed: without the table, the observed family is left out and said" \
+	"[ \$($DC --db $T/t.sqlite lookup --list --min-dwpd 0.3 2>$T/e | tail -n +2 | wc -l) -eq 3 ] && grep -q 'Samsung Test 870 EVO' $T/e"
+# the shipped database: the table in it, and the families the issue named
+check "shipped: the observed table is built in" "[ \"\$(sqlite3 $BUILD/drives.sqlite 'SELECT count(*) > 400, (SELECT revision FROM observed_source) FROM observed_endurance')\" = '1|commit 66faf203c101ca6b6bb96b5eb84610374b37e7ad' ]"
+$DC lookup --list --plp full --interface sata --min-dwpd 1 >"$T/t" 2>/dev/null
+check "shipped: --min-dwpd 1 lists the D3-S4610 by its 960 GB TBW" "grep 'D3-S4610' $T/t | grep -q ' 3.31 rated-tbw '"
+check "shipped: MX500 by name shows its TBW per capacity, not 'unknown'" "$DC lookup MX500 | grep -q '^  TBW:       100 TB (CT250MX500SSD\*), 180 TB' && ! $DC lookup MX500 | grep -q 'endurance: unknown'"
+$DC --replay data/dumps/CT1000MX500SSD1 -v >"$T/t" 2>&1
+check "shipped: -v shows what the drive's capacity took, as observed" "grep -q '^    observed, not a rating: 150 full-drive writes to 100% of the wear indicator, the median of 293 drives of 1.00 TB (linuxhw/EnterpriseDrive, commit 66faf203c101ca6b6bb96b5eb84610374b37e7ad)$' $T/t"
+check "shipped: PM883 by name shows every pattern" "$DC lookup PM883 | grep -q '^  patterns:  MZ7LH240\*, MZ7LH480\*, MZ7LH960\*, MZ7LH1T9\*'"
 # ---- end of observed endurance ----
 
 echo "tests/db: $pass passed, $fail failed"

@@ -367,6 +367,52 @@ static void run_years_left(void)
 	adv = advice_of(&w.r, DC_FND_ADV_YEARS_LEFT);
 	CHECK(adv && adv->ref == DC_YEARS_RATED_TBW && round(adv->n[0]) == 9);
 	CHECK(advice_says(&w, "about 9.0 more years (an estimate"));
+	/* with no rated TBW, what drives of the family took (issue 29): 1000 full-drive writes
+	 * of 1 TB, 100 TB of it written in a year, about 9 years left, said as observed */
+	w.row.tbw_tb = 0;
+	w.dev.capacity_bytes = 1000ull * 1000 * 1000 * 1000;
+	w.row.observed.drives = 42;
+	w.row.observed.dw_median = 1000;
+	decide(&w);
+	adv = advice_of(&w.r, DC_FND_ADV_YEARS_LEFT);
+	CHECK(adv && adv->ref == DC_YEARS_OBSERVED && w.r.years_basis == DC_YEARS_OBSERVED &&
+	      round(adv->n[0]) == 9);
+	CHECK(advice_says(&w, "the endurance that drives of its family showed lasts about 9.0 "
+			  "more years (an estimate: bytes written against what drives of the family "
+			  "took (42 drives, observed))"));
+	CHECK(!advice_says(&w, "rated"));
+	/* a rating first: the same drive with a rated TBW of 500 TB has 4 years */
+	w.row.tbw_tb = 500;
+	decide(&w);
+	CHECK(w.r.years_basis == DC_YEARS_RATED_TBW && round(w.r.endurance_years_left) == 4);
+	/* and with no TBW, a DWPD over a stated warranty: 0.25 x 365 x 5 drive writes of 1 TB,
+	 * 456 TB, 100 TB of it written in a year: about 3.6 years */
+	w.row.tbw_tb = 0;
+	w.row.dwpd = 0.25;
+	w.row.warranty_years = 5;
+	decide(&w);
+	CHECK(w.r.years_basis == DC_YEARS_RATED_TBW && round(w.r.endurance_years_left * 10) == 36);
+	CHECK(advice_says(&w, "the rated endurance lasts about 3.6 more years (an estimate: bytes "
+			  "written against the rated DWPD over the 5-year warranty)"));
+	/* a DWPD without a warranty is no figure of bytes: the observed one stands */
+	w.row.warranty_years = 0;
+	decide(&w);
+	CHECK(w.r.years_basis == DC_YEARS_OBSERVED);
+	w.row.dwpd = 0;
+	/* the observed figure needs the drive's capacity */
+	w.row.tbw_tb = 0;
+	w.dev.capacity_bytes = 0;
+	decide(&w);
+	CHECK(w.r.years_basis == DC_YEARS_NONE && w.r.endurance_years_left < 0);
+	/* and 900 TB written of 1000 full-drive writes of 1 TB: 0.1 years, a warning that
+	 * says what it rests on */
+	w.dev.capacity_bytes = 1000ull * 1000 * 1000 * 1000;
+	w.d.wear.host_written_bytes = 900ull * 1000 * 1000 * 1000 * 1000;
+	decide(&w);
+	x = reason_of(&w.r.verdicts[DC_ROLE_CEPH_DB], DC_FND_YEARS_LEFT_FEW);
+	CHECK(x && x->f.ref == DC_YEARS_OBSERVED && round(x->f.n[0] * 10) == 1);
+	memset(&w.row.observed, 0, sizeof(w.row.observed));
+	w.d.wear.host_written_bytes = 100ull * 1000 * 1000 * 1000 * 1000;
 	w.d.wear.have_written = false;
 	w.row.tbw_tb = 0;
 	w.d.wear.percent_used = 75;

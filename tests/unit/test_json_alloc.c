@@ -134,7 +134,7 @@ static int lookup_json(FILE *out, const struct fixture *fx)
 
 	for (unsigned i = 0; !rc && i < 2; i++) {
 		a[i].kind = DC_LOOKUP_MODEL;
-		rc = dc_db_lookup(fx->db, queries[i], &a[i].row);
+		rc = dc_db_lookup(fx->db, queries[i], 0, &a[i].row);
 		if (!rc)
 			rc = dc_db_advisories(fx->db, queries[i], NULL, 0, -1, a[i].advisories,
 					      DC_MAX_ADVISORIES, &a[i].nadvisories);

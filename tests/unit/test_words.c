@@ -208,6 +208,11 @@ static void run_looks(void)
 	w.years_left = 0.44;
 	dc_words_look(&w, buf, sizeof(buf));
 	CHECK_STR(buf, "rated endurance may run out within 0.4 years at its write rate");
+	/* an observed endurance is never said as a rating (issue 29) */
+	w.years_basis = DC_YEARS_OBSERVED;
+	dc_words_look(&w, buf, sizeof(buf));
+	CHECK_STR(buf, "endurance that drives of its family showed may run out within 0.4 years "
+		  "at its write rate");
 	w.look = DC_LOOK_ADVISORY_FAILS;
 	snprintf(w.advisory_id, sizeof(w.advisory_id), "HPE-A00092491");
 	snprintf(w.advisory_title, sizeof(w.advisory_title), "fails at 32,768 hours");
