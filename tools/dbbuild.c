@@ -241,6 +241,20 @@ static int parse_source(struct builder *b, char *val, struct source_line *out)
 	out->revision = n > 3 && *field[3] && strcmp(field[3], "-") ? field[3] : NULL;
 	out->where = n > 4 && *field[4] && strcmp(field[4], "-") ? field[4] : NULL;
 	out->line = b->line;
+	{
+		/* what a look-up keeps of it (struct dc_db_source): nothing is cut unsaid */
+		const struct dc_db_source *z = NULL;
+		const size_t max[] = { 0, sizeof(z->title), sizeof(z->url), sizeof(z->revision),
+				       sizeof(z->where) };
+		static const char *const what[] = { "", "title", "address", "revision", "where" };
+
+		for (int f = 1; f < n; f++)
+			if (strlen(field[f]) >= max[f]) {
+				fail(b, "source: the %s is longer than %zu characters", what[f],
+				     max[f] - 1);
+				return -1;
+			}
+	}
 	return 0;
 }
 
@@ -432,8 +446,21 @@ static void stanza_flush(struct builder *b, struct stanza *s)
 	check_sources(b, s, src, nsrc, cls);
 	b->line = s->line;
 	/* what drivecheck keeps of it (struct dc_db_row): nothing is cut unsaid */
-	if (s->val[K_ENDURANCE_NOTE] && strlen(s->val[K_ENDURANCE_NOTE]) >= DC_ENDURANCE_NOTE_LEN)
-		fail(b, "endurance_note: longer than %d characters", DC_ENDURANCE_NOTE_LEN - 1);
+	{
+		const struct dc_db_row *z = NULL;
+		const struct { unsigned key; size_t max; } lens[] = {
+			{ K_VENDOR, sizeof(z->vendor) }, { K_FAMILY, sizeof(z->family) },
+			{ K_INTERFACE, sizeof(z->interface) }, { K_FORM, sizeof(z->form_factor) },
+			{ K_CLASS, sizeof(z->drive_class) }, { K_NOTE, sizeof(z->plp_note) },
+			{ K_DISPUTE, sizeof(z->dispute) },
+			{ K_ENDURANCE_NOTE, sizeof(z->endurance_note) },
+		};
+
+		for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]); i++)
+			if (s->val[lens[i].key] && strlen(s->val[lens[i].key]) >= lens[i].max)
+				fail(b, "%s: longer than %zu characters", family_keys[lens[i].key],
+				     lens[i].max - 1);
+	}
 	for (size_t i = 0; i < NFAMILY_KEYS; i++) {
 		const char *v = s->val[i];
 		const char *k = family_keys[i];

@@ -13,7 +13,9 @@ struct dc_db_source {
 	enum dc_source_kind kind;
 	enum dc_claim claim;
 	bool backs_class;               /* supports the class the row states */
-	char title[200];
+	/* room for the longest of the shipped database (tools/dbbuild.c refuses a longer one,
+	   so nothing is cut unsaid) */
+	char title[384];
 	char url[320];
 	char revision[64];              /* the document's revision or date, "" when none */
 	char where[200];                /* where in it the fact stands, "" when not given */
@@ -76,13 +78,14 @@ struct dc_db_row {
 	char form_factor[16];
 	char drive_class[16];           /* "datacenter", "client" */
 	enum dc_plp_class plp;
-	char plp_note[DC_TEXT_LEN * 2];
+	char plp_note[1024];            /* the row's note on its class, whole (dbbuild refuses a
+					   longer one) */
 	double dwpd;                    /* 0 when unknown */
 	double tbw_tb;                  /* for this capacity; 0 when unknown */
 	double warranty_years;          /* 0 when unknown */
 	bool plp_inferred;              /* "none" inferred for a client family (db/README.md):
 					   no source claims PLP, no list of protected drives names it */
-	char dispute[256];              /* why the row stands though a source disagrees, or "" */
+	char dispute[512];              /* why the row stands though a source disagrees, or "" */
 	char endurance_note[DC_ENDURANCE_NOTE_LEN]; /* why rated and observed endurance differ
 					   more than tenfold (make db-check), or "" */
 	struct dc_observed_endurance observed; /* of the drive's capacity, else the family's */

@@ -26,6 +26,8 @@ done
 check "no source reported" "$DBB $TL --check -o $T/b.sqlite db/schema.sql tests/db/bad/no-source.txt 2>&1 | grep -q 'no source'"
 check "contradiction reported" "$DBB $TL --check -o $T/b.sqlite db/schema.sql tests/db/bad/contradiction.txt 2>&1 | grep -q 'contradicting PLP'"
 check "unused pattern reported" "$DBB $TL --check -o $T/b.sqlite db/schema.sql tests/db/bad/unused-pattern.txt 2>&1 | grep -q 'NEVER'"
+check "a note longer than a look-up keeps: refused, not cut" "$DBB $TL --check -o $T/b.sqlite db/schema.sql tests/db/bad/note-too-long.txt 2>&1 | grep -q 'plp_note: longer than 1023 characters'"
+check "a source title longer than a look-up keeps: refused" "$DBB $TL --check -o $T/b.sqlite db/schema.sql tests/db/bad/source-title-too-long.txt 2>&1 | grep -q 'source: the title is longer than 383 characters'"
 check "bad key reported with its line" "$DBB $TL --check -o $T/b.sqlite db/schema.sql tests/db/bad/bad-values.txt 2>&1 | grep -q 'bad-values.txt:10: unknown key'"
 # Even without --check, a row with no source is never built.
 check "no source without --check" "! $DBB $TL -o $T/b.sqlite db/schema.sql tests/db/bad/no-source.txt 2>/dev/null"
@@ -63,6 +65,14 @@ check "client line on a datacenter row" "refused client-line-datacenter \"the ro
 check "inferred none needs the lists given" "! $DBB -o $T/b.sqlite db/schema.sql tests/db/good/test.txt 2>$T/err && grep -q 'no list of drives with power-loss protection to hold the family against' $T/err"
 
 lk() { $DC --db "$T/t.sqlite" lookup --json "$@"; }
+# the shipped database's notes whole: the D3-S4510's (387 bytes) and the PM893's (271) were
+# cut at 255 ("201 o", "exis")
+for q in SSDSC2KB960G8 MZ7L3960HCJR; do
+	want=$(awk -v q="$q" '/^family:/ { note = "" } /^plp_note:/ { sub(/^plp_note: */, ""); note = $0 }
+		/^example:/ && index($0, q) { print note; exit }' db/vendors/*.txt)
+	check "$q: the plp_note whole (${#want} bytes)" \
+		"[ \"\$($DC lookup --json $q | jq -r '.results[0].match.plp_note')\" = \"\$want\" ] && [ ${#want} -gt 255 ]"
+done
 # Prefixes, case, underscores and padding all meet the same row.
 for q in "SAMSUNG MZ7LH960HAJR-00005" "mz7lh960hajr-00005" "  SAMSUNG   MZ7LH960HAJR-00005 "; do
 	check "match '$q'" "[ \"\$(lk '$q' | jq -r '.results[0].match.family')\" = 'Test PM883' ]"
