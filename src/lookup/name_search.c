@@ -57,6 +57,16 @@ static bool is_vendor_word(const char *t)
 	return false;
 }
 
+static int token_score(const char *q, const struct tokens *fam);
+
+/* A query token that names a maker, not a family: one of the makers admins type before a
+ * model, or a word of this row's own vendor that its family does not hold ("PNY CS900"
+ * asks for PNY's CS900: the row's family is "CS900", its vendor "PNY"). */
+static bool names_vendor(const char *t, const struct tokens *vendor, const struct tokens *fam)
+{
+	return is_vendor_word(t) || (token_score(t, vendor) == 2 && !token_score(t, fam));
+}
+
 static bool has_digit(const char *t)
 {
 	for (; *t; t++)
@@ -91,7 +101,7 @@ int dc_name_score(const char *query, const char *vendor, const char *family)
 	for (unsigned i = 0; i < q.n; i++) {
 		int s = token_score(q.t[i], &f);
 
-		if (is_vendor_word(q.t[i])) {
+		if (names_vendor(q.t[i], &v, &f)) {
 			score += token_score(q.t[i], &v) ? 1 : 0; /* ranks, never excludes */
 			continue;
 		}
@@ -110,14 +120,14 @@ int dc_name_score(const char *query, const char *vendor, const char *family)
 
 bool dc_name_is_whole(const char *query, const char *vendor, const char *family)
 {
-	struct tokens q, f;
+	struct tokens q, f, v;
 	unsigned named = 0;
 
 	tokenize(query, &q);
 	tokenize(family, &f);
-	(void)vendor;
+	tokenize(vendor, &v);
 	for (unsigned i = 0; i < q.n; i++) {
-		if (is_vendor_word(q.t[i]))
+		if (names_vendor(q.t[i], &v, &f))
 			continue;
 		if (token_score(q.t[i], &f) != 2)
 			return false;

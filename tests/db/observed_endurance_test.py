@@ -249,8 +249,8 @@ class Table(unittest.TestCase):
                       for n in map(numbers, MP510))
         lo, hi = figs
         want = [str(round(x)) for x in (lo + (hi - lo) / 4, (lo + hi) / 2, lo + 3 * (hi - lo) / 4)]
-        self.assertEqual(got[("Corsair", "Corsair Force MP510", "-")][:4], ["2"] + want)
-        self.assertEqual(got[("Corsair", "Corsair Force MP510", "1920000000000")][:4], ["2"] + want)
+        self.assertEqual(got[("Corsair", "Force MP510", "-")][:4], ["2"] + want)
+        self.assertEqual(got[("Corsair", "Force MP510", "1920000000000")][:4], ["2"] + want)
         # a family of one drive is no row at --min-drives 2
         self.assertNotIn(("Crucial", "MX500", "-"), got)
         for r in rows[1:]:
