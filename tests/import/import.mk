@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # import.mk - `drivecheck import`: `make check-import` (the suite: CLI cases and the sample of
 # real reports) and `make check-import-all LINUXHW_ALL=DIR` (every report of a folder of
-# real smartctl reports: linuxhw's collection, of which data/import/linuxhw holds 100).
+# real smartctl reports: linuxhw's collection, of which data/import/linuxhw holds 103).
 LINUXHW_ALL ?= data/import/linuxhw
 
 check-import: $(BUILD)/drivecheck
