@@ -65,7 +65,7 @@ const char *dc_adv_match_name(enum dc_adv_match m);      /* "affected", "firmwar
 /*
  * An enum's names, value by value: for readers that check a name along with the rest of a
  * value (core/json_get.c) and for writers that must print the very names a reader takes
- * back (dump.c). names[i] names the value first + i; a NULL entry names nothing.
+ * back (dump_write.c, dump_read.c). names[i] names the value first + i; a NULL entry names nothing.
  */
 struct dc_enum_names {
 	const char *what;                /* "transport": for messages */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* dev.h - what enumeration finds of one whole block device: sysfs's facts and its mounts
- * (sysfs.c fills it; a dump keeps it, dump.c). Types alone. */
+ * (sysfs.c fills it; a dump keeps it, dump_write.c). Types alone. */
 #ifndef DC_DEV_H
 #define DC_DEV_H
 

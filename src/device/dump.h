@@ -33,10 +33,11 @@ struct dc_dump_parts {
 					    DC_HOST_LEN bytes; written: this machine's */
 };
 
-/* dump.c */
+/* dump_write.c */
 /* Writes one device's dump into dir (created if needed): p's dev, availability, probe,
  * cache experiment and left-off record, and raw's pages. Returns 0 or -errno. */
 int dc_dump_write(const char *dir, const struct dc_dump_parts *p, const struct dc_raw *raw);
+/* dump_read.c */
 /* Reads a dump back into p's dev, availability, probe, trial, left and host, and raw.
  * Returns 0, -ENOENT (no device.json), -EINVAL (malformed, with a message in err), or
  * -errno. */
