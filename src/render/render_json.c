@@ -26,7 +26,7 @@ static cJSON *tri_json(enum dc_tri t)
 	return t == DC_TRI_UNKNOWN ? cJSON_CreateNull() : cJSON_CreateBool(t == DC_TRI_YES);
 }
 
-static cJSON *str_or_null(const char *s)
+cJSON *dc_render_json_str_or_null(const char *s)
 {
 	return s && s[0] ? cJSON_CreateString(s) : cJSON_CreateNull();
 }
@@ -111,11 +111,11 @@ static cJSON *wear_json(const struct dc_wear *w)
 	add_u64_or_null(o, "unsafe_shutdowns", w->have_unsafe_shutdowns, w->unsafe_shutdowns);
 	add_u64_or_null(o, "media_errors", w->have_media_errors, w->media_errors);
 	dc_words_wear_sources(w, text, sizeof(text));
-	cJSON_AddItemToObject(o, "source", str_or_null(text));
+	cJSON_AddItemToObject(o, "source", dc_render_json_str_or_null(text));
 	from = cJSON_AddObjectToObject(o, "sources"); /* 1.7 */
 	for (unsigned i = 0; i < DC_WEAR_NFIGURES; i++) {
 		dc_words_wear_from(&w->from[i], text, sizeof(text));
-		cJSON_AddItemToObject(from, dc_words_wear_key(i), str_or_null(text));
+		cJSON_AddItemToObject(from, dc_words_wear_key(i), dc_render_json_str_or_null(text));
 	}
 	counters = cJSON_AddArrayToObject(o, "counters"); /* 1.7 */
 	for (unsigned i = 0; i < w->ncounters; i++)
@@ -132,8 +132,8 @@ static cJSON *source_json(const struct dc_db_source *s)
 	cJSON_AddBoolToObject(o, "backs_class", s->backs_class);
 	cJSON_AddStringToObject(o, "title", s->title);
 	cJSON_AddStringToObject(o, "url", s->url);
-	cJSON_AddItemToObject(o, "revision", str_or_null(s->revision));
-	cJSON_AddItemToObject(o, "where", str_or_null(s->where));
+	cJSON_AddItemToObject(o, "revision", dc_render_json_str_or_null(s->revision));
+	cJSON_AddItemToObject(o, "where", dc_render_json_str_or_null(s->where));
 	return o;
 }
 
@@ -203,7 +203,7 @@ static cJSON *smart_json(const struct dc_smart *sm)
 }
 
 /* What a family's drives took (1.7): said as observed, never as a rating; null when none. */
-static cJSON *observed_json(const struct dc_observed_endurance *ob)
+cJSON *dc_render_json_observed(const struct dc_observed_endurance *ob)
 {
 	cJSON *o, *src;
 
@@ -230,7 +230,7 @@ static cJSON *observed_json(const struct dc_observed_endurance *ob)
 	return o;
 }
 
-static cJSON *db_row_json(const struct dc_db_row *row)
+cJSON *dc_render_json_db_row(const struct dc_db_row *row)
 {
 	const struct dc_db_source *best = dc_db_row_shown_source(row);
 	cJSON *o, *src, *all;
@@ -242,7 +242,7 @@ static cJSON *db_row_json(const struct dc_db_row *row)
 	cJSON_AddStringToObject(o, "vendor", row->vendor);
 	cJSON_AddStringToObject(o, "family", row->family);
 	cJSON_AddStringToObject(o, "plp", dc_plp_name(row->plp));
-	cJSON_AddItemToObject(o, "plp_note", str_or_null(row->plp_note));
+	cJSON_AddItemToObject(o, "plp_note", dc_render_json_str_or_null(row->plp_note));
 	if (row->dwpd > 0)
 		cJSON_AddNumberToObject(o, "dwpd", row->dwpd);
 	else
@@ -255,14 +255,14 @@ static cJSON *db_row_json(const struct dc_db_row *row)
 		cJSON_AddNumberToObject(o, "warranty_years", row->warranty_years);
 	else
 		cJSON_AddNullToObject(o, "warranty_years");
-	cJSON_AddItemToObject(o, "observed_endurance", observed_json(&row->observed));
-	cJSON_AddItemToObject(o, "endurance_note", str_or_null(row->endurance_note));
+	cJSON_AddItemToObject(o, "observed_endurance", dc_render_json_observed(&row->observed));
+	cJSON_AddItemToObject(o, "endurance_note", dc_render_json_str_or_null(row->endurance_note));
 	cJSON_AddStringToObject(o, "interface", row->interface);
-	cJSON_AddItemToObject(o, "form_factor", str_or_null(row->form_factor));
+	cJSON_AddItemToObject(o, "form_factor", dc_render_json_str_or_null(row->form_factor));
 	cJSON_AddStringToObject(o, "class", row->drive_class);
 	cJSON_AddStringToObject(o, "pattern", row->pattern);
 	cJSON_AddBoolToObject(o, "plp_inferred", row->plp_inferred);
-	cJSON_AddItemToObject(o, "dispute", str_or_null(row->dispute));
+	cJSON_AddItemToObject(o, "dispute", dc_render_json_str_or_null(row->dispute));
 	/* "source" (format 1.0) is the strongest source; "sources" lists them all. */
 	src = cJSON_AddObjectToObject(o, "source");
 	cJSON_AddStringToObject(src, "title", best ? best->title : "");
@@ -329,7 +329,7 @@ static cJSON *cache_trial_json(const struct dc_check *r)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
 	cJSON_AddStringToObject(o, "state", dc_trial_state_name(t->state));
-	cJSON_AddItemToObject(o, "reason", str_or_null(t->why));
+	cJSON_AddItemToObject(o, "reason", dc_render_json_str_or_null(t->why));
 	cJSON_AddItemToObject(o, "cache_off_confirmed", tri_json(t->off_honoured));
 	cJSON_AddItemToObject(o, "cache_on_again", tri_json(t->restored));
 	cJSON_AddItemToObject(o, "probe", probe_json(&t->probe));
@@ -355,7 +355,7 @@ static cJSON *cache_left_json(const struct dc_check *r)
 	if (!l->found)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
-	cJSON_AddItemToObject(o, "since", str_or_null(l->since));
+	cJSON_AddItemToObject(o, "since", dc_render_json_str_or_null(l->since));
 	if (l->pid > 0)
 		cJSON_AddNumberToObject(o, "pid", (double)l->pid);
 	else
@@ -375,7 +375,7 @@ static cJSON *property_json(const struct dc_facts *facts, const struct dc_proper
 	cJSON_AddItemToObject(o, "value", tri_json(p->value));
 	cJSON_AddStringToObject(o, "source_kind", dc_source_kind_name(p->kind));
 	dc_words_source(facts, p, text, sizeof(text));
-	cJSON_AddItemToObject(o, "source", str_or_null(text));
+	cJSON_AddItemToObject(o, "source", dc_render_json_str_or_null(text));
 	dc_words_basis(facts, p, text, sizeof(text));
 	cJSON_AddStringToObject(o, "basis", text);
 	return o;
@@ -420,7 +420,7 @@ static cJSON *health_json(const struct dc_health *h)
 	else
 		cJSON_AddStringToObject(o, "self_assessment",
 					h->self_assessment == DC_SELF_PASSED ? "passed" : "failed");
-	cJSON_AddItemToObject(o, "source", str_or_null(h->source));
+	cJSON_AddItemToObject(o, "source", dc_render_json_str_or_null(h->source));
 	list = cJSON_AddArrayToObject(o, "problems");
 	for (unsigned i = 0; i < h->nproblems; i++) {
 		const struct dc_health_problem *p = &h->problems[i];
@@ -431,7 +431,7 @@ static cJSON *health_json(const struct dc_health *h)
 		switch (p->kind) {
 		case DC_HP_ATTRIBUTE:
 			cJSON_AddNumberToObject(x, "id", p->id);
-			cJSON_AddItemToObject(x, "name", str_or_null(p->name));
+			cJSON_AddItemToObject(x, "name", dc_render_json_str_or_null(p->name));
 			cJSON_AddBoolToObject(x, "prefail", p->prefail);
 			cJSON_AddNumberToObject(x, "value", p->value);
 			cJSON_AddNumberToObject(x, "worst", p->worst);
@@ -474,7 +474,7 @@ static cJSON *advisory_hits_json(const struct dc_check *r)
 		cJSON_AddStringToObject(o, "title", h->title);
 		cJSON_AddStringToObject(o, "effect", dc_adv_effect_name(h->effect));
 		cJSON_AddStringToObject(o, "bulletin", h->bulletin);
-		cJSON_AddItemToObject(o, "fixed", str_or_null(h->fixed));
+		cJSON_AddItemToObject(o, "fixed", dc_render_json_str_or_null(h->fixed));
 		if (h->hours > 0)
 			cJSON_AddNumberToObject(o, "hours", (double)h->hours);
 		else
@@ -550,7 +550,7 @@ static cJSON *result_json(const struct dc_check *r, cJSON *dev)
 		cJSON_AddNullToObject(dev, "endurance_years_left");
 	/* 1.6: a lower bound from the wear indicator, or an estimate from the rated TBW */
 	cJSON_AddItemToObject(dev, "endurance_years_basis",
-			      str_or_null(dc_enum_name(&dc_years_basis_names,
+			      dc_render_json_str_or_null(dc_enum_name(&dc_years_basis_names,
 						       r->result.years_basis, NULL)));
 	return dev;
 }
@@ -569,9 +569,9 @@ static void add_usage(cJSON *o, const struct dc_dev *d)
 		cJSON *b = cJSON_AddObjectToObject(o, "backing");
 
 		cJSON_AddStringToObject(b, "file", d->backing_file);
-		cJSON_AddItemToObject(b, "fstype", str_or_null(d->backing_fstype));
-		cJSON_AddItemToObject(b, "source", str_or_null(d->backing_source));
-		cJSON_AddItemToObject(b, "mount", str_or_null(d->backing_mount));
+		cJSON_AddItemToObject(b, "fstype", dc_render_json_str_or_null(d->backing_fstype));
+		cJSON_AddItemToObject(b, "source", dc_render_json_str_or_null(d->backing_source));
+		cJSON_AddItemToObject(b, "mount", dc_render_json_str_or_null(d->backing_mount));
 	} else {
 		cJSON_AddNullToObject(o, "backing");
 	}
@@ -621,14 +621,14 @@ static cJSON *check_json(const struct dc_check *r)
 	cJSON_AddStringToObject(o, "path", d->path);
 	cJSON_AddStringToObject(o, "name", d->name);
 	dc_render_host_json(o, r); /* 1.7: a drive of Ceph's store */
-	cJSON_AddItemToObject(o, "by_id", str_or_null(d->by_id)); /* 1.6 */
+	cJSON_AddItemToObject(o, "by_id", dc_render_json_str_or_null(d->by_id)); /* 1.6 */
 	cJSON_AddStringToObject(o, "transport", dc_transport_name(d->transport));
 	cJSON_AddStringToObject(o, "protocol", dc_protocol_name(d->protocol));
-	cJSON_AddItemToObject(o, "vendor", str_or_null(dr->vendor));
-	cJSON_AddItemToObject(o, "model", str_or_null(dr->model));
-	cJSON_AddItemToObject(o, "serial", str_or_null(dr->serial));
-	cJSON_AddItemToObject(o, "firmware", str_or_null(dr->firmware));
-	cJSON_AddItemToObject(o, "identity_source", str_or_null(dr->identity_source));
+	cJSON_AddItemToObject(o, "vendor", dc_render_json_str_or_null(dr->vendor));
+	cJSON_AddItemToObject(o, "model", dc_render_json_str_or_null(dr->model));
+	cJSON_AddItemToObject(o, "serial", dc_render_json_str_or_null(dr->serial));
+	cJSON_AddItemToObject(o, "firmware", dc_render_json_str_or_null(dr->firmware));
+	cJSON_AddItemToObject(o, "identity_source", dc_render_json_str_or_null(dr->identity_source));
 	cJSON_AddNumberToObject(o, "capacity_bytes", (double)d->capacity_bytes);
 	/* 0: not known (a file of another tool that does not say; no block device has 0) */
 	add_u64_or_null(o, "logical_block_bytes", d->logical_block_bytes != 0, d->logical_block_bytes);
@@ -642,14 +642,14 @@ static cJSON *check_json(const struct dc_check *r)
 	wc = cJSON_AddObjectToObject(o, "write_cache");
 	cJSON_AddItemToObject(wc, "present", tri_json(dr->cache_present));
 	cJSON_AddItemToObject(wc, "enabled", tri_json(dr->cache_enabled));
-	cJSON_AddItemToObject(wc, "source", str_or_null(dr->cache_source));
-	cJSON_AddItemToObject(wc, "kernel", str_or_null(dc_kcache_name(d->kernel_cache)));
+	cJSON_AddItemToObject(wc, "source", dc_render_json_str_or_null(dr->cache_source));
+	cJSON_AddItemToObject(wc, "kernel", dc_render_json_str_or_null(dc_kcache_name(d->kernel_cache)));
 	cJSON_AddItemToObject(wc, "fua", tri_json(d->kernel_fua));
 
 	cJSON_AddItemToObject(o, "plp_evidence", evidence_json(dr->evidence, dr->nevidence));
 	cJSON_AddItemToObject(o, "wear", wear_json(&dr->wear));
 	cJSON_AddItemToObject(o, "smart", smart_json(&dr->smart));
-	cJSON_AddItemToObject(o, "database", db_row_json(&r->row));
+	cJSON_AddItemToObject(o, "database", dc_render_json_db_row(&r->row));
 	cJSON_AddItemToObject(o, "probe", probe_json(&r->probe));
 	cJSON_AddItemToObject(o, "cache_experiment", cache_trial_json(r));
 	cJSON_AddItemToObject(o, "cache_left_off", cache_left_json(r));
@@ -668,37 +668,6 @@ static cJSON *check_json(const struct dc_check *r)
 	return o;
 }
 
-/* root, built since mark, printed whole or not at all. Returns 0, -ENOMEM (an allocation
- * failed: the tree or its text is incomplete), or the -errno of the write that failed. */
-static int print_and_free(FILE *out, unsigned long mark, cJSON *root)
-{
-	char *text = NULL;
-	int rc = 0;
-
-	root = dc_json_whole(mark, root);
-	if (root)
-		text = cJSON_Print(root);
-	cJSON_Delete(root);
-	if (!text)
-		return -ENOMEM;
-	errno = 0;
-	if (fputs(text, out) == EOF || fputc('\n', out) == EOF)
-		rc = errno ? -errno : -EIO;
-	cJSON_free(text);
-	return rc;
-}
-
-static cJSON *versioned_root(void)
-{
-	cJSON *root = cJSON_CreateObject();
-	cJSON *ver = cJSON_AddArrayToObject(root, "json_format_version");
-
-	cJSON_AddItemToArray(ver, cJSON_CreateNumber(DC_JSON_FORMAT_MAJOR));
-	cJSON_AddItemToArray(ver, cJSON_CreateNumber(DC_JSON_FORMAT_MINOR));
-	cJSON_AddStringToObject(root, "drivecheck_version", DC_VERSION);
-	return root;
-}
-
 /* One drive of a fleet: the keys of DEVICE that the fleet's files carry, same shapes. */
 static cJSON *fleet_drive_json(const struct dc_check *r, const char *host)
 {
@@ -708,12 +677,12 @@ static cJSON *fleet_drive_json(const struct dc_check *r, const char *host)
 
 	cJSON_AddStringToObject(o, "host", host);
 	cJSON_AddStringToObject(o, "path", r->dev.path);
-	cJSON_AddItemToObject(o, "by_id", str_or_null(r->dev.by_id)); /* 1.6 */
+	cJSON_AddItemToObject(o, "by_id", dc_render_json_str_or_null(r->dev.by_id)); /* 1.6 */
 	cJSON_AddStringToObject(o, "transport", dc_transport_name(r->dev.transport));
-	cJSON_AddItemToObject(o, "vendor", str_or_null(r->drive.vendor));
-	cJSON_AddItemToObject(o, "model", str_or_null(r->drive.model));
-	cJSON_AddItemToObject(o, "serial", str_or_null(r->drive.serial));
-	cJSON_AddItemToObject(o, "firmware", str_or_null(r->drive.firmware));
+	cJSON_AddItemToObject(o, "vendor", dc_render_json_str_or_null(r->drive.vendor));
+	cJSON_AddItemToObject(o, "model", dc_render_json_str_or_null(r->drive.model));
+	cJSON_AddItemToObject(o, "serial", dc_render_json_str_or_null(r->drive.serial));
+	cJSON_AddItemToObject(o, "firmware", dc_render_json_str_or_null(r->drive.firmware));
 	cJSON_AddNumberToObject(o, "capacity_bytes", (double)r->dev.capacity_bytes);
 	dc_render_avail_fleet_json(o, r); /* 1.5 */
 	if (r->ceph.present) { /* 1.7: what the fleet's table says per daemon */
@@ -727,7 +696,7 @@ static cJSON *fleet_drive_json(const struct dc_check *r, const char *host)
 	wc = cJSON_AddObjectToObject(o, "write_cache");
 	cJSON_AddItemToObject(wc, "present", tri_json(r->drive.cache_present));
 	cJSON_AddItemToObject(wc, "enabled", tri_json(r->drive.cache_enabled));
-	cJSON_AddItemToObject(wc, "kernel", str_or_null(dc_kcache_name(r->dev.kernel_cache)));
+	cJSON_AddItemToObject(wc, "kernel", dc_render_json_str_or_null(dc_kcache_name(r->dev.kernel_cache)));
 	w = cJSON_AddObjectToObject(o, "wear");
 	add_u64_or_null(w, "percent_used", r->drive.wear.have_percent_used, r->drive.wear.percent_used);
 	add_u64_or_null(w, "host_written_bytes", r->drive.wear.have_written,
@@ -805,166 +774,4 @@ cJSON *dc_render_json_fleet_drive_tree(const struct dc_check *r, const char *hos
 	unsigned long mark = dc_json_alloc_mark();
 
 	return dc_json_whole(mark, fleet_drive_json(r, host));
-}
-
-/* ---- firmware advisories (issue 22) ---- */
-
-static cJSON *pattern_array(const char (*pats)[DC_NAME_LEN], unsigned n)
-{
-	cJSON *a = cJSON_CreateArray();
-
-	for (unsigned i = 0; i < n; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateString(pats[i]));
-	return a;
-}
-
-/* One advisory; with_match: as it meets the drive asked about (match, hours_left). */
-static cJSON *advisory_json(const struct dc_advisory *a, bool with_match)
-{
-	cJSON *o = cJSON_CreateObject(), *caps, *srcs;
-	unsigned kept = a->nsources < DC_MAX_SOURCES ? a->nsources : DC_MAX_SOURCES;
-
-	cJSON_AddStringToObject(o, "id", a->id);
-	cJSON_AddStringToObject(o, "vendor", a->vendor);
-	cJSON_AddStringToObject(o, "title", a->title);
-	cJSON_AddStringToObject(o, "bulletin", a->bulletin);
-	cJSON_AddItemToObject(o, "interface", str_or_null(a->interface));
-	cJSON_AddStringToObject(o, "effect", dc_adv_effect_name(a->effect));
-	cJSON_AddStringToObject(o, "effect_note", a->effect_note);
-	if (a->hours > 0)
-		cJSON_AddNumberToObject(o, "hours", (double)a->hours);
-	else
-		cJSON_AddNullToObject(o, "hours");
-	cJSON_AddItemToObject(o, "hours_note", str_or_null(a->hours_note));
-	cJSON_AddItemToObject(o, "fixed", str_or_null(a->fixed));
-	cJSON_AddItemToObject(o, "models", pattern_array(a->models,
-							a->nmodels));
-	cJSON_AddItemToObject(o, "affected_firmware",
-			      pattern_array(a->affected, a->naffected));
-	cJSON_AddItemToObject(o, "not_affected_firmware",
-			      pattern_array(a->not_affected, a->nnot_affected));
-	caps = cJSON_AddArrayToObject(o, "capacities_gb");
-	for (unsigned i = 0; i < a->ncapacities; i++)
-		cJSON_AddItemToArray(caps, cJSON_CreateNumber(a->capacities_gb[i]));
-	if (with_match) {
-		cJSON_AddStringToObject(o, "match", dc_adv_match_name(a->match));
-		if (a->hours_left_known)
-			cJSON_AddNumberToObject(o, "hours_left", (double)a->hours_left);
-		else
-			cJSON_AddNullToObject(o, "hours_left");
-	}
-	cJSON_AddNumberToObject(o, "source_count", a->nsources);
-	srcs = cJSON_AddArrayToObject(o, "sources");
-	for (unsigned i = 0; i < kept; i++) {
-		const struct dc_adv_source *s = &a->sources[i];
-		cJSON *so = cJSON_CreateObject();
-
-		cJSON_AddStringToObject(so, "kind", dc_source_kind_name(s->kind));
-		cJSON_AddStringToObject(so, "claim", dc_adv_claim_name(s->claim));
-		cJSON_AddBoolToObject(so, "backs", s->backs);
-		cJSON_AddStringToObject(so, "title", s->title);
-		cJSON_AddStringToObject(so, "url", s->url);
-		cJSON_AddItemToObject(so, "revision", str_or_null(s->revision));
-		cJSON_AddItemToObject(so, "where", str_or_null(s->where));
-		cJSON_AddItemToArray(srcs, so);
-	}
-	return o;
-}
-
-int dc_render_advisories_json(FILE *out, const struct dc_advisory *a, unsigned n)
-{
-	unsigned long mark = dc_json_alloc_mark();
-	cJSON *root = versioned_root();
-	cJSON *all = cJSON_AddArrayToObject(root, "advisories");
-
-	for (unsigned i = 0; i < n; i++)
-		cJSON_AddItemToArray(all, advisory_json(&a[i], false));
-	return print_and_free(out, mark, root);
-}
-
-/* ---- end of firmware advisories ---- */
-
-/* The family's figure per day, and what it rests on. */
-static cJSON *per_day_json(const struct dc_dwpd_figure *pd)
-{
-	cJSON *o;
-
-	if (pd->basis == DC_DWPD_NONE)
-		return cJSON_CreateNull();
-	o = cJSON_CreateObject();
-	cJSON_AddNumberToObject(o, "dwpd", round(pd->dwpd * 1000) / 1000);
-	cJSON_AddStringToObject(o, "basis", dc_dwpd_basis_name(pd->basis));
-	if (pd->years > 0)
-		cJSON_AddNumberToObject(o, "years", pd->years);
-	else
-		cJSON_AddNullToObject(o, "years");
-	cJSON_AddBoolToObject(o, "years_stated", pd->years_stated);
-	if (pd->basis == DC_DWPD_RATED_TBW) {
-		cJSON_AddNumberToObject(o, "tbw_tb", pd->tbw_tb);
-		cJSON_AddNumberToObject(o, "capacity_bytes", (double)pd->capacity_bytes);
-	} else {
-		cJSON_AddNullToObject(o, "tbw_tb");
-		cJSON_AddNullToObject(o, "capacity_bytes");
-	}
-	return o;
-}
-
-/* lookup's view of a family beyond its row: every pattern, TBW line and observed row. */
-static cJSON *family_json(const struct dc_lookup_answer *a)
-{
-	const struct dc_family_details *d = &a->family;
-	cJSON *o = cJSON_CreateObject(), *list;
-
-	cJSON_AddItemToObject(o, "endurance_per_day", per_day_json(&a->row.per_day));
-	list = cJSON_AddArrayToObject(o, "patterns");
-	for (unsigned k = 0; k < d->npatterns && k < DC_MAX_FAMILY_PATTERNS; k++)
-		cJSON_AddItemToArray(list, cJSON_CreateString(d->patterns[k]));
-	list = cJSON_AddArrayToObject(o, "tbw");
-	for (unsigned k = 0; k < d->ntbw && k < DC_MAX_FAMILY_TBW; k++) {
-		cJSON *t = cJSON_CreateObject();
-
-		cJSON_AddStringToObject(t, "pattern", d->tbw[k].pattern);
-		cJSON_AddNumberToObject(t, "tbw_tb", d->tbw[k].tbw_tb);
-		cJSON_AddItemToArray(list, t);
-	}
-	list = cJSON_AddArrayToObject(o, "observed_endurance");
-	for (unsigned k = 0; k < d->nobserved && k < DC_MAX_OBSERVED_ROWS; k++)
-		cJSON_AddItemToArray(list, observed_json(&d->observed[k]));
-	return o;
-}
-
-int dc_render_lookup_json(FILE *out, const char *const *queries,
-			  const struct dc_lookup_answer *a, unsigned n)
-{
-	static const char *const kinds[] = {
-		[DC_LOOKUP_MODEL] = "model", [DC_LOOKUP_FAMILY] = "family",
-		[DC_LOOKUP_SEVERAL] = "several", [DC_LOOKUP_NONE] = "none",
-	};
-	unsigned long mark = dc_json_alloc_mark();
-	cJSON *root = versioned_root();
-	cJSON *results = cJSON_AddArrayToObject(root, "results");
-
-	for (unsigned i = 0; i < n; i++) {
-		cJSON *o = cJSON_CreateObject(), *adv, *list;
-		bool one = a[i].kind == DC_LOOKUP_MODEL || a[i].kind == DC_LOOKUP_FAMILY;
-
-		cJSON_AddStringToObject(o, "query", queries[i]);
-		cJSON_AddItemToObject(o, "match", one ? db_row_json(&a[i].row) : cJSON_CreateNull());
-		/* issue 29: the family's patterns, TBW lines, observed rows, figure per day */
-		cJSON_AddItemToObject(o, "family", one ? family_json(&a[i]) : cJSON_CreateNull());
-		/* 1.4: how the answer was found, the families a name names, what is close */
-		cJSON_AddStringToObject(o, "matched_by", kinds[a[i].kind]);
-		list = cJSON_AddArrayToObject(o, "candidates");
-		for (unsigned k = 0; k < a[i].ncandidates; k++)
-			cJSON_AddItemToArray(list, db_row_json(&a[i].candidates[k]));
-		cJSON_AddNumberToObject(o, "candidates_total", a[i].candidates_total);
-		list = cJSON_AddArrayToObject(o, "suggestions");
-		for (unsigned k = 0; k < a[i].nsuggestions; k++)
-			cJSON_AddItemToArray(list, cJSON_CreateString(a[i].suggestions[k]));
-		adv = cJSON_AddArrayToObject(o, "advisories");
-		for (unsigned k = 0; k < a[i].nadvisories; k++)
-			cJSON_AddItemToArray(adv, advisory_json(&a[i].advisories[k], true));
-		cJSON_AddItemToArray(results, o);
-	}
-	return print_and_free(out, mark, root);
 }
