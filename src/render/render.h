@@ -17,7 +17,7 @@ struct dc_summary;
 
 /* render_json_doc.c: the JSON document of a scan, an import or a fleet, drive by drive,
  * is a printer's (render/print.h: dc_print_json). */
-/* render_json.c: the lookup subcommand: queries[i] and its answer a[i] (db.h). Both
+/* render_json_lookup.c: the lookup subcommand: queries[i] and its answer a[i] (db.h). Both
  * return 0, -ENOMEM (a tree not built or printed whole: nothing is printed then) or the
  * -errno of a write that failed. */
 int dc_render_lookup_json(FILE *out, const char *const *queries,
@@ -75,17 +75,17 @@ void dc_render_table_ceph(struct dc_table_stream *t, const struct dc_check *r, c
 int dc_render_table_end(struct dc_table_stream *t);
 /* What was kept aside let go, nothing written (a run that failed before its end). */
 void dc_render_table_drop(struct dc_table_stream *t);
+/* --gate: one drive's answer for role, its reasons, or why it could not be checked; host:
+ * its host in a fleet ("HOST:PATH ..."), else NULL. */
+void dc_render_gate(FILE *out, const struct dc_check *r, const char *host, enum dc_role role);
+/* render_summary.c: the closing summary of many drives: per role pass / warn / fail, what the
+ * database does not know, the drives to look at first. fleet: with the hosts (nhosts). */
+void dc_render_summary_table(FILE *out, const struct dc_summary *s, bool fleet, unsigned nhosts);
 /* render_lookup.c: lookup's answers, a row, the advisories. */
 void dc_render_lookup_table(FILE *out, const char *const *queries,
 			    const struct dc_lookup_answer *a, unsigned n);
 /* lookup --advisories: one line per advisory. */
 void dc_render_advisories_table(FILE *out, const struct dc_advisory *a, unsigned n);
-/* The closing summary of many drives: per role pass / warn / fail, what the database
- * does not know, the drives to look at first. fleet: with the hosts (nhosts of them). */
-void dc_render_summary_table(FILE *out, const struct dc_summary *s, bool fleet, unsigned nhosts);
-/* --gate: one drive's answer for role, its reasons, or why it could not be checked; host:
- * its host in a fleet ("HOST:PATH ..."), else NULL. */
-void dc_render_gate(FILE *out, const struct dc_check *r, const char *host, enum dc_role role);
 /* One line per database family (the lookup --list). */
 void dc_render_db_row(FILE *out, const struct dc_db_row *row, bool header);
 
