@@ -70,7 +70,7 @@ void dc_import_parts_free(struct dc_import_parts *parts);
 /* import_smartctl_text.c */
 int dc_import_smartctl_text(const char *text, size_t len, struct dc_import_parts *out,
 			    char *err, size_t errlen);
-/* A SMART attribute's RAW_VALUE as smartctl prints it ("0x071cad00184b9f", "34 (Min/Max
+/* smartctl_raw.c: a SMART attribute's RAW_VALUE as smartctl prints it ("0x071cad00184b9f", "34 (Min/Max
  * 20/45)", "1234h+05m+06.789s", ...) back into the entry's six raw bytes (little-endian)
  * and its 12th byte, the 7th raw byte of the 56-bit formats. Returns false for a form it
  * does not know. */

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* text_scan.c - strtoull with its ERANGE and its sign checked, and a strict sscanf on it. */
+/* text_scan.c - numbers in other tools' text: strtoull with its ERANGE and its sign checked, a
+ * strict sscanf on it, and numbers grouped as a locale prints them. */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -190,4 +193,74 @@ int dc_text_scan(const char *s, const char *fmt, ...)
 	}
 	va_end(ap);
 	return assigned;
+}
+
+/* The length of a blank that groups digits at s: a space, or a no-break space (U+00A0)
+ * or a narrow one (U+202F) in UTF-8; 0 where s holds none. */
+static size_t group_blank(const char *s)
+{
+	if (s[0] == ' ')
+		return 1;
+	if ((unsigned char)s[0] == 0xC2 && (unsigned char)s[1] == 0xA0)
+		return 2;
+	if ((unsigned char)s[0] == 0xE2 && (unsigned char)s[1] == 0x80 && (unsigned char)s[2] == 0xAF)
+		return 3;
+	return 0;
+}
+
+/* Exactly three digits at s, and no fourth. */
+static bool three_digits(const char *s)
+{
+	return isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) &&
+	       isdigit((unsigned char)s[2]) && !isdigit((unsigned char)s[3]);
+}
+
+/*
+ * A number as smartctl prints it in the user's locale, up to the first other character:
+ * its digits grouped by commas, dots or apostrophes ("1,234,567", "1.000.204.886.016",
+ * "1'234"), or by blanks ("960 197 124 096", with a space or a no-break space, as French
+ * and Russian locales have it). A blank ends the number unless the group before it has
+ * one to three digits and exactly three follow it ("35 Celsius", "1234 5" stop at it).
+ * Returns false when there are no digits or the number passes 64 bits.
+ */
+bool dc_text_grouped(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+	unsigned group = 0; /* digits since the last separator */
+	size_t blank;
+
+	while (*s == ' ')
+		s++;
+	for (; *s; s++) {
+		if (isdigit((unsigned char)*s)) {
+			unsigned d = (unsigned)(*s - '0');
+
+			if (v > (UINT64_MAX - d) / 10)
+				return false;
+			v = v * 10 + d;
+			group++;
+		} else if ((*s == ',' || *s == '.' || *s == '\'') && group &&
+			   isdigit((unsigned char)s[1])) {
+			group = 0;
+		} else if (group >= 1 && group <= 3 && (blank = group_blank(s)) &&
+			   three_digits(s + blank)) {
+			s += blank - 1;
+			group = 0;
+		} else {
+			break;
+		}
+	}
+	*out = v;
+	return group > 0; /* a separator is always followed by digits */
+}
+
+bool dc_text_hex_or_grouped(const char *s, uint64_t *out)
+{
+	while (*s == ' ')
+		s++;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		s += 2;
+		return dc_text_u64(&s, 16, 0, UINT64_MAX, out) == 0;
+	}
+	return dc_text_grouped(s, out);
 }

@@ -3,6 +3,7 @@
 #ifndef DC_TEXT_SCAN_H
 #define DC_TEXT_SCAN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /*
@@ -28,5 +29,15 @@ int dc_text_u64(const char **s, unsigned base, unsigned width, uint64_t max, uin
  * the digits read.
  */
 int dc_text_scan(const char *s, const char *fmt, ...) __attribute__((format(scanf, 2, 3)));
+
+/*
+ * A number as smartctl prints it in the user's locale, up to the first other character:
+ * digits grouped by commas, dots or apostrophes ("1,234,567", "1.000.204.886.016"), or by
+ * blanks ("960 197 124 096": a space, U+00A0 or U+202F) where the group before has one to
+ * three digits and exactly three follow. Returns false for no digits or past 64 bits.
+ */
+bool dc_text_grouped(const char *s, uint64_t *out);
+/* The same, or "0x" and hex digits. */
+bool dc_text_hex_or_grouped(const char *s, uint64_t *out);
 
 #endif /* DC_TEXT_SCAN_H */
