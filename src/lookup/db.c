@@ -10,6 +10,7 @@
 
 #include "lookup/advisory.h"
 #include "lookup/db.h"
+#include "lookup/db_handle.h"
 #include "core/model.h"
 #include "lookup/name_search.h"
 #include "core/names.h"
@@ -19,15 +20,6 @@
 extern const unsigned char _binary_drives_sqlite_start[];
 extern const unsigned char _binary_drives_sqlite_end[];
 
-struct dc_db {
-	sqlite3 *sql;
-	sqlite3_stmt *lookup, *tbw, *list, *sources;
-	/* observed endurance (issue 29), and what the family look-up shows of a family */
-	sqlite3_stmt *observed, *family_id, *patterns, *tbw_lines;
-	/* firmware advisories (issue 22) */
-	sqlite3_stmt *adv_by_model, *adv_all, *adv_row, *adv_models, *adv_fw, *adv_caps,
-		     *adv_sources;
-};
 
 /* dc_match(pattern, model): the same matcher the database build checks with. */
 static void sql_dc_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
@@ -53,16 +45,6 @@ static void sql_dc_icontains(sqlite3_context *ctx, int argc, sqlite3_value **arg
 	"f.id, f.vendor, f.family, f.interface, coalesce(f.form_factor, ''), f.class, f.plp, " \
 	"coalesce(f.plp_note, ''), coalesce(f.dwpd, 0), coalesce(f.warranty_years, 0), " \
 	"f.plp_inferred, coalesce(f.dispute, ''), coalesce(f.endurance_note, '')"
-/* The strongest source first: those backing the class, then by kind, then file order. */
-#define SOURCE_ORDER "ORDER BY backs DESC, strength DESC, rowid"
-
-static void copy_col(sqlite3_stmt *st, int col, char *dst, size_t len)
-{
-	const unsigned char *t = sqlite3_column_text(st, col);
-
-	snprintf(dst, len, "%s", t ? (const char *)t : "");
-}
-
 /* Fills out->sources from the source table, strongest first. Returns 0 or -EIO. */
 static int read_sources(struct dc_db *db, sqlite3_int64 family_id, struct dc_db_row *out)
 {
@@ -79,17 +61,17 @@ static int read_sources(struct dc_db *db, sqlite3_int64 family_id, struct dc_db_
 		if (out->nsources++ >= DC_MAX_SOURCES)
 			continue; /* counted, not kept */
 		s = &out->sources[out->nsources - 1];
-		copy_col(st, 0, text, sizeof(text));
+		dc_db_copy_col(st, 0, text, sizeof(text));
 		if (dc_source_kind_from_name(text, &s->kind))
 			s->kind = DC_SRC_NONE;
-		copy_col(st, 1, text, sizeof(text));
+		dc_db_copy_col(st, 1, text, sizeof(text));
 		if (dc_claim_from_name(text, &s->claim))
 			s->claim = DC_CLAIM_IDENTITY;
 		s->backs_class = sqlite3_column_int(st, 2) != 0;
-		copy_col(st, 3, s->title, sizeof(s->title));
-		copy_col(st, 4, s->url, sizeof(s->url));
-		copy_col(st, 5, s->revision, sizeof(s->revision));
-		copy_col(st, 6, s->where, sizeof(s->where));
+		dc_db_copy_col(st, 3, s->title, sizeof(s->title));
+		dc_db_copy_col(st, 4, s->url, sizeof(s->url));
+		dc_db_copy_col(st, 5, s->revision, sizeof(s->revision));
+		dc_db_copy_col(st, 6, s->where, sizeof(s->where));
 	}
 	if (out->nsources && out->sources[0].backs_class)
 		out->best_source = 0;
@@ -103,20 +85,20 @@ static void read_family_row(sqlite3_stmt *st, struct dc_db_row *out)
 	char plp[32];
 
 	out->matched = true;
-	copy_col(st, 1, out->vendor, sizeof(out->vendor));
-	copy_col(st, 2, out->family, sizeof(out->family));
-	copy_col(st, 3, out->interface, sizeof(out->interface));
-	copy_col(st, 4, out->form_factor, sizeof(out->form_factor));
-	copy_col(st, 5, out->drive_class, sizeof(out->drive_class));
-	copy_col(st, 6, plp, sizeof(plp));
+	dc_db_copy_col(st, 1, out->vendor, sizeof(out->vendor));
+	dc_db_copy_col(st, 2, out->family, sizeof(out->family));
+	dc_db_copy_col(st, 3, out->interface, sizeof(out->interface));
+	dc_db_copy_col(st, 4, out->form_factor, sizeof(out->form_factor));
+	dc_db_copy_col(st, 5, out->drive_class, sizeof(out->drive_class));
+	dc_db_copy_col(st, 6, plp, sizeof(plp));
 	if (dc_plp_from_name(plp, &out->plp))
 		out->plp = DC_PLP_UNKNOWN;
-	copy_col(st, 7, out->plp_note, sizeof(out->plp_note));
+	dc_db_copy_col(st, 7, out->plp_note, sizeof(out->plp_note));
 	out->dwpd = sqlite3_column_double(st, 8);
 	out->warranty_years = sqlite3_column_double(st, 9);
 	out->plp_inferred = sqlite3_column_int(st, 10) != 0;
-	copy_col(st, 11, out->dispute, sizeof(out->dispute));
-	copy_col(st, 12, out->endurance_note, sizeof(out->endurance_note));
+	dc_db_copy_col(st, 11, out->dispute, sizeof(out->dispute));
+	dc_db_copy_col(st, 12, out->endurance_note, sizeof(out->endurance_note));
 }
 
 /* ---- observed endurance (issue 29) ---- */
@@ -136,11 +118,11 @@ static void read_observed(sqlite3_stmt *st, struct dc_observed_endurance *o)
 	o->dw_p75 = sqlite3_column_double(st, 4);
 	o->wear_median = (unsigned)sqlite3_column_int(st, 5);
 	o->wrapped = (unsigned)sqlite3_column_int(st, 6);
-	copy_col(st, 7, o->model, sizeof(o->model));
-	copy_col(st, 9, o->title, sizeof(o->title));
-	copy_col(st, 10, o->url, sizeof(o->url));
-	copy_col(st, 11, o->revision, sizeof(o->revision));
-	copy_col(st, 12, o->licence, sizeof(o->licence));
+	dc_db_copy_col(st, 7, o->model, sizeof(o->model));
+	dc_db_copy_col(st, 9, o->title, sizeof(o->title));
+	dc_db_copy_col(st, 10, o->url, sizeof(o->url));
+	dc_db_copy_col(st, 11, o->revision, sizeof(o->revision));
+	dc_db_copy_col(st, 12, o->licence, sizeof(o->licence));
 }
 
 /* A drive of capacity bytes belongs to an observed capacity within 2% (db/README.md). */
@@ -242,38 +224,6 @@ out:
 	return rc;
 }
 
-static int prepare(struct dc_db *db, const char *sql, sqlite3_stmt **st, char *err, size_t errlen)
-{
-	if (sqlite3_prepare_v2(db->sql, sql, -1, st, NULL) != SQLITE_OK) {
-		snprintf(err, errlen, "database is corrupt or of another layout (%s)",
-			 sqlite3_errmsg(db->sql));
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/* firmware advisories (issue 22): the statements of dc_db_advisories and its listing */
-static int prepare_advisories(struct dc_db *db, char *err, size_t errlen)
-{
-	return prepare(db, "SELECT a.id FROM advisory a WHERE EXISTS (SELECT 1 FROM "
-		       "advisory_model m WHERE m.advisory_id = a.id AND dc_match(m.pattern, ?1)) "
-		       "ORDER BY a.id", &db->adv_by_model, err, errlen) ||
-	       prepare(db, "SELECT id FROM advisory ORDER BY vendor, advisory", &db->adv_all, err,
-		       errlen) ||
-	       prepare(db, "SELECT advisory, vendor, title, bulletin, coalesce(interface, ''), "
-		       "effect, effect_note, coalesce(hours, 0), coalesce(hours_note, ''), "
-		       "coalesce(fixed, '') FROM advisory WHERE id = ?1", &db->adv_row, err, errlen) ||
-	       prepare(db, "SELECT pattern FROM advisory_model WHERE advisory_id = ?1 ORDER BY rowid",
-		       &db->adv_models, err, errlen) ||
-	       prepare(db, "SELECT pattern, affected FROM advisory_firmware WHERE advisory_id = ?1 "
-		       "ORDER BY rowid", &db->adv_fw, err, errlen) ||
-	       prepare(db, "SELECT gb FROM advisory_capacity WHERE advisory_id = ?1 ORDER BY rowid",
-		       &db->adv_caps, err, errlen) ||
-	       prepare(db, "SELECT kind, claim, backs, title, url, coalesce(revision, ''), "
-		       "coalesce(location, '') FROM advisory_source WHERE advisory_id = ?1 "
-		       SOURCE_ORDER, &db->adv_sources, err, errlen);
-}
-
 int dc_db_open(const char *path, struct dc_db **out, char *err, size_t errlen)
 {
 	struct dc_db *db = calloc(1, sizeof(*db));
@@ -308,33 +258,33 @@ int dc_db_open(const char *path, struct dc_db **out, char *err, size_t errlen)
 	if (check_schema(db, err, errlen))
 		goto fail;
 	/* The most literal characters win; ties go to the first family in the files. */
-	if (prepare(db, "SELECT " FAMILY_COLUMNS ", p.pattern FROM pattern p "
+	if (dc_db_prepare(db, "SELECT " FAMILY_COLUMNS ", p.pattern FROM pattern p "
 		    "JOIN family f ON f.id = p.family_id WHERE dc_match(p.pattern, ?1) "
 		    "ORDER BY p.weight DESC, f.id LIMIT 1", &db->lookup, err, errlen) ||
-	    prepare(db, "SELECT tbw_tb FROM tbw WHERE family_id = ?1 AND dc_match(pattern, ?2) "
+	    dc_db_prepare(db, "SELECT tbw_tb FROM tbw WHERE family_id = ?1 AND dc_match(pattern, ?2) "
 		    "ORDER BY weight DESC LIMIT 1", &db->tbw, err, errlen) ||
-	    prepare(db, "SELECT " FAMILY_COLUMNS ", (SELECT pattern FROM pattern p WHERE "
+	    dc_db_prepare(db, "SELECT " FAMILY_COLUMNS ", (SELECT pattern FROM pattern p WHERE "
 		    "p.family_id = f.id ORDER BY p.rowid LIMIT 1) FROM family f "
 		    "WHERE dc_icontains(f.vendor, ?1) AND (?2 IS NULL OR f.plp = ?2) "
 		    "AND (?3 IS NULL OR f.interface = ?3) "
 		    "AND (?4 IS NULL OR (SELECT kind FROM source s WHERE s.family_id = f.id "
 		    SOURCE_ORDER " LIMIT 1) = ?4) "
 		    "ORDER BY f.vendor, f.family", &db->list, err, errlen) ||
-	    prepare(db, "SELECT kind, claim, backs, title, url, coalesce(revision, ''), "
+	    dc_db_prepare(db, "SELECT kind, claim, backs, title, url, coalesce(revision, ''), "
 		    "coalesce(location, '') FROM source WHERE family_id = ?1 " SOURCE_ORDER,
 		    &db->sources, err, errlen) ||
 	    /* observed endurance (issue 29): the family's row first, then by capacity */
-	    prepare(db, "SELECT " OBSERVED_COLUMNS " FROM observed_endurance o JOIN "
+	    dc_db_prepare(db, "SELECT " OBSERVED_COLUMNS " FROM observed_endurance o JOIN "
 		    "observed_source s ON s.id = o.source_id WHERE o.family_id = ?1 "
 		    "ORDER BY o.capacity_bytes IS NOT NULL, o.capacity_bytes", &db->observed, err,
 		    errlen) ||
-	    prepare(db, "SELECT id FROM family WHERE vendor = ?1 AND family = ?2 ORDER BY id "
+	    dc_db_prepare(db, "SELECT id FROM family WHERE vendor = ?1 AND family = ?2 ORDER BY id "
 		    "LIMIT 1", &db->family_id, err, errlen) ||
-	    prepare(db, "SELECT pattern FROM pattern WHERE family_id = ?1 ORDER BY rowid",
+	    dc_db_prepare(db, "SELECT pattern FROM pattern WHERE family_id = ?1 ORDER BY rowid",
 		    &db->patterns, err, errlen) ||
-	    prepare(db, "SELECT pattern, tbw_tb FROM tbw WHERE family_id = ?1 ORDER BY rowid",
+	    dc_db_prepare(db, "SELECT pattern, tbw_tb FROM tbw WHERE family_id = ?1 ORDER BY rowid",
 		    &db->tbw_lines, err, errlen) ||
-	    prepare_advisories(db, err, errlen))
+	    dc_db_prepare_advisories(db, err, errlen))
 		goto fail;
 	*out = db;
 	return 0;
@@ -380,7 +330,7 @@ int dc_db_lookup(struct dc_db *db, const char *model, uint64_t capacity, struct 
 	rc = sqlite3_step(db->lookup);
 	if (rc == SQLITE_ROW) {
 		read_family_row(db->lookup, out);
-		copy_col(db->lookup, 13, out->pattern, sizeof(out->pattern));
+		dc_db_copy_col(db->lookup, 13, out->pattern, sizeof(out->pattern));
 		family_id = sqlite3_column_int64(db->lookup, 0);
 		sqlite3_bind_int64(db->tbw, 1, family_id);
 		sqlite3_bind_text(db->tbw, 2, norm, -1, SQLITE_TRANSIENT);
@@ -414,7 +364,7 @@ static int list_rows(struct dc_db *db, const struct dc_db_filter *f, bool endura
 	while ((rc = sqlite3_step(db->list)) == SQLITE_ROW) {
 		memset(&row, 0, sizeof(row));
 		read_family_row(db->list, &row);
-		copy_col(db->list, 13, row.pattern, sizeof(row.pattern));
+		dc_db_copy_col(db->list, 13, row.pattern, sizeof(row.pattern));
 		if (read_sources(db, sqlite3_column_int64(db->list, 0), &row) ||
 		    (endurance && read_endurance(db, sqlite3_column_int64(db->list, 0), "", 0, &row))) {
 			rc = SQLITE_ERROR;
@@ -547,7 +497,7 @@ int dc_db_family_details(struct dc_db *db, const struct dc_db_row *row,
 	sqlite3_bind_int64(db->patterns, 1, id);
 	while ((rc = sqlite3_step(db->patterns)) == SQLITE_ROW)
 		if (out->npatterns++ < DC_MAX_FAMILY_PATTERNS)
-			copy_col(db->patterns, 0, out->patterns[out->npatterns - 1], DC_TEXT_LEN);
+			dc_db_copy_col(db->patterns, 0, out->patterns[out->npatterns - 1], DC_TEXT_LEN);
 	sqlite3_reset(db->patterns);
 	if (rc != SQLITE_DONE)
 		return -EIO;
@@ -558,7 +508,7 @@ int dc_db_family_details(struct dc_db *db, const struct dc_db_row *row,
 		if (out->ntbw++ >= DC_MAX_FAMILY_TBW)
 			continue;
 		t = &out->tbw[out->ntbw - 1];
-		copy_col(db->tbw_lines, 0, t->pattern, sizeof(t->pattern));
+		dc_db_copy_col(db->tbw_lines, 0, t->pattern, sizeof(t->pattern));
 		t->tbw_tb = sqlite3_column_double(db->tbw_lines, 1);
 	}
 	sqlite3_reset(db->tbw_lines);
@@ -588,178 +538,3 @@ int dc_db_stats(struct dc_db *db, unsigned *families, unsigned *patterns)
 	sqlite3_finalize(st);
 	return rc;
 }
-
-/* ---- firmware advisories (issue 22) ---- */
-
-static int step_all(sqlite3_stmt *st, sqlite3_int64 id,
-		    void (*row)(sqlite3_stmt *st, struct dc_advisory *a), struct dc_advisory *a)
-{
-	int rc;
-
-	sqlite3_bind_int64(st, 1, id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		row(st, a);
-	sqlite3_reset(st);
-	return rc == SQLITE_DONE ? 0 : -EIO;
-}
-
-static void adv_model_row(sqlite3_stmt *st, struct dc_advisory *a)
-{
-	if (a->nmodels < DC_ADV_MAX_PATTERNS)
-		copy_col(st, 0, a->models[a->nmodels++], DC_NAME_LEN);
-}
-
-static void adv_fw_row(sqlite3_stmt *st, struct dc_advisory *a)
-{
-	bool affected = sqlite3_column_int(st, 1) != 0;
-	unsigned *n = affected ? &a->naffected : &a->nnot_affected;
-
-	if (*n < DC_ADV_MAX_PATTERNS)
-		copy_col(st, 0, (affected ? a->affected : a->not_affected)[(*n)++], DC_NAME_LEN);
-}
-
-static void adv_cap_row(sqlite3_stmt *st, struct dc_advisory *a)
-{
-	if (a->ncapacities < DC_ADV_MAX_CAPACITIES)
-		a->capacities_gb[a->ncapacities++] = sqlite3_column_double(st, 0);
-}
-
-static void adv_source_row(sqlite3_stmt *st, struct dc_advisory *a)
-{
-	struct dc_adv_source *s;
-	char text[32];
-
-	if (a->nsources++ >= DC_MAX_SOURCES)
-		return; /* counted, not kept */
-	s = &a->sources[a->nsources - 1];
-	copy_col(st, 0, text, sizeof(text));
-	if (dc_source_kind_from_name(text, &s->kind))
-		s->kind = DC_SRC_NONE;
-	copy_col(st, 1, text, sizeof(text));
-	if (dc_adv_claim_from_name(text, &s->claim))
-		s->claim = DC_ADV_CLAIM_IDENTITY;
-	s->backs = sqlite3_column_int(st, 2) != 0;
-	copy_col(st, 3, s->title, sizeof(s->title));
-	copy_col(st, 4, s->url, sizeof(s->url));
-	copy_col(st, 5, s->revision, sizeof(s->revision));
-	copy_col(st, 6, s->where, sizeof(s->where));
-}
-
-/* One advisory whole, by its row id. Returns 0 or -EIO. */
-static int read_advisory(struct dc_db *db, sqlite3_int64 id, struct dc_advisory *a)
-{
-	sqlite3_stmt *st = db->adv_row;
-	char text[32];
-	int rc;
-
-	memset(a, 0, sizeof(*a));
-	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		copy_col(st, 0, a->id, sizeof(a->id));
-		copy_col(st, 1, a->vendor, sizeof(a->vendor));
-		copy_col(st, 2, a->title, sizeof(a->title));
-		copy_col(st, 3, a->bulletin, sizeof(a->bulletin));
-		copy_col(st, 4, a->interface, sizeof(a->interface));
-		copy_col(st, 5, text, sizeof(text));
-		if (dc_adv_effect_from_name(text, &a->effect))
-			a->effect = DC_ADV_OTHER;
-		copy_col(st, 6, a->effect_note, sizeof(a->effect_note));
-		a->hours = sqlite3_column_int64(st, 7);
-		copy_col(st, 8, a->hours_note, sizeof(a->hours_note));
-		copy_col(st, 9, a->fixed, sizeof(a->fixed));
-	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW)
-		return -EIO;
-	if (step_all(db->adv_models, id, adv_model_row, a) ||
-	    step_all(db->adv_fw, id, adv_fw_row, a) ||
-	    step_all(db->adv_caps, id, adv_cap_row, a) ||
-	    step_all(db->adv_sources, id, adv_source_row, a))
-		return -EIO;
-	return 0;
-}
-
-void dc_advisory_rule_of(const struct dc_advisory *a, struct dc_adv_rule *r,
-			 const char *ptrs[3][DC_ADV_MAX_PATTERNS])
-{
-	for (unsigned i = 0; i < a->nmodels; i++)
-		ptrs[0][i] = a->models[i];
-	for (unsigned i = 0; i < a->naffected; i++)
-		ptrs[1][i] = a->affected[i];
-	for (unsigned i = 0; i < a->nnot_affected; i++)
-		ptrs[2][i] = a->not_affected[i];
-	memset(r, 0, sizeof(*r));
-	r->models = ptrs[0];
-	r->nmodels = a->nmodels;
-	r->affected = ptrs[1];
-	r->naffected = a->naffected;
-	r->not_affected = ptrs[2];
-	r->nnot_affected = a->nnot_affected;
-	r->fixed = a->fixed;
-	r->capacities_gb = a->capacities_gb;
-	r->ncapacities = a->ncapacities;
-	r->hours = a->hours;
-}
-
-int dc_db_advisories(struct dc_db *db, const char *model, const char *firmware,
-		     uint64_t capacity_bytes, long long power_on_hours,
-		     struct dc_advisory *out, unsigned max, unsigned *n)
-{
-	char norm[DC_TEXT_LEN * 2];
-	sqlite3_int64 ids[64];
-	unsigned nids = 0;
-	int rc;
-
-	*n = 0;
-	dc_model_normalize(model ? model : "", norm, sizeof(norm));
-	if (!norm[0])
-		return 0;
-	sqlite3_bind_text(db->adv_by_model, 1, norm, -1, SQLITE_TRANSIENT);
-	while ((rc = sqlite3_step(db->adv_by_model)) == SQLITE_ROW)
-		if (nids < sizeof(ids) / sizeof(ids[0]))
-			ids[nids++] = sqlite3_column_int64(db->adv_by_model, 0);
-	sqlite3_reset(db->adv_by_model);
-	if (rc != SQLITE_DONE)
-		return -EIO;
-	for (unsigned i = 0; i < nids && *n < max; i++) {
-		const char *ptrs[3][DC_ADV_MAX_PATTERNS];
-		struct dc_advisory *a = &out[*n];
-		struct dc_adv_rule r;
-
-		if (read_advisory(db, ids[i], a))
-			return -EIO;
-		dc_advisory_rule_of(a, &r, ptrs);
-		a->match = dc_adv_match(&r, model, firmware, capacity_bytes, power_on_hours,
-					&a->hours_left, &a->hours_left_known);
-		if (a->match == DC_ADV_AFFECTED || a->match == DC_ADV_FIRMWARE_UNKNOWN)
-			(*n)++;
-	}
-	return 0;
-}
-
-int dc_db_advisory_list(struct dc_db *db, int (*cb)(const struct dc_advisory *a, void *ud),
-			void *ud)
-{
-	struct dc_advisory *a = malloc(sizeof(*a));
-	sqlite3_int64 ids[256];
-	unsigned nids = 0;
-	int rc, ret = 0;
-
-	if (!a)
-		return -ENOMEM;
-	while ((rc = sqlite3_step(db->adv_all)) == SQLITE_ROW)
-		if (nids < sizeof(ids) / sizeof(ids[0]))
-			ids[nids++] = sqlite3_column_int64(db->adv_all, 0);
-	sqlite3_reset(db->adv_all);
-	if (rc != SQLITE_DONE)
-		ret = -EIO;
-	for (unsigned i = 0; !ret && i < nids; i++) {
-		ret = read_advisory(db, ids[i], a);
-		if (!ret)
-			ret = cb(a, ud);
-	}
-	free(a);
-	return ret;
-}
-
