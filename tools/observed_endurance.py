@@ -101,6 +101,8 @@ import statistics
 import subprocess
 import sys
 
+from smartctl_report import ata_attributes, field, num  # tools/smartctl_report.py
+
 TOOL_VERSION = 2
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS_NAME = "linuxhw/EnterpriseDrive"
@@ -196,19 +198,6 @@ def ata_rule(norm, attr_id):
 
 # ---- reading one report ------------------------------------------------------------------
 
-def num(s):
-    return int(re.sub(r"[,.\s']", "", s))
-
-
-def field(text, name):
-    m = re.search(r"^" + re.escape(name) + r":\s*(.*?)\s*$", text, re.M)
-    return m.group(1) if m else None
-
-
-ATTR_ROW = re.compile(r"^\s*(\d{1,3})\s+(\S+)\s+(\S+)\s+(\d{3})\s+(\d{3})\s+(\d{3}|---)\s+(.*)$")
-TAIL_X = re.compile(r"^(?:-|FAILING_NOW|In_the_past|NOW|Past)\s+(.*)$")
-TAIL_A = re.compile(r"^(?:Pre-fail|Old_age)\s+(?:Always|Offline)\s+(?:-|FAILING_NOW|In_the_past)"
-                    r"\s+(.*)$")
 DEVSTAT = re.compile(r"^0x([0-9a-f]{2})  0x([0-9a-f]{3})  \d\s+(\d+)\s+[-NDC]{3}", re.M)
 DEVSTAT_PAGE = re.compile(r"^0x([0-9a-f]{2})  =====  =\s+=  ===  == .*\(rev (\d+)\) ==", re.M)
 
@@ -260,14 +249,8 @@ def read_report(text):
         r.devstat_rev.setdefault(int(m.group(1), 16), int(m.group(2)))
     for m in DEVSTAT.finditer(text):
         r.devstat.setdefault((int(m.group(1), 16), int(m.group(2), 16)), int(m.group(3)))
-    for line in text.splitlines():
-        m = ATTR_ROW.match(line)
-        if not m:
-            continue
-        tail = m.group(7).strip()
-        t = TAIL_A.match(tail) or TAIL_X.match(tail)
-        if t:
-            r.attrs[int(m.group(1))] = (m.group(2), int(m.group(4)), t.group(1).strip())
+    for aid, a in ata_attributes(text).items():
+        r.attrs[aid] = (a["name"], a["value"], a["raw"])
     return r
 
 

@@ -234,8 +234,11 @@ enum dc_json_status dc_jr_enum(struct dc_json_reader *r, const cJSON *o, const c
 						       sizeof(why)), why);
 }
 
-enum dc_json_status dc_jr_obj(struct dc_json_reader *r, const cJSON *o, const char *key,
-			      unsigned how, const cJSON **out)
+/* An object or an array (getter says which): *out NULL unless it is one. */
+static enum dc_json_status container(struct dc_json_reader *r, const cJSON *o, const char *key,
+				     unsigned how, const cJSON **out,
+				     enum dc_json_status (*getter)(const cJSON *, unsigned,
+								   const cJSON **, char *, size_t))
 {
 	char why[WHY_LEN];
 	enum dc_json_status st;
@@ -243,25 +246,22 @@ enum dc_json_status dc_jr_obj(struct dc_json_reader *r, const cJSON *o, const ch
 	*out = NULL;
 	if (r->rc)
 		return DC_JSON_BAD;
-	st = dc_json_get_object(value_of(o, key), how, out, why, sizeof(why));
+	st = getter(value_of(o, key), how, out, why, sizeof(why));
 	if (st != DC_JSON_OK)
 		*out = NULL;
 	return settle(r, o, key, how, st, why);
 }
 
+enum dc_json_status dc_jr_obj(struct dc_json_reader *r, const cJSON *o, const char *key,
+			      unsigned how, const cJSON **out)
+{
+	return container(r, o, key, how, out, dc_json_get_object);
+}
+
 enum dc_json_status dc_jr_arr(struct dc_json_reader *r, const cJSON *o, const char *key,
 			      unsigned how, const cJSON **out)
 {
-	char why[WHY_LEN];
-	enum dc_json_status st;
-
-	*out = NULL;
-	if (r->rc)
-		return DC_JSON_BAD;
-	st = dc_json_get_array(value_of(o, key), how, out, why, sizeof(why));
-	if (st != DC_JSON_OK)
-		*out = NULL;
-	return settle(r, o, key, how, st, why);
+	return container(r, o, key, how, out, dc_json_get_array);
 }
 
 /* ---------------------------------------------------------------- the text */

@@ -19,6 +19,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "tools"))
+from smartctl_report import ata_attributes, field, num  # noqa: E402  (tools/smartctl_report.py)
+
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Units smartctl's names imply for a host-writes attribute's raw value, in bytes.
 WRITE_UNITS = [
@@ -27,40 +30,6 @@ WRITE_UNITS = [
     (re.compile(r"^Host_Writes_32MiB$"), 32 << 20),
     (re.compile(r"^(Host_Writes_GiB|Lifetime_Writes_GiB|Total_Writes_GiB)$"), 1 << 30),
 ]
-
-
-def num(s):
-    return int(re.sub(r"[,.\s']", "", s))
-
-
-def field(text, name):
-    m = re.search(r"^" + re.escape(name) + r":\s*(.*?)\s*$", text, re.M)
-    return m.group(1) if m else None
-
-
-ATTR_ROW = re.compile(r"^\s*(\d{1,3})\s+(\S+)\s+(\S+)\s+(\d{3})\s+(\d{3})\s+(\d{3}|---)\s+(.*)$")
-# -x: ... THRESH FAIL RAW ("-" or "FAILING_NOW"); -a: ... THRESH TYPE UPDATED WHEN_FAILED RAW
-TAIL_X = re.compile(r"^(-|FAILING_NOW|In_the_past|NOW|Past)\s+(.*)$")
-TAIL_A = re.compile(r"^(?:Pre-fail|Old_age)\s+(?:Always|Offline)\s+(-|FAILING_NOW|In_the_past)\s+(.*)$")
-# smartctl's WHEN_FAILED (-a) or FAIL (-x) column, as drivecheck's health says it
-WHEN = {"FAILING_NOW": "now", "NOW": "now", "In_the_past": "past", "Past": "past", "-": None}
-
-
-def ata_attributes(text):
-    rows = {}
-    for line in text.splitlines():
-        m = ATTR_ROW.match(line)
-        if not m:
-            continue
-        tail = m.group(7).strip()
-        t = TAIL_A.match(tail) or TAIL_X.match(tail)
-        if not t:
-            continue
-        rows[int(m.group(1))] = {"name": m.group(2), "value": int(m.group(4)),
-                                 "worst": int(m.group(5)),
-                                 "thresh": None if m.group(6) == "---" else int(m.group(6)),
-                                 "when": WHEN[t.group(1)], "raw": t.group(2).strip()}
-    return rows
 
 
 def device_statistics(text):
